@@ -1,0 +1,75 @@
+/**
+ * Austrian German formatting used by the web and by the server (PDFs, mails,
+ * month names in API answers). Intl with de-AT gives 'Jänner' and '€ 1.234,50'.
+ */
+const LOCALE = 'de-AT';
+export const TIME_ZONE = 'Europe/Vienna';
+
+export const MONTH_NAMES = [
+  'Jänner',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+] as const;
+
+const euro = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
+const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const toNumber = (value: number | string | null | undefined) => {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return n == null || Number.isNaN(n) ? 0 : n;
+};
+
+/** `€ 1.234,50`; missing values show as `€ 0,00`. */
+export function formatEuro(value: number | string | null | undefined): string {
+  return euro.format(toNumber(value));
+}
+
+/** `1.234,50` (hours and other numbers with two decimals). */
+export function formatNumber(value: number | string | null | undefined): string {
+  return twoDecimals.format(toNumber(value));
+}
+
+/** Hours with two decimals and the unit: `12,50 h`. */
+export function formatHours(value: number | string | null | undefined): string {
+  return `${formatNumber(value)} h`;
+}
+
+/** `YYYY-MM-DD` or a Date → `22.11.2026`. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string') {
+    const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+    if (match && value.length === 10) return `${match[3]}.${match[2]}.${match[1]}`;
+    value = new Date(value);
+  }
+  if (Number.isNaN(value.getTime())) return '';
+  const parts = new Intl.DateTimeFormat(LOCALE, {
+    timeZone: TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(value);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('day')}.${get('month')}.${get('year')}`;
+}
+
+/** `Jänner 2026` for a 1-based month. */
+export function formatMonthYear(year: number, month: number): string {
+  return `${MONTH_NAMES[month - 1]} ${year}`;
+}
+
+/** Today's date in Vienna as `YYYY-MM-DD`. */
+export function todayInVienna(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
+}

@@ -1,0 +1,107 @@
+import '@butler/contract/zod-german';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.js';
+import type { Env } from './env.js';
+import { registerAccessControl } from './lib/access.js';
+import { registerErrorHandler } from './lib/error-handler.js';
+import { AppError } from './lib/errors.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { registerModules } from './routes.js';
+
+export type AppOptions = {
+  db: Database;
+  env: Env;
+  /** Folder of the built web app; omitted in API tests. */
+  webDist?: string;
+  logger?: boolean | object;
+};
+
+/** Everything a module may need, created once per app. */
+export type AppDeps = {
+  db: Database;
+  env: Env;
+  auth: ReturnType<typeof createAuthService>;
+};
+
+/** Builds the Fastify app: security headers, contract validation, access control, routes, web. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db, env } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // Mantine writes CSS variables in style attributes and tags.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'", 'blob:'],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(env.HTTPS ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    hsts: env.HTTPS ? { maxAge: 31_536_000 } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: env.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api'),
+    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Butler-Portal API', version: '1.0.0', description: 'Schnittstelle des Butler-Portals' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const auth = createAuthService(db);
+  registerAccessControl(app, async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return null;
+    return auth.resolveToken(header.slice('Bearer '.length).trim());
+  });
+  registerErrorHandler(app);
+
+  await registerModules(app, { db, env, auth });
+
+  const webDist = options.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: 'Diese Adresse gibt es nicht' });
+    }
+    // Client-side routes: the web app decides (and shows its German 404 page).
+    return reply.type('text/html').sendFile('index.html', webDist, { cacheControl: false });
+  });
+  return app;
+}

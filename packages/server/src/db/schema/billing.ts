@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers } from './accounts.js';
+import { createdAt, moneyColumn, updatedAt } from './columns.js';
+import { hourPackages, subscriptions } from './hours.js';
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    unit: text('unit').notNull().default('Stk.'),
+    unitPrice: moneyColumn('unit_price').notNull(),
+    taxRate: integer('tax_rate').notNull().default(20),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [check('products_tax_rate_ck', sql`${t.taxRate} IN (0, 10, 20)`)],
+);
+
+/** Gap-free invoice numbering: one row per year, locked while a number is taken. */
+export const invoiceNumberCounters = pgTable('invoice_number_counters', {
+  year: integer('year').primaryKey(),
+  lastSequence: integer('last_sequence').notNull().default(0),
+});
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull().default('invoice'),
+    invoiceNumber: text('invoice_number'),
+    numberYear: integer('number_year'),
+    numberSequence: integer('number_sequence'),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    // Snapshot of the recipient: an issued invoice must survive its customer (§132 BAO).
+    customerName: text('customer_name').notNull(),
+    customerAddress: text('customer_address').notNull().default(''),
+    customerEmail: text('customer_email'),
+    customerUid: text('customer_uid'),
+    invoiceDate: date('invoice_date').notNull(),
+    dueDate: date('due_date').notNull(),
+    servicePeriodStart: date('service_period_start'),
+    servicePeriodEnd: date('service_period_end'),
+    status: text('status').notNull().default('draft'),
+    totalNet: moneyColumn('total_net').notNull().default('0'),
+    totalTax: moneyColumn('total_tax').notNull().default('0'),
+    totalGross: moneyColumn('total_gross').notNull().default('0'),
+    notes: text('notes'),
+    creditNoteForId: integer('credit_note_for_id').references((): any => invoices.id, { onDelete: 'restrict' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    billingMonth: text('billing_month'),
+    hourPackageId: integer('hour_package_id').references(() => hourPackages.id, { onDelete: 'set null' }),
+    reminderLevel: integer('reminder_level').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    paidAt: date('paid_at'),
+    paidAmount: moneyColumn('paid_amount'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
+    uniqueIndex('invoices_year_sequence_uq').on(t.numberYear, t.numberSequence),
+    uniqueIndex('invoices_subscription_month_uq')
+      .on(t.subscriptionId, t.billingMonth)
+      .where(sql`${t.kind} = 'invoice' AND ${t.status} <> 'cancelled'`),
+    index('invoices_status_due_idx').on(t.status, t.dueDate),
+    index('invoices_date_idx').on(t.invoiceDate),
+    index('invoices_customer_idx').on(t.customerId),
+    check('invoices_kind_ck', sql`${t.kind} IN ('invoice','credit_note')`),
+    check('invoices_status_ck', sql`${t.status} IN ('draft','sent','paid','cancelled')`),
+    check('invoices_due_ck', sql`${t.dueDate} >= ${t.invoiceDate}`),
+    check('invoices_reminder_ck', sql`${t.reminderLevel} BETWEEN 0 AND 3`),
+    check(
+      'invoices_number_when_issued_ck',
+      sql`(${t.status} = 'draft') = (${t.invoiceNumber} IS NULL)`,
+    ),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 10, scale: 2 }).notNull(),
+    unit: text('unit').notNull(),
+    unitPrice: moneyColumn('unit_price').notNull(),
+    taxRate: integer('tax_rate').notNull(),
+    lineNet: moneyColumn('line_net').notNull(),
+  },
+  (t) => [
+    index('invoice_items_invoice_idx').on(t.invoiceId, t.position),
+    check('invoice_items_tax_rate_ck', sql`${t.taxRate} IN (0, 10, 20)`),
+  ],
+);
+
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoice_reminders_level_uq').on(t.invoiceId, t.level),
+    check('invoice_reminders_level_ck', sql`${t.level} BETWEEN 1 AND 3`),
+  ],
+);

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, foreignKey, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { customers } from './accounts.js';
+import { invoices } from './billing.js';
+import { createdAt, hoursColumn, moneyColumn, percentColumn, updatedAt } from './columns.js';
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('projects_customer_idx').on(t.customerId), unique('projects_id_customer_uq').on(t.id, t.customerId)],
+);
+
+export const subscriptionTemplates = pgTable(
+  'subscription_templates',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    durationMonths: integer('duration_months').notNull(),
+    pricePerHour: moneyColumn('price_per_hour').notNull(),
+    monthlyTrips: integer('monthly_trips'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('templates_duration_ck', sql`${t.durationMonths} BETWEEN 1 AND 120`),
+    check('templates_price_ck', sql`${t.pricePerHour} >= 0`),
+    check('templates_trips_ck', sql`${t.monthlyTrips} IS NULL OR ${t.monthlyTrips} >= 0`),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').references(() => subscriptionTemplates.id, { onDelete: 'set null' }),
+    templateName: text('template_name'),
+    durationMonths: integer('duration_months').notNull(),
+    monthlyHours: hoursColumn('monthly_hours').notNull(),
+    monthlyPrice: moneyColumn('monthly_price').notNull(),
+    originalMonthlyPrice: moneyColumn('original_monthly_price').notNull(),
+    hasReferralDiscount: boolean('has_referral_discount').notNull().default(false),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    monthlyTrips: integer('monthly_trips'),
+    agreements: text('agreements'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_customer_term_idx').on(t.customerId, t.startDate, t.endDate),
+    index('subscriptions_end_date_idx').on(t.endDate),
+    check('subscriptions_duration_ck', sql`${t.durationMonths} BETWEEN 1 AND 120`),
+    check('subscriptions_hours_ck', sql`${t.monthlyHours} > 0 AND mod(${t.monthlyHours} * 2, 1) = 0`),
+    check('subscriptions_term_ck', sql`${t.endDate} >= ${t.startDate}`),
+    check('subscriptions_price_ck', sql`${t.monthlyPrice} >= 0 AND ${t.originalMonthlyPrice} >= 0`),
+  ],
+);
+
+export const hourPackages = pgTable(
+  'hour_packages',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    hours: hoursColumn('hours').notNull(),
+    pricePerHour: moneyColumn('price_per_hour').notNull(),
+    discountPercentage: percentColumn('discount_percentage').notNull().default('0'),
+    totalPrice: moneyColumn('total_price').notNull(),
+    purchaseDate: date('purchase_date').notNull(),
+    isReferralDiscount: boolean('is_referral_discount').notNull().default(false),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('hour_packages_customer_date_idx').on(t.customerId, t.purchaseDate),
+    index('hour_packages_purchase_date_idx').on(t.purchaseDate),
+    check('hour_packages_hours_ck', sql`${t.hours} > 0 AND mod(${t.hours} * 2, 1) = 0`),
+    check('hour_packages_price_ck', sql`${t.pricePerHour} >= 0 AND ${t.totalPrice} >= 0`),
+    check('hour_packages_discount_ck', sql`${t.discountPercentage} BETWEEN 0 AND 100`),
+  ],
+);
+
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull(),
+    hours: hoursColumn('hours').notNull(),
+    activityDescription: text('activity_description').notNull(),
+    workDate: date('work_date').notNull(),
+    createdBy: text('created_by').notNull(),
+    isBillable: boolean('is_billable').notNull().default(true),
+    billingType: text('billing_type').notNull(),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Composite key: the project must belong to the entry's customer.
+    foreignKey({
+      name: 'time_entries_project_fk',
+      columns: [t.projectId, t.customerId],
+      foreignColumns: [projects.id, projects.customerId],
+    }),
+    index('time_entries_customer_type_date_idx').on(t.customerId, t.billingType, t.workDate),
+    index('time_entries_type_date_idx').on(t.billingType, t.workDate),
+    index('time_entries_project_idx').on(t.projectId),
+    index('time_entries_uninvoiced_idx').on(t.customerId).where(sql`${t.isBillable} AND ${t.invoiceId} IS NULL`),
+    check('time_entries_billing_type_ck', sql`${t.billingType} IN ('abos','stundenpakete')`),
+    check('time_entries_hours_ck', sql`${t.hours} <> 0 AND mod(${t.hours} * 4, 1) = 0`),
+  ],
+);

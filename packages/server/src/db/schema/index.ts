@@ -1,0 +1,5 @@
+export * from './accounts.js';
+export * from './billing.js';
+export * from './hours.js';
+export * from './settings.js';
+export * from './wiki.js';

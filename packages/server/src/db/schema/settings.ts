@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { percentColumn } from './columns.js';
+
+const singleRow = (name: string) => check(`${name}_single_row_ck`, sql.raw('id = 1'));
+
+export const referralSettings = pgTable(
+  'referral_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    defaultDiscountPercentage: percentColumn('default_discount_percentage').notNull().default('3'),
+    isActive: boolean('is_active').notNull().default(true),
+    rThreshold1: numeric('r_threshold_1', { precision: 8, scale: 2 }).notNull().default('0.5'),
+    rThreshold2: numeric('r_threshold_2', { precision: 8, scale: 2 }).notNull().default('1'),
+    rThreshold3: numeric('r_threshold_3', { precision: 8, scale: 2 }).notNull().default('2'),
+    rThreshold4: numeric('r_threshold_4', { precision: 8, scale: 2 }).notNull().default('3'),
+    capPercentage1: percentColumn('cap_percentage_1').notNull().default('25'),
+    capPercentage2: percentColumn('cap_percentage_2').notNull().default('50'),
+    capPercentage3: percentColumn('cap_percentage_3').notNull().default('80'),
+    capPercentage4: percentColumn('cap_percentage_4').notNull().default('90'),
+    capPercentage5: percentColumn('cap_percentage_5').notNull().default('100'),
+  },
+  () => [singleRow('referral_settings')],
+);
+
+export const dashboardSettings = pgTable(
+  'dashboard_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    monthlyTargetHours: numeric('monthly_target_hours', { precision: 8, scale: 2 }).notNull().default('100'),
+    colorThresholdRedMax: numeric('color_threshold_red_max', { precision: 8, scale: 2 }).notNull().default('30'),
+    colorThresholdYellowMax: numeric('color_threshold_yellow_max', { precision: 8, scale: 2 }).notNull().default('70'),
+    sellableHoursPerMonth: numeric('sellable_hours_per_month', { precision: 8, scale: 2 }).notNull().default('120'),
+    workloadThresholdGreenMax: numeric('workload_threshold_green_max', { precision: 8, scale: 2 }).notNull().default('80'),
+    workloadThresholdYellowMax: numeric('workload_threshold_yellow_max', { precision: 8, scale: 2 })
+      .notNull()
+      .default('100'),
+  },
+  () => [singleRow('dashboard_settings')],
+);
+
+/** The provider's own data: contact for the lounge, letterhead and bank for invoices. */
+export const providerSettings = pgTable(
+  'provider_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    companyName: text('company_name').notNull().default('Mein BUTLER'),
+    street: text('street').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default('AT'),
+    uid: text('uid').notNull().default(''),
+    companyRegister: text('company_register').notNull().default(''),
+    companyCourt: text('company_court').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    whatsappNumber: text('whatsapp_number').notNull().default(''),
+    iban: text('iban').notNull().default(''),
+    bic: text('bic').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(14),
+    invoiceNumberFormat: text('invoice_number_format').notNull().default('{YYYY}-{NNNN}'),
+    smallBusiness: boolean('small_business').notNull().default(false),
+    invoiceFooter: text('invoice_footer').notNull().default(''),
+    invoiceEmailSubject: text('invoice_email_subject').notNull().default('Ihre Rechnung {nummer}'),
+    invoiceEmailBody: text('invoice_email_body').notNull().default(''),
+    logoFile: text('logo_file'),
+  },
+  (t) => [singleRow('provider_settings'), check('provider_settings_terms_ck', sql`${t.paymentTermsDays} BETWEEN 0 AND 365`)],
+);

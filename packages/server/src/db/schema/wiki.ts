@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from './accounts.js';
+import { createdAt, updatedAt } from './columns.js';
+import { projects } from './hours.js';
+
+export const wikiCategories = pgTable(
+  'wiki_categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    icon: text('icon').notNull(),
+    description: text('description'),
+    allowsEncryption: boolean('allows_encryption').notNull().default(false),
+    allowsFiles: boolean('allows_files').notNull().default(false),
+    createdBy: text('created_by').notNull(),
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('wiki_categories_name_uq').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * Wiki entries. For password entries `content` and `username` are null and the
+ * secrets live only in the encrypted envelopes (`v{key}:{nonce}:{ciphertext+tag}`).
+ */
+export const wikiEntries = pgTable(
+  'wiki_entries',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => wikiCategories.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content'),
+    username: text('username'),
+    encryptedContent: text('encrypted_content'),
+    encryptedUsername: text('encrypted_username'),
+    isPasswordEntry: boolean('is_password_entry').notNull().default(false),
+    externalLink: text('external_link'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').notNull(),
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('wiki_entries_customer_category_idx').on(t.customerId, t.categoryId),
+    index('wiki_entries_category_idx').on(t.categoryId),
+    index('wiki_entries_updated_idx').on(t.updatedAt),
+    index('wiki_entries_featured_idx').on(t.id).where(sql`${t.isFeatured}`),
+  ],
+);
+
+export const wikiFiles = pgTable(
+  'wiki_files',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => wikiEntries.id, { onDelete: 'cascade' }),
+    originalFilename: text('original_filename').notNull(),
+    storedName: text('stored_name').notNull().unique(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wiki_files_entry_idx').on(t.entryId)],
+);

@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, ERROR_CATALOGUE } from './errors.js';
+
+/** PostgreSQL error codes that mean "the client asked for something impossible", not a crash. */
+const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
+  '23505': [409, 'Dieser Eintrag existiert bereits'],
+  '23503': [409, 'Dieser Datensatz wird noch verwendet oder verweist auf einen unbekannten Datensatz'],
+  '23514': [400, 'Ein Wert liegt außerhalb des erlaubten Bereichs'],
+  '22P02': [400, 'Ein Wert hat ein ungültiges Format'],
+  '22003': [400, 'Ein Wert ist zu groß'],
+  '22007': [400, 'Ungültiges Datum'],
+  '22008': [400, 'Ungültiges Datum'],
+};
+
+/** The one error handler: German JSON for every failure, no internals in 5xx answers. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & { cause?: any }, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.extra?.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
+      const body: Record<string, unknown> = { error: error.message };
+      if (error.details) body.details = error.details;
+      if (request.routeOptions.url === '/api/auth/login') body.success = false;
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        if (!details[field]) details[field] = issue.message ?? ERROR_CATALOGUE.VALIDATION_FAILED[1];
+      }
+      const first = Object.values(details)[0];
+      return reply.status(400).send({ error: first ?? ERROR_CATALOGUE.VALIDATION_FAILED[1], details });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response serialisation failed');
+      return reply.status(500).send({ error: ERROR_CATALOGUE.INTERNAL[1] });
+    }
+    const pgCode = (error as any).code ?? error.cause?.code;
+    if (typeof pgCode === 'string' && PG_CLIENT_ERRORS[pgCode]) {
+      const [status, message] = PG_CLIENT_ERRORS[pgCode];
+      request.log.warn({ err: error }, 'database rejected client input');
+      return reply.status(status).send({ error: message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
+      return reply.status(413).send({ error: ERROR_CATALOGUE.PAYLOAD_TOO_LARGE[1] });
+    }
+    if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ error: ERROR_CATALOGUE.UNSUPPORTED_MEDIA_TYPE[1] });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ error: ERROR_CATALOGUE.TOO_MANY_REQUESTS[1] });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: ERROR_CATALOGUE.MALFORMED_REQUEST[1] });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: ERROR_CATALOGUE.INTERNAL[1] });
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * Errors are values with a code. One table maps each code to its HTTP status and the
+ * German sentence the user reads; the error handler (error-handler.ts) presents them.
+ */
+export const ERROR_CATALOGUE = {
+  NOT_AUTHENTICATED: [401, 'Nicht angemeldet'],
+  LOGIN_FAILED: [401, 'E-Mail/Benutzername oder Passwort ist falsch'],
+  ACCOUNT_DISABLED: [403, 'Ihr Konto ist deaktiviert'],
+  FORBIDDEN: [403, 'Keine Berechtigung für diese Aktion'],
+  NOT_FOUND: [404, 'Nicht gefunden'],
+  ROUTE_NOT_FOUND: [404, 'Diese Adresse gibt es nicht'],
+  CUSTOMER_NOT_FOUND: [404, 'Kunde nicht gefunden'],
+  PROJECT_NOT_FOUND: [404, 'Projekt nicht gefunden'],
+  TIME_ENTRY_NOT_FOUND: [404, 'Zeiteintrag nicht gefunden'],
+  HOUR_PACKAGE_NOT_FOUND: [404, 'Stundenpaket nicht gefunden'],
+  SUBSCRIPTION_NOT_FOUND: [404, 'ButlerPaket nicht gefunden'],
+  TEMPLATE_NOT_FOUND: [404, 'ButlerPaket-Vorlage nicht gefunden'],
+  WIKI_CATEGORY_NOT_FOUND: [404, 'Kategorie nicht gefunden'],
+  WIKI_ENTRY_NOT_FOUND: [404, 'Eintrag nicht gefunden'],
+  WIKI_FILE_NOT_FOUND: [404, 'Datei nicht gefunden'],
+  INVOICE_NOT_FOUND: [404, 'Rechnung nicht gefunden'],
+  PRODUCT_NOT_FOUND: [404, 'Produkt nicht gefunden'],
+  VALIDATION_FAILED: [400, 'Bitte überprüfen Sie Ihre Eingaben'],
+  MALFORMED_REQUEST: [400, 'Die Anfrage ist ungültig'],
+  EMAIL_TAKEN: [409, 'Diese E-Mail-Adresse wird bereits verwendet'],
+  CONFLICT: [409, 'Dieser Datensatz wird noch verwendet'],
+  PAYLOAD_TOO_LARGE: [413, 'Die Datei ist zu groß'],
+  UNSUPPORTED_MEDIA_TYPE: [415, 'Dieses Format wird nicht unterstützt'],
+  TOO_MANY_REQUESTS: [429, 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.'],
+  SERVICE_UNAVAILABLE: [503, 'Der Dienst ist vorübergehend nicht verfügbar'],
+  INTERNAL: [500, 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    /** Overrides the catalogue text when the situation needs a more precise sentence. */
+    message?: string,
+    readonly details?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message ?? ERROR_CATALOGUE[code][1]);
+    this.status = ERROR_CATALOGUE[code][0];
+  }
+}
+
+/** 400 with one field message, the shape the forms show under the field. */
+export function fieldError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { [field]: message });
+}

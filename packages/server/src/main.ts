@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/open-database.js';
+import { PortalAlreadyRunningError } from './db/embedded-postgres.js';
+import { readEnv } from './env.js';
+import { ensureFirstAdmin } from './lib/bootstrap-admin.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDist = path.resolve(here, '../../web/dist');
+
+/** Starts the portal: database (embedded or DATABASE_URL), migrations, first admin, HTTP. */
+async function main() {
+  const demo = process.argv.includes('--demo');
+  const env = readEnv();
+  const log = (line: string) => {
+    if (env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace') console.log(line);
+  };
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    opened = await openDatabase(env, log);
+  } catch (error) {
+    if (error instanceof PortalAlreadyRunningError) {
+      console.error(`\n${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { db } = opened;
+  const admin = await ensureFirstAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+  let demoLogins: string[] = [];
+  if (demo) {
+    const { seedDemoData } = await import('./demo/seed-demo.js');
+    demoLogins = await seedDemoData(db);
+  }
+  const app = await buildApp({
+    db,
+    env,
+    webDist,
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL },
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received, stopping the portal …`);
+    const force = setTimeout(() => process.exit(1), 20_000);
+    await app.close().catch(() => {});
+    await opened.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
+  console.log(`Butler-Portal läuft auf ${address} (${opened.kind === 'embedded' ? `Daten in ${env.DATA_DIR}` : 'externe PostgreSQL-Datenbank'})`);
+  if (admin.created) {
+    console.log(`Erstes Admin-Konto angelegt: Benutzername "${admin.username}"`);
+    if (admin.generatedPassword) console.log(`Generiertes Passwort (wird nur jetzt angezeigt): ${admin.generatedPassword}`);
+  }
+  for (const line of demoLogins) console.log(line);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

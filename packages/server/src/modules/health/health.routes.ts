@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+
+export const healthRoutes =
+  (db: Database): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/health', {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Betrieb'],
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable'), error: z.string() }) },
+      },
+      handler: async (_request, reply) => {
+        try {
+          // Migrated means the last table of the schema exists.
+          await db.execute(sql`SELECT 1 FROM provider_settings WHERE id = 1`);
+          return { status: 'ok' as const };
+        } catch {
+          return reply.status(503).send({ status: 'unavailable' as const, error: 'Datenbank nicht erreichbar' });
+        }
+      },
+    });
+  };
