@@ -23,7 +23,13 @@ export type SessionContext = {
   expiresAt: Date;
 };
 
+export type RouteAccess = { method: string; url: string; access: Access };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the coverage test and docs. */
+    routeAccess: RouteAccess[];
+  }
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -37,10 +43,14 @@ export type SessionResolver = (request: FastifyRequest) => Promise<SessionContex
 /** Installs the access check on every route; routes without a declaration fail at start. */
 export function registerAccessControl(app: FastifyInstance, resolveSession: SessionResolver) {
   app.decorateRequest('session', null);
+  const table: RouteAccess[] = [];
+  app.decorate('routeAccess', table);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
-    if (!route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
     }
   });
   app.addHook('onRequest', async (request) => {

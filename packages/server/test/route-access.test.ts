@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+const PUBLIC_ROUTES = new Set(['POST /api/auth/login', 'GET /api/health']);
+
+describe('route access declarations', () => {
+  it('every API route declares who may call it', () => {
+    expect(ctx.app.routeAccess.length).toBeGreaterThan(2);
+    for (const route of ctx.app.routeAccess) {
+      expect(['public', 'authenticated', 'customer-own', 'admin'], `${route.method} ${route.url}`).toContain(route.access);
+    }
+  });
+
+  it('only the intended routes are public', () => {
+    const publicRoutes = ctx.app.routeAccess.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`);
+    expect(publicRoutes.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('every non-public route answers 401 "Nicht angemeldet" to an anonymous caller', async () => {
+    for (const route of ctx.app.routeAccess.filter((r) => r.access !== 'public')) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '1');
+      const res = await ctx.request({ method: route.method as any, url, payload: route.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${route.method} ${url}`).toBe(401);
+      expect(res.json()).toEqual({ error: 'Nicht angemeldet' });
+    }
+  });
+
+  it('unknown API paths answer a German 404', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/gibt-es-nicht' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('Diese Adresse gibt es nicht');
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/auth/login']).toBeDefined();
+  });
+
+  it('sends security headers with a strict CSP', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses bodies over 1 MB with 413', async () => {
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x', password: 'y'.repeat(1_100_000), user_type: 'customer' }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBeTypeOf('string');
+  });
+});
