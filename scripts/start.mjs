@@ -19,8 +19,7 @@ function newestSource(dir) {
 }
 
 const sources = [path.join(webDir, 'src'), path.join(root, 'packages/contract/src')];
-const needsBuild =
-  !existsSync(builtIndex) || Math.max(...sources.map(newestSource)) > statSync(builtIndex).mtimeMs;
+const needsBuild = !existsSync(builtIndex) || Math.max(...sources.map(newestSource)) > statSync(builtIndex).mtimeMs;
 if (needsBuild) {
   console.log('Baue die Web-Oberfläche …');
   execSync('npm run build -w @butler/web', { cwd: root, stdio: 'inherit' });

@@ -9,8 +9,15 @@ export const SESSION_MAX_AGE_HOURS = 8;
 export const SESSION_WARNING_SECONDS = 120;
 
 export const zLoginRequest = z.object({
-  email: z.string({ error: 'Bitte füllen Sie alle Felder aus' }).trim().min(1, 'Bitte füllen Sie alle Felder aus').max(254),
-  password: z.string({ error: 'Bitte füllen Sie alle Felder aus' }).min(1, 'Bitte füllen Sie alle Felder aus').max(1024),
+  email: z
+    .string({ error: 'Bitte füllen Sie alle Felder aus' })
+    .trim()
+    .min(1, 'Bitte füllen Sie alle Felder aus')
+    .max(254),
+  password: z
+    .string({ error: 'Bitte füllen Sie alle Felder aus' })
+    .min(1, 'Bitte füllen Sie alle Felder aus')
+    .max(1024),
   user_type: z.enum(USER_TYPES, { error: 'Ungültiger Benutzertyp' }),
 });
 export type LoginRequest = z.infer<typeof zLoginRequest>;

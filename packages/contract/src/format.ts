@@ -69,7 +69,10 @@ export function formatMonthYear(year: number, month: number): string {
 
 /** Today's date in Vienna as `YYYY-MM-DD`. */
 export function todayInVienna(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }

@@ -15,7 +15,11 @@ const zEnv = z.object({
   ENCRYPTION_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   /** Largest wiki upload in bytes (default 25 MB). */
-  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
   /** Requests per minute and client address for the whole API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Set to "true" when the portal is served over HTTPS (enables HSTS and upgrade-insecure-requests). */

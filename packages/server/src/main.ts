@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { openDatabase } from './db/open-database.js';
 import { PortalAlreadyRunningError } from './db/embedded-postgres.js';
+import { openDatabase } from './db/open-database.js';
 import { readEnv } from './env.js';
 import { ensureFirstAdmin } from './lib/bootstrap-admin.js';
 
@@ -56,10 +56,13 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
-  console.log(`Butler-Portal läuft auf ${address} (${opened.kind === 'embedded' ? `Daten in ${env.DATA_DIR}` : 'externe PostgreSQL-Datenbank'})`);
+  console.log(
+    `Butler-Portal läuft auf ${address} (${opened.kind === 'embedded' ? `Daten in ${env.DATA_DIR}` : 'externe PostgreSQL-Datenbank'})`,
+  );
   if (admin.created) {
     console.log(`Erstes Admin-Konto angelegt: Benutzername "${admin.username}"`);
-    if (admin.generatedPassword) console.log(`Generiertes Passwort (wird nur jetzt angezeigt): ${admin.generatedPassword}`);
+    if (admin.generatedPassword)
+      console.log(`Generiertes Passwort (wird nur jetzt angezeigt): ${admin.generatedPassword}`);
   }
   for (const line of demoLogins) console.log(line);
 }

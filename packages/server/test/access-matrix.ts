@@ -1,7 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { sessions } from '../src/db/schema/index.js';
-import { eq, sql } from 'drizzle-orm';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from './factories.js';
 import type { TestContext } from './test-app.js';
 

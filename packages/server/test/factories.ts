@@ -37,8 +37,15 @@ export async function buildCustomer(db: Database, overrides: Partial<typeof cust
   return row;
 }
 
-export async function buildProject(db: Database, customerId: number, overrides: Partial<typeof projects.$inferInsert> = {}) {
-  const [row] = await db.insert(projects).values({ customerId, name: 'Haushalt', ...overrides }).returning();
+export async function buildProject(
+  db: Database,
+  customerId: number,
+  overrides: Partial<typeof projects.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(projects)
+    .values({ customerId, name: 'Haushalt', ...overrides })
+    .returning();
   return row;
 }
 
@@ -62,7 +69,11 @@ export async function buildSubscription(
   return row;
 }
 
-export async function buildHourPackage(db: Database, customerId: number, overrides: Partial<typeof hourPackages.$inferInsert> = {}) {
+export async function buildHourPackage(
+  db: Database,
+  customerId: number,
+  overrides: Partial<typeof hourPackages.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(hourPackages)
     .values({

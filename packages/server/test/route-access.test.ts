@@ -12,7 +12,9 @@ describe('route access declarations', () => {
   it('every API route declares who may call it', () => {
     expect(ctx.app.routeAccess.length).toBeGreaterThan(2);
     for (const route of ctx.app.routeAccess) {
-      expect(['public', 'authenticated', 'customer-own', 'admin'], `${route.method} ${route.url}`).toContain(route.access);
+      expect(['public', 'authenticated', 'customer-own', 'admin'], `${route.method} ${route.url}`).toContain(
+        route.access,
+      );
     }
   });
 
@@ -24,7 +26,11 @@ describe('route access declarations', () => {
   it('every non-public route answers 401 "Nicht angemeldet" to an anonymous caller', async () => {
     for (const route of ctx.app.routeAccess.filter((r) => r.access !== 'public')) {
       const url = route.url.replace(/:[A-Za-z]+/g, '1');
-      const res = await ctx.request({ method: route.method as any, url, payload: route.method === 'GET' ? undefined : {} });
+      const res = await ctx.request({
+        method: route.method as any,
+        url,
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${route.method} ${url}`).toBe(401);
       expect(res.json()).toEqual({ error: 'Nicht angemeldet' });
     }

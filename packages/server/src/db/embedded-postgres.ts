@@ -103,7 +103,8 @@ export class EmbeddedPostgres {
     const staging = `${this.dbDir}.init-${process.pid}`;
     await fs.rm(staging, { recursive: true, force: true });
     for (const entry of await fs.readdir(this.options.dataDir)) {
-      if (entry.startsWith('db.init-')) await fs.rm(path.join(this.options.dataDir, entry), { recursive: true, force: true });
+      if (entry.startsWith('db.init-'))
+        await fs.rm(path.join(this.options.dataDir, entry), { recursive: true, force: true });
     }
     await fs.rm(this.dbDir, { recursive: true, force: true });
     await fs.mkdir(staging, { mode: 0o700 });
@@ -225,7 +226,14 @@ function prepareOwner(bin: Binaries): Owner | null {
   };
   let owner = lookup();
   if (!owner) {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', RUN_AS_USER]);
+    execFileSync('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      RUN_AS_USER,
+    ]);
     owner = lookup();
   }
   if (!owner) throw new Error('Could not create the system user "postgres" for the embedded database');

@@ -1,7 +1,9 @@
 import { auditLog } from '../db/schema/index.js';
 import type { SessionContext } from './access.js';
 
-type Executor = { insert: (table: typeof auditLog) => { values: (row: typeof auditLog.$inferInsert) => Promise<unknown> } };
+type Executor = {
+  insert: (table: typeof auditLog) => { values: (row: typeof auditLog.$inferInsert) => Promise<unknown> };
+};
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'reveal' | 'send' | 'cancel' | 'login' | string;
 

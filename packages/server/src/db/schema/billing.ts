@@ -86,10 +86,7 @@ export const invoices = pgTable(
     check('invoices_status_ck', sql`${t.status} IN ('draft','sent','paid','cancelled')`),
     check('invoices_due_ck', sql`${t.dueDate} >= ${t.invoiceDate}`),
     check('invoices_reminder_ck', sql`${t.reminderLevel} BETWEEN 0 AND 3`),
-    check(
-      'invoices_number_when_issued_ck',
-      sql`(${t.status} = 'draft') = (${t.invoiceNumber} IS NULL)`,
-    ),
+    check('invoices_number_when_issued_ck', sql`(${t.status} = 'draft') = (${t.invoiceNumber} IS NULL)`),
   ],
 );
 

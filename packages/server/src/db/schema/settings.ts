@@ -31,7 +31,9 @@ export const dashboardSettings = pgTable(
     colorThresholdRedMax: numeric('color_threshold_red_max', { precision: 8, scale: 2 }).notNull().default('30'),
     colorThresholdYellowMax: numeric('color_threshold_yellow_max', { precision: 8, scale: 2 }).notNull().default('70'),
     sellableHoursPerMonth: numeric('sellable_hours_per_month', { precision: 8, scale: 2 }).notNull().default('120'),
-    workloadThresholdGreenMax: numeric('workload_threshold_green_max', { precision: 8, scale: 2 }).notNull().default('80'),
+    workloadThresholdGreenMax: numeric('workload_threshold_green_max', { precision: 8, scale: 2 })
+      .notNull()
+      .default('80'),
     workloadThresholdYellowMax: numeric('workload_threshold_yellow_max', { precision: 8, scale: 2 })
       .notNull()
       .default('100'),
@@ -66,5 +68,8 @@ export const providerSettings = pgTable(
     invoiceEmailBody: text('invoice_email_body').notNull().default(''),
     logoFile: text('logo_file'),
   },
-  (t) => [singleRow('provider_settings'), check('provider_settings_terms_ck', sql`${t.paymentTermsDays} BETWEEN 0 AND 365`)],
+  (t) => [
+    singleRow('provider_settings'),
+    check('provider_settings_terms_ck', sql`${t.paymentTermsDays} BETWEEN 0 AND 365`),
+  ],
 );

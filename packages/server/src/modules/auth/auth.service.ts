@@ -65,7 +65,9 @@ export function createAuthService(db: Database) {
     await db.execute(sql`DELETE FROM login_attempts WHERE attempted_at < now() - interval '1 day'`);
   }
 
-  async function findUser(request: LoginRequest): Promise<{ user: LoggedInUser | null; hash: string | null; active: boolean }> {
+  async function findUser(
+    request: LoginRequest,
+  ): Promise<{ user: LoggedInUser | null; hash: string | null; active: boolean }> {
     if (request.user_type === 'admin') {
       const [row] = await db.select().from(admins).where(eq(admins.username, request.email)).limit(1);
       return row
@@ -79,7 +81,13 @@ export function createAuthService(db: Database) {
       .limit(1);
     return row
       ? {
-          user: { userType: 'customer', id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email },
+          user: {
+            userType: 'customer',
+            id: row.id,
+            firstName: row.firstName,
+            lastName: row.lastName,
+            email: row.email,
+          },
           hash: row.passwordHash,
           active: row.isActive,
         }

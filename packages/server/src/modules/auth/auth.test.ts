@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { customers, sessions } from '../../db/schema/index.js';
-import { hashToken } from '../../lib/tokens.js';
 import { expireSession } from '../../../test/access-matrix.js';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { customers, sessions } from '../../db/schema/index.js';
+import { hashToken } from '../../lib/tokens.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,7 +16,11 @@ const login = (payload: Record<string, unknown>, remoteAddress = '10.0.0.1') =>
 
 describe('POST /api/auth/login', () => {
   it('logs a customer in by e-mail, case-insensitively, and returns user, type and token', async () => {
-    const customer = await buildCustomer(ctx.db, { firstName: 'Maria', lastName: 'Gruber', email: 'Maria.Gruber@example.at' });
+    const customer = await buildCustomer(ctx.db, {
+      firstName: 'Maria',
+      lastName: 'Gruber',
+      email: 'Maria.Gruber@example.at',
+    });
     const res = await login({ email: 'maria.gruber@EXAMPLE.at', password: TEST_PASSWORD, user_type: 'customer' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -33,7 +37,10 @@ describe('POST /api/auth/login', () => {
     const admin = await buildAdmin(ctx.db, { username: 'chefin' });
     const res = await login({ email: 'chefin', password: TEST_PASSWORD, user_type: 'admin' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user_type: 'admin', user: { id: admin.id, username: 'chefin', name: 'chefin' } });
+    expect(res.json()).toMatchObject({
+      user_type: 'admin',
+      user: { id: admin.id, username: 'chefin', name: 'chefin' },
+    });
     expect(res.json().idle_timeout_minutes).toBe(30);
   });
 
@@ -97,8 +104,9 @@ describe('POST /api/auth/login', () => {
 
   it('stores only a hash of the token', async () => {
     const customer = await buildCustomer(ctx.db);
-    const token = (await login({ email: customer.email, password: TEST_PASSWORD, user_type: 'customer' }, '10.3.0.1')).json()
-      .token;
+    const token = (
+      await login({ email: customer.email, password: TEST_PASSWORD, user_type: 'customer' }, '10.3.0.1')
+    ).json().token;
     const rows = await ctx.db.select().from(sessions).where(eq(sessions.customerId, customer.id));
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash.equals(hashToken(token))).toBe(true);
@@ -153,8 +161,9 @@ describe('sessions', () => {
 
   it('keeps an admin session for 29 idle minutes and ends it after 31', async () => {
     const admin = await buildAdmin(ctx.db);
-    const token = (await login({ email: admin.username, password: TEST_PASSWORD, user_type: 'admin' }, '10.5.0.1')).json()
-      .token;
+    const token = (
+      await login({ email: admin.username, password: TEST_PASSWORD, user_type: 'admin' }, '10.5.0.1')
+    ).json().token;
     const setIdle = (minutes: number) =>
       ctx.db
         .update(sessions)
@@ -173,7 +182,10 @@ describe('sessions', () => {
       .set({ lastSeenAt: sql`now() - interval '10 minutes'` })
       .where(eq(sessions.tokenHash, hashToken(token)));
     await validate(token);
-    const [row] = await ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [row] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(Date.now() - row.lastSeenAt.getTime()).toBeLessThan(60_000);
   });
 

@@ -10,7 +10,10 @@ export const healthRoutes =
       config: { access: 'public' },
       schema: {
         tags: ['Betrieb'],
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable'), error: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable'), error: z.string() }),
+        },
       },
       handler: async (_request, reply) => {
         try {

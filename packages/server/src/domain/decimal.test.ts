@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { divideRounded, hundredthsToString, multiply, packageTotal, toHundredths } from './decimal.js';
+
+describe('decimal', () => {
+  it('parses numbers and strings exactly', () => {
+    expect(toHundredths('12.5')).toBe(1250n);
+    expect(toHundredths(0.1 + 0.2)).toBe(30n);
+    expect(toHundredths('-0.25')).toBe(-25n);
+    expect(() => toHundredths('abc')).toThrow();
+  });
+
+  it('rounds half up at cents', () => {
+    expect(divideRounded(5n, 10n)).toBe(1n);
+    expect(divideRounded(-5n, 10n)).toBe(-1n);
+    expect(divideRounded(4n, 10n)).toBe(0n);
+    expect(multiply('0.05', '0.5')).toBe(3n); // 0.025 → 0.03
+  });
+
+  it('computes package totals: hours × price × (1 − discount/100)', () => {
+    expect(hundredthsToString(packageTotal('10', '50', '0'))).toBe('500.00');
+    expect(hundredthsToString(packageTotal('2.5', '49.99', '3'))).toBe('121.23'); // 121.22575
+    expect(hundredthsToString(packageTotal('1', '0.01', '50'))).toBe('0.01'); // 0.005 → 0.01
+    expect(hundredthsToString(packageTotal('3', '50', '100'))).toBe('0.00');
+  });
+
+  it('never differs from the exact rational result by half a cent or more', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (hoursH, priceC, discountH) => {
+          const total = packageTotal(hoursH / 100, priceC / 100, discountH / 100);
+          // exact value in units of 1e-8 euro
+          const exact = BigInt(hoursH) * BigInt(priceC) * BigInt(10_000 - discountH);
+          const diff = total * 1_000_000n - exact;
+          return diff <= 500_000n && diff > -500_000n;
+        },
+      ),
+    );
+  });
+});
