@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -18,7 +18,7 @@ export type TestContext = {
   /** Logs in and returns the bearer token. */
   login: (userType: 'admin' | 'customer', email: string, password: string) => Promise<string>;
   /** app.inject with an optional bearer token. */
-  request: (options: InjectOptions & { token?: string }) => ReturnType<FastifyInstance['inject']>;
+  request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
 };
 
 /** A fresh database cloned from the migrated template, and an app on it; closed after the file. */
@@ -45,7 +45,7 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     await cleanup.end();
   });
 
-  const request: TestContext['request'] = ({ token, ...options }) =>
+  const request: TestContext['request'] = async ({ token, ...options }) =>
     app.inject({
       ...options,
       headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
