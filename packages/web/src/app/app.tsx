@@ -1,3 +1,11 @@
+import { RouterProvider } from 'react-router';
+import { Providers } from './providers';
+import { router } from './router';
+
 export function App() {
-  return <p>Butler-Portal</p>;
+  return (
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  );
 }

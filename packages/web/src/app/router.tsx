@@ -1,0 +1,144 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { AdminLoginPage } from '../features/auth/admin-login-page';
+import { CustomerLoginPage } from '../features/auth/customer-login-page';
+import { RequireRole } from './guards';
+import { AppLayout } from './layout/app-layout';
+import { NotFoundPage } from './not-found-page';
+import { SessionProvider } from './session-context';
+
+/** Code-split pages: the customer lounge never downloads the back office. */
+function page<T extends Record<string, ComponentType<any>>>(load: () => Promise<T>, name: keyof T) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const CustomerDashboardPage = page(
+  () => import('../features/customer-dashboard/customer-dashboard-page'),
+  'CustomerDashboardPage',
+);
+const DeductionsPage = page(() => import('../features/deductions/deductions-page'), 'DeductionsPage');
+const AdminDashboardPage = page(() => import('../features/admin-dashboard/admin-dashboard-page'), 'AdminDashboardPage');
+const MonthlyDashboardPage = page(
+  () => import('../features/admin-dashboard/monthly-dashboard-page'),
+  'MonthlyDashboardPage',
+);
+const CustomersPage = page(() => import('../features/customers/customers-page'), 'CustomersPage');
+const CustomerDetailsPage = page(() => import('../features/customers/customer-details-page'), 'CustomerDetailsPage');
+const AdminCustomerViewPage = page(
+  () => import('../features/customers/admin-customer-view-page'),
+  'AdminCustomerViewPage',
+);
+const SettingsPage = page(() => import('../features/settings/settings-page'), 'SettingsPage');
+const WikiPage = page(() => import('../features/wiki/wiki-page'), 'WikiPage');
+const WikiCategoriesPage = page(() => import('../features/wiki/wiki-categories-page'), 'WikiCategoriesPage');
+const WikiProjectsPage = page(() => import('../features/wiki/wiki-projects-page'), 'WikiProjectsPage');
+const QuickbillDashboardPage = page(
+  () => import('../features/quickbill/quickbill-dashboard-page'),
+  'QuickbillDashboardPage',
+);
+const InvoiceListPage = page(() => import('../features/quickbill/invoice-list-page'), 'InvoiceListPage');
+const InvoiceEditorPage = page(() => import('../features/quickbill/invoice-editor-page'), 'InvoiceEditorPage');
+const InvoiceDetailPage = page(() => import('../features/quickbill/invoice-detail-page'), 'InvoiceDetailPage');
+const InvoiceSendPage = page(() => import('../features/quickbill/invoice-send-page'), 'InvoiceSendPage');
+const QuickbillSettingsPage = page(
+  () => import('../features/quickbill/quickbill-settings-page'),
+  'QuickbillSettingsPage',
+);
+const ProductsPage = page(() => import('../features/quickbill/products-page'), 'ProductsPage');
+const TimetrackingPage = page(() => import('../features/quickbill/timetracking-page'), 'TimetrackingPage');
+
+const withSuspense = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
+const admin = (node: ReactNode) => (
+  <RequireRole roles={['admin']} redirectTo="/admin/login">
+    {withSuspense(node)}
+  </RequireRole>
+);
+
+function Root() {
+  return (
+    <SessionProvider>
+      <Outlet />
+    </SessionProvider>
+  );
+}
+
+/** The route table of SPEC §2 with its access rules. */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <CustomerLoginPage /> },
+      { path: '/login', element: <Navigate to="/" replace /> },
+      { path: '/admin/login', element: <AdminLoginPage /> },
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
+          { path: '/admin/dashboard', element: admin(<AdminDashboardPage />) },
+          { path: '/admin/dashboard/monthly', element: admin(<MonthlyDashboardPage />) },
+          { path: '/admin/dashboard/monthly/:year/:month', element: admin(<MonthlyDashboardPage />) },
+          { path: '/admin/customers', element: admin(<CustomersPage />) },
+          { path: '/admin/customer/:customerId/details', element: admin(<CustomerDetailsPage />) },
+          { path: '/admin/customers/:id/view', element: admin(<AdminCustomerViewPage />) },
+          { path: '/admin/customers/:id/customer-view', element: admin(<CustomerDashboardPage adminView />) },
+          { path: '/customer/:id', element: admin(<CustomerDashboardPage adminView />) },
+          {
+            path: '/admin/customers/:customerId/time-entries/butler-packages',
+            element: (
+              <RequireRole roles={['admin']} redirectTo="/">
+                {withSuspense(<DeductionsPage kind="butler-packages" adminView />)}
+              </RequireRole>
+            ),
+          },
+          {
+            path: '/admin/customers/:customerId/time-entries/hour-packages',
+            element: (
+              <RequireRole roles={['admin']} redirectTo="/">
+                {withSuspense(<DeductionsPage kind="hour-packages" adminView />)}
+              </RequireRole>
+            ),
+          },
+          { path: '/admin/settings', element: admin(<SettingsPage />) },
+          { path: '/admin/wiki', element: admin(<WikiPage />) },
+          { path: '/admin/wiki/categories', element: admin(<WikiCategoriesPage />) },
+          { path: '/admin/projects', element: admin(<WikiProjectsPage />) },
+          { path: '/admin/quickbill', element: admin(<QuickbillDashboardPage />) },
+          { path: '/admin/quickbill/invoices', element: admin(<InvoiceListPage />) },
+          { path: '/admin/quickbill/invoices/new', element: admin(<InvoiceEditorPage />) },
+          { path: '/admin/quickbill/invoices/:id', element: admin(<InvoiceDetailPage />) },
+          { path: '/admin/quickbill/invoices/:id/edit', element: admin(<InvoiceEditorPage />) },
+          { path: '/admin/quickbill/invoices/:id/send', element: admin(<InvoiceSendPage />) },
+          { path: '/admin/quickbill/settings', element: admin(<QuickbillSettingsPage />) },
+          { path: '/admin/quickbill/products', element: admin(<ProductsPage />) },
+          { path: '/admin/quickbill/timetracking', element: admin(<TimetrackingPage />) },
+          {
+            path: '/customer/dashboard',
+            element: (
+              <RequireRole roles={['customer']} redirectTo="/">
+                {withSuspense(<CustomerDashboardPage />)}
+              </RequireRole>
+            ),
+          },
+          {
+            path: '/customer/time-entries/butler-packages',
+            element: (
+              <RequireRole roles={['customer', 'admin']} redirectTo="/">
+                {withSuspense(<DeductionsPage kind="butler-packages" />)}
+              </RequireRole>
+            ),
+          },
+          {
+            path: '/customer/time-entries/hour-packages',
+            element: (
+              <RequireRole roles={['customer', 'admin']} redirectTo="/">
+                {withSuspense(<DeductionsPage kind="hour-packages" />)}
+              </RequireRole>
+            ),
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,151 @@
+import {
+  IDLE_TIMEOUT_MINUTES,
+  type LoginResponse,
+  type SessionUser,
+  type UserType,
+  type ValidateTokenResponse,
+} from '@butler/contract/auth';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { apiRequest, onUnauthorized } from '../lib/api-client';
+import {
+  clearStoredSession,
+  isRestorable,
+  readStoredSession,
+  type StoredSession,
+  writeStoredSession,
+} from '../lib/session-storage';
+
+type SessionState =
+  | { status: 'restoring'; session: null }
+  | { status: 'anonymous'; session: null }
+  | { status: 'authenticated'; session: StoredSession };
+
+type SessionContextValue = SessionState & {
+  userType: UserType | null;
+  user: SessionUser | null;
+  idleTimeoutMinutes: number;
+  login: (email: string, password: string, userType: UserType) => Promise<StoredSession>;
+  logout: (options?: { silent?: boolean }) => Promise<void>;
+};
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export const LOGIN_PATHS = ['/', '/admin/login', '/login'];
+
+/** The login page that fits a path: admin area → /admin/login, else the customer login. */
+export function loginPathFor(pathname: string) {
+  return pathname.startsWith('/admin') ? '/admin/login' : '/';
+}
+
+/** Holds the logged-in user; restores a stored session only if complete, < 8 h old and validated. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(() =>
+    isRestorable(readStoredSession()) ? { status: 'restoring', session: null } : { status: 'anonymous', session: null },
+  );
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const stored = readStoredSession();
+    if (!isRestorable(stored)) {
+      clearStoredSession();
+      setState({ status: 'anonymous', session: null });
+      return;
+    }
+    let cancelled = false;
+    apiRequest<ValidateTokenResponse>('/api/auth/validate-token', { method: 'POST', skipUnauthorizedHandling: true })
+      .then((answer) => {
+        if (cancelled) return;
+        const session: StoredSession = {
+          user: answer.user,
+          userType: answer.user_type,
+          token: stored.token,
+          sessionTimestamp: Date.now(),
+        };
+        writeStoredSession(session);
+        setState({ status: 'authenticated', session });
+      })
+      .catch(() => {
+        if (cancelled) return;
+        clearStoredSession();
+        setState({ status: 'anonymous', session: null });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // SPEC §8: a 401 clears the session and goes to the login page (unless already there).
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        setState({ status: 'anonymous', session: null });
+        queryClient.clear();
+        notifications.show({
+          id: 'session-expired',
+          color: 'orange',
+          title: 'Sitzung abgelaufen',
+          message: 'Bitte melden Sie sich erneut an.',
+        });
+        const path = window.location.pathname;
+        if (!LOGIN_PATHS.includes(path)) navigate(loginPathFor(path), { replace: true });
+      }),
+    [navigate, queryClient],
+  );
+
+  const login = useCallback(async (email: string, password: string, userType: UserType) => {
+    const answer = await apiRequest<LoginResponse>('/api/auth/login', {
+      method: 'POST',
+      body: { email, password, user_type: userType },
+      skipUnauthorizedHandling: true,
+    });
+    const session: StoredSession = {
+      user: answer.user,
+      userType: answer.user_type,
+      token: answer.token,
+      sessionTimestamp: Date.now(),
+    };
+    writeStoredSession(session);
+    setState({ status: 'authenticated', session });
+    return session;
+  }, []);
+
+  const logout = useCallback(
+    async (options?: { silent?: boolean }) => {
+      const wasAdmin = readStoredSession()?.userType === 'admin';
+      try {
+        await apiRequest('/api/auth/logout', { method: 'POST', skipUnauthorizedHandling: true });
+      } catch {
+        // Already invalid on the server: nothing to revoke.
+      }
+      clearStoredSession();
+      queryClient.clear();
+      setState({ status: 'anonymous', session: null });
+      if (!options?.silent) navigate(wasAdmin ? '/admin/login' : '/', { replace: true });
+    },
+    [navigate, queryClient],
+  );
+
+  const value = useMemo<SessionContextValue>(() => {
+    const userType = state.session?.userType ?? null;
+    return {
+      ...state,
+      userType,
+      user: state.session?.user ?? null,
+      idleTimeoutMinutes: userType ? IDLE_TIMEOUT_MINUTES[userType] : IDLE_TIMEOUT_MINUTES.customer,
+      login,
+      logout,
+    };
+  }, [state, login, logout]);
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

@@ -1,0 +1,91 @@
+import { ActionIcon, Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useSession } from '../../app/session-context';
+import { PageLoader } from '../../components/page-loader';
+import { LoginLayout } from './login-layout';
+import { useLoginForm } from './use-login-form';
+
+/** Customer login at '/': customers go on to their dashboard; an admin is logged out here. */
+export function CustomerLoginPage() {
+  const { status, userType, logout } = useSession();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, error, submit } = useLoginForm('customer', () => navigate('/customer/dashboard', { replace: true }));
+
+  useEffect(() => {
+    if (status === 'authenticated' && userType === 'admin') void logout({ silent: true });
+  }, [status, userType, logout]);
+
+  if (status === 'restoring') return <PageLoader text="Sitzung wird geprüft..." />;
+  if (status === 'authenticated' && userType === 'customer') return <Navigate to="/customer/dashboard" replace />;
+
+  return (
+    <LoginLayout
+      eyebrow="Ihre Kunden-Lounge"
+      title="Zu Diensten."
+      tagline="Ihr persönlicher Butler für Alltag und Business – hier sehen Sie jederzeit Ihre Stunden, Projekte und Vorteile."
+      corner={
+        <ActionIcon
+          component={Link}
+          to="/admin/login"
+          variant="subtle"
+          color="gray"
+          aria-label="Zur Admin-Anmeldung"
+          pos="absolute"
+          bottom={12}
+          right={12}
+          style={{ opacity: 0.35 }}
+        >
+          <IconShieldLock size={18} />
+        </ActionIcon>
+      }
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit(email, password);
+        }}
+        noValidate
+      >
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h3">
+              Willkommen in Ihrer Lounge
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              Melden Sie sich mit Ihrer E-Mail-Adresse an.
+            </Text>
+          </div>
+          {error && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label="E-Mail"
+            type="email"
+            autoComplete="username"
+            placeholder="name@beispiel.at"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Passwort"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            visibilityToggleButtonProps={{ 'aria-label': 'Passwort anzeigen oder verbergen' }}
+          />
+          <Button type="submit" size="md" loading={false} disabled={busy} fullWidth mt="xs">
+            {busy ? 'Anmeldung läuft...' : 'Anmelden'}
+          </Button>
+        </Stack>
+      </form>
+    </LoginLayout>
+  );
+}
