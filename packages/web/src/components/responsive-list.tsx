@@ -1,0 +1,104 @@
+import { Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+
+export type Column<T> = {
+  key: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  /** Hidden in the phone card (e.g. actions shown elsewhere). */
+  hideOnCard?: boolean;
+  align?: 'left' | 'right' | 'center';
+};
+
+/**
+ * UI.md: tables on desktop, cards below 768 px. Rows may be clickable on phones
+ * (SPEC: "row click on mobile opens details").
+ */
+export function ResponsiveList<T>({
+  rows,
+  columns,
+  rowKey,
+  cardTitle,
+  onCardClick,
+  cardActions,
+  caption,
+}: {
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  cardTitle: (row: T) => ReactNode;
+  onCardClick?: (row: T) => void;
+  cardActions?: (row: T) => ReactNode;
+  caption?: string;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  if (phone) {
+    return (
+      <Stack gap="sm">
+        {rows.map((row) => {
+          const body = (
+            <Stack gap={6}>
+              <Text fw={600}>{cardTitle(row)}</Text>
+              {columns
+                .filter((c) => !c.hideOnCard)
+                .map((c) => (
+                  <Group key={c.key} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                    <Text size="sm" c="dimmed">
+                      {c.label}
+                    </Text>
+                    <Text size="sm" ta="right" component="div">
+                      {c.render(row)}
+                    </Text>
+                  </Group>
+                ))}
+            </Stack>
+          );
+          return (
+            <Card key={rowKey(row)} padding="md">
+              {onCardClick ? (
+                <UnstyledButton onClick={() => onCardClick(row)} w="100%">
+                  {body}
+                </UnstyledButton>
+              ) : (
+                body
+              )}
+              {cardActions && (
+                <Group justify="flex-end" mt="sm" gap="xs">
+                  {cardActions(row)}
+                </Group>
+              )}
+            </Card>
+          );
+        })}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped highlightOnHover verticalSpacing="sm" captionSide="top">
+        {caption && <caption style={{ position: 'absolute', left: -10000 }}>{caption}</caption>}
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c.key} ta={c.align}>
+                {c.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <Table.Td key={c.key} ta={c.align}>
+                  {c.render(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
