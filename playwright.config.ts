@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-Admin-Passwort!' };
 
 /**
@@ -37,7 +38,7 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs',
+    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -46,7 +47,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       RATE_LIMIT_PER_MINUTE: '100000',
