@@ -1,12 +1,8 @@
 import { z } from 'zod';
 
-export const USER_TYPES = ['admin', 'customer'] as const;
-export type UserType = (typeof USER_TYPES)[number];
+import { USER_TYPES } from './session-rules.js';
 
-/** Inactivity timeouts (SPEC §6, §9), enforced by the server and mirrored by the browser. */
-export const IDLE_TIMEOUT_MINUTES: Record<UserType, number> = { admin: 30, customer: 15 };
-export const SESSION_MAX_AGE_HOURS = 8;
-export const SESSION_WARNING_SECONDS = 120;
+export { IDLE_TIMEOUT_MINUTES, SESSION_MAX_AGE_HOURS, SESSION_WARNING_SECONDS, USER_TYPES, type UserType } from './session-rules.js';
 
 export const zLoginRequest = z.object({
   email: z

@@ -12,7 +12,9 @@ import type { Database } from './db/client.js';
 import type { Env } from './env.js';
 import { registerAccessControl } from './lib/access.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { loadKeyring } from './lib/encryption-key.js';
 import { AppError } from './lib/errors.js';
+import type { Keyring } from './lib/secret-box.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerModules } from './routes.js';
 
@@ -22,6 +24,8 @@ export type AppOptions = {
   /** Folder of the built web app; omitted in API tests. */
   webDist?: string;
   logger?: boolean | object;
+  /** Wiki key ring; loaded from ENCRYPTION_KEY or DATA_DIR/encryption.key when omitted. */
+  keyring?: Keyring;
 };
 
 /** Everything a module may need, created once per app. */
@@ -29,6 +33,7 @@ export type AppDeps = {
   db: Database;
   env: Env;
   auth: ReturnType<typeof createAuthService>;
+  keyring: Keyring;
 };
 
 /** Builds the Fastify app: security headers, contract validation, access control, routes, web. */
@@ -90,7 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
 
-  await registerModules(app, { db, env, auth });
+  const keyring = options.keyring ?? (await loadKeyring(env));
+  await registerModules(app, { db, env, auth, keyring });
 
   const webDist = options.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

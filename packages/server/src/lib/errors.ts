@@ -28,6 +28,11 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: [415, 'Dieses Format wird nicht unterstützt'],
   TOO_MANY_REQUESTS: [429, 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.'],
   SERVICE_UNAVAILABLE: [503, 'Der Dienst ist vorübergehend nicht verfügbar'],
+  WIKI_DECRYPT_FAILED: [500, 'Fehler beim Entschlüsseln des Passworts'],
+  INVOICE_IMMUTABLE: [409, 'Ausgestellte Rechnungen können nicht mehr geändert oder gelöscht werden'],
+  INVOICE_WRONG_STATUS: [409, 'Diese Aktion ist für den Status dieser Rechnung nicht möglich'],
+  INVOICE_SETTINGS_INCOMPLETE: [409, 'Bitte vervollständigen Sie zuerst die Rechnungseinstellungen'],
+  MAIL_FAILED: [502, 'Die E-Mail konnte nicht versendet werden. Bitte versuchen Sie es erneut.'],
   INTERNAL: [500, 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.'],
 } as const satisfies Record<string, readonly [number, string]>;
 

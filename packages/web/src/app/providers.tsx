@@ -1,11 +1,8 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import 'dayjs/locale/de-at';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
@@ -32,10 +29,8 @@ function ResponsiveNotifications() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <DatesProvider settings={{ locale: 'de-at', firstDayOfWeek: 1 }}>
-        <ResponsiveNotifications />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </DatesProvider>
+      <ResponsiveNotifications />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

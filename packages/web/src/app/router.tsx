@@ -48,10 +48,13 @@ const QuickbillSettingsPage = page(
 const ProductsPage = page(() => import('../features/quickbill/products-page'), 'ProductsPage');
 const TimetrackingPage = page(() => import('../features/quickbill/timetracking-page'), 'TimetrackingPage');
 
+const AdminFrame = page(() => import('./admin-frame'), 'AdminFrame');
+
 const withSuspense = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
+const withAdminFrame = (node: ReactNode) => withSuspense(<AdminFrame>{node}</AdminFrame>);
 const admin = (node: ReactNode) => (
   <RequireRole roles={['admin']} redirectTo="/admin/login">
-    {withSuspense(node)}
+    {withAdminFrame(node)}
   </RequireRole>
 );
 
@@ -87,7 +90,7 @@ export const router = createBrowserRouter([
             path: '/admin/customers/:customerId/time-entries/butler-packages',
             element: (
               <RequireRole roles={['admin']} redirectTo="/">
-                {withSuspense(<DeductionsPage kind="butler-packages" adminView />)}
+                {withAdminFrame(<DeductionsPage kind="butler-packages" adminView />)}
               </RequireRole>
             ),
           },
@@ -95,7 +98,7 @@ export const router = createBrowserRouter([
             path: '/admin/customers/:customerId/time-entries/hour-packages',
             element: (
               <RequireRole roles={['admin']} redirectTo="/">
-                {withSuspense(<DeductionsPage kind="hour-packages" adminView />)}
+                {withAdminFrame(<DeductionsPage kind="hour-packages" adminView />)}
               </RequireRole>
             ),
           },

@@ -1,10 +1,5 @@
-import {
-  IDLE_TIMEOUT_MINUTES,
-  type LoginResponse,
-  type SessionUser,
-  type UserType,
-  type ValidateTokenResponse,
-} from '@butler/contract/auth';
+import type { LoginResponse, SessionUser, ValidateTokenResponse } from '@butler/contract/auth';
+import { IDLE_TIMEOUT_MINUTES, type UserType } from '@butler/contract/session-rules';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';

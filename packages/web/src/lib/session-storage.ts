@@ -1,4 +1,5 @@
-import { SESSION_MAX_AGE_HOURS, type SessionUser, type UserType } from '@butler/contract/auth';
+import type { SessionUser } from '@butler/contract/auth';
+import { SESSION_MAX_AGE_HOURS, type UserType } from '@butler/contract/session-rules';
 
 /** The stored session of SPEC §3: user, userType, token, sessionTimestamp (localStorage). */
 export type StoredSession = { user: SessionUser; userType: UserType; token: string; sessionTimestamp: number };

@@ -60,6 +60,8 @@ export const invoices = pgTable(
     totalTax: moneyColumn('total_tax').notNull().default('0'),
     totalGross: moneyColumn('total_gross').notNull().default('0'),
     notes: text('notes'),
+    // Issued in Kleinunternehmer mode (no VAT, legal note): fixed at save, settings may change later.
+    smallBusiness: boolean('small_business').notNull().default(false),
     creditNoteForId: integer('credit_note_for_id').references((): any => invoices.id, { onDelete: 'restrict' }),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     billingMonth: text('billing_month'),

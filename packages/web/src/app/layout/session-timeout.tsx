@@ -1,4 +1,4 @@
-import { SESSION_WARNING_SECONDS } from '@butler/contract/auth';
+import { SESSION_WARNING_SECONDS } from '@butler/contract/session-rules';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, lastSuccessfulCallAt } from '../../lib/api-client';

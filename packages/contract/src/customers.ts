@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { zDate, zOptionalText } from './common.js';
+import { zPageQuery, zSearchParam } from './list-query.js';
+
+export const MARITAL_STATUSES = ['verheiratet', 'geschieden', 'ledig'] as const;
+export const PARTNER_GENDERS = ['männlich', 'weiblich'] as const;
+export const CHILD_GENDERS = ['boy', 'girl'] as const;
+/** Referral codes: 8 characters, upper-case letters and digits without 0/O/1/I (DOMAIN-RULES §5). */
+export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const REFERRAL_CODE_LENGTH = 8;
+export const DEFAULT_BIRTHDATE = '1970-01-01';
+export const MIN_PASSWORD_LENGTH = 8;
+
+const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+const zEmail = z
+  .string({ error: 'Bitte geben Sie eine E-Mail-Adresse ein' })
+  .trim()
+  .min(1, 'Bitte geben Sie eine E-Mail-Adresse ein')
+  .max(254)
+  .pipe(z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein'));
+const zPassword = z
+  .string({ error: 'Bitte geben Sie ein Passwort ein' })
+  .min(MIN_PASSWORD_LENGTH, `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein`)
+  .max(1024, 'Das Passwort ist zu lang');
+const zBirthdate = zDate.nullish().transform((v) => v ?? DEFAULT_BIRTHDATE);
+
+/** For partial updates: missing stays undefined (unchanged), empty becomes null (cleared). */
+const zPatchText = (max: number) =>
+  z
+    .string()
+    .max(max, `Höchstens ${max} Zeichen`)
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value?.trim() || null));
+
+const CONTACT_LIMITS = { company: 200, phone: 50, street: 200, postal_code: 20, city: 100, uid: 30 } as const;
+const contactFields = {
+  company: zOptionalText(CONTACT_LIMITS.company),
+  phone: zOptionalText(CONTACT_LIMITS.phone),
+  street: zOptionalText(CONTACT_LIMITS.street),
+  postal_code: zOptionalText(CONTACT_LIMITS.postal_code),
+  city: zOptionalText(CONTACT_LIMITS.city),
+  uid: zOptionalText(CONTACT_LIMITS.uid),
+};
+const contactPatchFields = {
+  company: zPatchText(CONTACT_LIMITS.company),
+  phone: zPatchText(CONTACT_LIMITS.phone),
+  street: zPatchText(CONTACT_LIMITS.street),
+  postal_code: zPatchText(CONTACT_LIMITS.postal_code),
+  city: zPatchText(CONTACT_LIMITS.city),
+  uid: zPatchText(CONTACT_LIMITS.uid),
+};
+
+export const zCustomerCreate = z.object({
+  first_name: requiredName('Bitte geben Sie einen Vornamen ein'),
+  last_name: requiredName('Bitte geben Sie einen Nachnamen ein'),
+  email: zEmail,
+  ...contactFields,
+  birthdate: zBirthdate,
+  password: zPassword,
+  /** Referral code of the customer who recommended this one (create only, case-insensitive). */
+  referred_by_code: zOptionalText(20),
+});
+export type CustomerCreate = z.input<typeof zCustomerCreate>;
+
+/**
+ * Every field optional: the notes cards send only their field. An empty or missing
+ * password keeps the old one; is_active false ends the customer's sessions.
+ */
+export const zCustomerUpdate = z.object({
+  first_name: requiredName('Bitte geben Sie einen Vornamen ein').optional(),
+  last_name: requiredName('Bitte geben Sie einen Nachnamen ein').optional(),
+  email: zEmail.optional(),
+  ...contactPatchFields,
+  birthdate: zDate.nullish().transform((v) => (v === null ? DEFAULT_BIRTHDATE : v)),
+  password: z
+    .union([z.literal(''), zPassword])
+    .nullish()
+    .transform((v) => v || undefined),
+  is_active: z.boolean({ error: 'Ungültiger Wert' }).optional(),
+  private_notes: zPatchText(20_000),
+  company_info: zPatchText(20_000),
+  special_notes: zPatchText(20_000),
+  notes: zPatchText(20_000),
+});
+export type CustomerUpdate = z.input<typeof zCustomerUpdate>;
+
+export const zChild = z.object({
+  name: z
+    .string({ error: 'Bitte geben Sie den Namen des Kindes ein' })
+    .trim()
+    .min(1, 'Bitte geben Sie den Namen des Kindes ein')
+    .max(100),
+  gender: z.enum(CHILD_GENDERS, { error: 'Ungültige Auswahl' }),
+  age: z
+    .number()
+    .int('Das Alter muss eine ganze Zahl sein')
+    .min(0)
+    .max(150)
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type Child = z.output<typeof zChild>;
+
+export const zPersonalDataUpdate = z.object({
+  marital_status: z
+    .enum(MARITAL_STATUSES, { error: 'Ungültiger Familienstand' })
+    .nullish()
+    .transform((v) => v ?? null),
+  partner_name: zOptionalText(200),
+  partner_gender: z
+    .enum(PARTNER_GENDERS, { error: 'Ungültige Auswahl' })
+    .nullish()
+    .transform((v) => v ?? null),
+  partner_birthdate: zDate.nullish().transform((v) => v ?? null),
+  children: z
+    .array(zChild)
+    .max(30)
+    .nullish()
+    .transform((v) => v ?? []),
+});
+export type PersonalDataUpdate = z.input<typeof zPersonalDataUpdate>;
+
+export const zNotesUpdate = z.object({ notes: zOptionalText(20_000) });
+
+export const zCustomerListQuery = zPageQuery.extend({ search: zSearchParam });
+
+export const zCustomerListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  birthdate: z.string(),
+  is_active: z.boolean(),
+  referral_code: z.string(),
+  referred_by_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type CustomerListItem = z.infer<typeof zCustomerListItem>;
+
+export const zCustomer = zCustomerListItem.extend({
+  street: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  city: z.string().nullable(),
+  uid: z.string().nullable(),
+  referred_by_name: z.string().nullable(),
+  private_notes: z.string().nullable(),
+  company_info: z.string().nullable(),
+  special_notes: z.string().nullable(),
+  notes: z.string().nullable(),
+  marital_status: z.enum(MARITAL_STATUSES).nullable(),
+  partner_name: z.string().nullable(),
+  partner_gender: z.enum(PARTNER_GENDERS).nullable(),
+  partner_birthdate: z.string().nullable(),
+  children: z.array(z.object({ name: z.string(), gender: z.enum(CHILD_GENDERS), age: z.number().nullable() })),
+});
+export type Customer = z.infer<typeof zCustomer>;
+
+/** What deleting a customer removed with them; issued invoices stay (§132 BAO). */
+export const zCustomerDeleteResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  deleted: z.object({
+    projects: z.number(),
+    time_entries: z.number(),
+    hour_packages: z.number(),
+    subscriptions: z.number(),
+    wiki_entries: z.number(),
+  }),
+  kept_invoices: z.number(),
+});
+export type CustomerDeleteResponse = z.infer<typeof zCustomerDeleteResponse>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { zDate } from './common.js';
+import { isMultipleOf } from './decimals.js';
+import { zOptionalCustomerId, zPageQuery, zRequiredId } from './list-query.js';
+
+export const BILLING_TYPES = ['abos', 'stundenpakete'] as const;
+export type BillingType = (typeof BILLING_TYPES)[number];
+export const TIME_ENTRY_REQUIRED = 'Bitte füllen Sie alle Pflichtfelder aus';
+
+/** Multiples of 0.25, never 0; negative hours are corrections (DOMAIN-RULES §4). */
+export const zEntryHours = z
+  .number({ error: TIME_ENTRY_REQUIRED })
+  .min(-1000, 'Höchstens 1.000 Stunden')
+  .max(1000, 'Höchstens 1.000 Stunden')
+  .refine((v) => v !== 0, 'Die Stunden dürfen nicht 0 sein')
+  .refine((v) => isMultipleOf(v, 0.25), 'Die Stunden müssen ein Vielfaches von 0,25 sein');
+
+const zActivity = z.string({ error: TIME_ENTRY_REQUIRED }).trim().min(1, TIME_ENTRY_REQUIRED).max(5000);
+const zWorkDate = z.string({ error: TIME_ENTRY_REQUIRED }).min(1, TIME_ENTRY_REQUIRED).pipe(zDate);
+
+/**
+ * Either billing_type or deducted_from_subscription may be sent (abos ⇔ true); when both
+ * are sent they must agree. Neither means abos (the form's default).
+ */
+const billingFields = {
+  billing_type: z.enum(BILLING_TYPES, { error: 'Ungültige Abrechnungsart' }).optional(),
+  deducted_from_subscription: z.boolean({ error: 'Ungültiger Wert' }).optional(),
+  is_billable: z.boolean({ error: 'Ungültiger Wert' }).optional(),
+};
+
+/** POST /api/customers/{customerId}/time-entries; created_by comes from the session. */
+export const zTimeEntryCreate = z.object({
+  customer_id: z.coerce.number().int().positive().optional(),
+  project_id: zRequiredId(TIME_ENTRY_REQUIRED),
+  hours: zEntryHours,
+  activity_description: zActivity,
+  work_date: zWorkDate,
+  ...billingFields,
+});
+export type TimeEntryCreate = z.input<typeof zTimeEntryCreate>;
+
+/** PUT /api/time-entries/{id}: date, hours and activity required; project optional (stays). */
+export const zTimeEntryUpdate = z.object({
+  project_id: zRequiredId('Projekt nicht gefunden').optional(),
+  hours: zEntryHours,
+  activity_description: zActivity,
+  work_date: zWorkDate,
+  ...billingFields,
+});
+export type TimeEntryUpdate = z.input<typeof zTimeEntryUpdate>;
+
+export const zTimeEntryListQuery = zPageQuery.extend({
+  customer_id: zOptionalCustomerId,
+  billing_type: z.enum(BILLING_TYPES, { error: 'Ungültige Abrechnungsart' }).optional(),
+});
+
+export const zTimeEntry = z.object({
+  id: z.number(),
+  customer_id: z.number(),
+  customer_name: z.string(),
+  project_id: z.number(),
+  project_name: z.string(),
+  hours: z.number(),
+  activity_description: z.string(),
+  work_date: z.string(),
+  created_by: z.string(),
+  is_billable: z.boolean(),
+  billing_type: z.enum(BILLING_TYPES),
+  deducted_from_subscription: z.boolean(),
+  invoice_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type TimeEntry = z.infer<typeof zTimeEntry>;

@@ -1,0 +1,115 @@
+import '@butler/contract/zod-german';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { createDatabase } from '../src/db/client.js';
+import { EmbeddedPostgres } from '../src/db/embedded-postgres.js';
+import { migrateDatabase } from '../src/db/migrate.js';
+import { readEnv } from '../src/env.js';
+import { todayVienna } from '../src/lib/clock.js';
+import { hashPassword } from '../src/lib/passwords.js';
+import { BENCH_SIZES, generateBenchData } from './generate.js';
+import { measure, printTable, type Timing } from './measure.js';
+
+/**
+ * `npm run bench`: a fresh embedded PostgreSQL in a temporary DATA_DIR, ten years of data
+ * (generate.ts), the app on a free loopback port, then p50/p95/p99 of the four dashboard
+ * calls over HTTP. Options: --requests=N (default 300), --explain (print query plans).
+ */
+const TARGET_P95_MS = 50;
+const PASSWORD = 'Bench-Passwort-1';
+
+async function main() {
+  const requests = Number(process.argv.find((a) => a.startsWith('--requests='))?.split('=')[1] ?? 300);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'butler-bench-'));
+  const embedded = new EmbeddedPostgres({ dataDir });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let db: ReturnType<typeof createDatabase> | undefined;
+  try {
+    const base = await embedded.start();
+    const admin = new pg.Client(base);
+    await admin.connect();
+    const version = (await admin.query('SHOW server_version')).rows[0].server_version;
+    await admin.query('CREATE DATABASE butler_bench');
+    await admin.end();
+    db = createDatabase({ ...base, database: 'butler_bench' }, () => {});
+    await migrateDatabase(db);
+
+    const today = todayVienna();
+    const hash = await hashPassword(PASSWORD);
+    let started = performance.now();
+    await generateBenchData(db, hash, today);
+    await db.execute(sql`INSERT INTO admins (username, password_hash) VALUES ('bench', ${hash})`);
+    const generation = (performance.now() - started) / 1000;
+    const counts = (
+      await db.execute(sql`SELECT (SELECT count(*) FROM customers) AS customers, (SELECT count(*) FROM time_entries) AS entries,
+        (SELECT count(*) FROM subscriptions) AS subscriptions, (SELECT count(*) FROM hour_packages) AS packages`)
+    ).rows[0] as Record<string, number>;
+    console.log(
+      `PostgreSQL ${version}: ${counts.customers} customers, ${counts.subscriptions} subscriptions, ${counts.packages} hour packages, ${counts.entries} time entries generated in ${generation.toFixed(1)} s (today ${today})`,
+    );
+
+    const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' });
+    app = await buildApp({ db, env });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const login = async (email: string, user_type: string) => {
+      const res = await fetch(`${origin}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD, user_type }),
+      });
+      if (!res.ok) throw new Error(`login ${email} failed: ${res.status}`);
+      return ((await res.json()) as { token: string }).token;
+    };
+    const adminToken = await login('bench', 'admin');
+    const customerToken = await login('kunde42@bench.example.at', 'customer');
+
+    // Repeatable spread over customers, subscriptions and months (a small LCG).
+    const pick = (i: number, mod: number) => ((i * 7919 + 13) % mod) + 1;
+    const subscriptionIds = (await db.execute(sql`SELECT id FROM subscriptions ORDER BY id`)).rows.map((r: any) => r.id);
+    const firstYear = Number(today.slice(0, 4)) - (BENCH_SIZES.years - 1);
+    const options = { warmup: 20, requests };
+    started = performance.now();
+    const results: Timing[] = [];
+    results.push(await measure('GET /api/customers/:id/dashboard (admin)', (i) => `${origin}/api/customers/${pick(i, 1000)}/dashboard`, adminToken, options));
+    results.push(await measure('GET /api/customers/42/dashboard (customer)', () => `${origin}/api/customers/42/dashboard`, customerToken, options));
+    results.push(await measure('GET /api/subscriptions/:id/history', (i) => `${origin}/api/subscriptions/${subscriptionIds[pick(i, subscriptionIds.length) - 1]}/history`, adminToken, options));
+    results.push(await measure('GET /api/admin/dashboard-stats', () => `${origin}/api/admin/dashboard-stats`, adminToken, options));
+    results.push(await measure('GET /api/admin/customers-monthly/:year/:month', (i) => `${origin}/api/admin/customers-monthly/${firstYear + (pick(i, 10) - 1)}/${pick(i, 12)}`, adminToken, options));
+    printTable(results, TARGET_P95_MS);
+    console.log(`\n${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}; measuring took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (process.argv.includes('--explain')) await explain(db, today);
+    process.exitCode = results.every((r) => r.p95 <= TARGET_P95_MS) ? 0 : 1;
+  } finally {
+    await app?.close().catch(() => {});
+    await db?.$client.end().catch(() => {});
+    await embedded.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Prints the plans of the aggregation queries (used to decide about indexes). */
+async function explain(db: ReturnType<typeof createDatabase>, today: string) {
+  const { dashboardHourStats, customersMonthly } = await import('../src/modules/hour-accounting/admin-figures.repo.js');
+  const { subscriptionBalances } = await import('../src/modules/hour-accounting/customer-hours.repo.js');
+  const original = db.execute.bind(db);
+  (db as any).execute = async (query: any) => {
+    const plan = await original(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`);
+    console.log(plan.rows.map((r: any) => r['QUERY PLAN']).join('\n'), '\n');
+    return original(query);
+  };
+  await dashboardHourStats(db, today);
+  await customersMonthly(db, Number(today.slice(0, 4)), Number(today.slice(5, 7)));
+  await subscriptionBalances(db, 42, today);
+  (db as any).execute = original;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

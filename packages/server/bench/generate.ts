@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client.js';
+
+/**
+ * Ten years of a busy provider, generated inside PostgreSQL with generate_series (seconds,
+ * not minutes): 1,000 customers (2 projects each), 10 consecutive yearly subscriptions for
+ * 4 of 5 customers, 3 hour packages each, 250,000 time entries spread over the ten years.
+ * Pseudo-random but repeatable (setseed). Needs a fresh database: ids start at 1.
+ */
+export const BENCH_SIZES = { customers: 1_000, timeEntries: 250_000, years: 10 };
+
+export async function generateBenchData(db: Database, passwordHash: string, today: string) {
+  const firstYear = Number(today.slice(0, 4)) - (BENCH_SIZES.years - 1);
+  const start = `${firstYear}-01-01`;
+  const n = BENCH_SIZES.customers;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT setseed(0.42)`);
+    await tx.execute(sql`
+      INSERT INTO customers (first_name, last_name, email, phone, company, password_hash, referral_code, created_at)
+      SELECT (ARRAY['Anna','Bernd','Clara','David','Eva','Franz','Gerda','Hans','Ida','Josef'])[1 + i % 10],
+             'Kunde ' || lpad(i::text, 4, '0'), 'kunde' || i || '@bench.example.at', '+43 660 ' || (1000000 + i),
+             CASE WHEN i % 3 = 0 THEN 'Firma ' || i END, ${passwordHash},
+             translate(lpad(i::text, 8, '0'), '0123456789', 'ABCDEFGHJK'),
+             ${start}::date + make_interval(days => (i * 3) % 3650)
+      FROM generate_series(1, ${n}) i`);
+    // Projects 2c−1 and 2c belong to customer c (fresh sequences).
+    await tx.execute(sql`
+      INSERT INTO projects (customer_id, name, description, is_active)
+      SELECT (i + 1) / 2, 'Projekt ' || i, 'Beschreibung ' || i, i % 7 <> 0 FROM generate_series(1, ${2 * n}) i`);
+    await tx.execute(sql`
+      INSERT INTO subscriptions (customer_id, template_name, duration_months, monthly_hours, monthly_price,
+                                 original_monthly_price, start_date, end_date, is_active)
+      SELECT c, 'Classic', 12, x.h, x.h * 50, x.h * 50, x.s, (x.s + interval '12 months')::date - 1, c % 50 <> 0
+      FROM generate_series(1, ${n}) c
+      CROSS JOIN generate_series(0, ${BENCH_SIZES.years - 1}) k
+      CROSS JOIN LATERAL (
+        SELECT (${start}::date + (c % 28) + make_interval(months => 12 * k + c % 12))::date AS s,
+               (2 + (c % 37) * 0.5)::numeric(8,2) AS h
+      ) x
+      WHERE c % 5 <> 0`);
+    await tx.execute(sql`
+      INSERT INTO hour_packages (customer_id, hours, price_per_hour, total_price, purchase_date, created_by)
+      SELECT c, h, 50, h * 50, ${start}::date + (c * 37 + k * 1217) % 3650, 'admin'
+      FROM generate_series(1, ${n}) c CROSS JOIN generate_series(0, 2) k
+      CROSS JOIN LATERAL (SELECT (5 + ((c + k) % 71) * 0.5)::numeric(8,2) AS h) x`);
+    await tx.execute(sql`
+      INSERT INTO time_entries (customer_id, project_id, hours, activity_description, work_date, created_by, billing_type)
+      SELECT x.c, 2 * x.c - (i % 2), ((i % 16) + 1) * 0.25, 'Tätigkeit Nummer ' || i,
+             ${start}::date + floor(random() * (${today}::date - ${start}::date + 1))::int, 'admin',
+             CASE WHEN x.c % 5 <> 0 AND i % 4 <> 0 THEN 'abos' ELSE 'stundenpakete' END
+      FROM generate_series(1, ${BENCH_SIZES.timeEntries}) i
+      CROSS JOIN LATERAL (SELECT 1 + floor(random() * ${n})::int + i * 0 AS c) x`);
+  });
+  await db.execute(sql`VACUUM ANALYZE`);
+}

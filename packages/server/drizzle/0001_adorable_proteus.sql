@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "small_business" boolean DEFAULT false NOT NULL;

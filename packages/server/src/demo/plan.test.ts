@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths } from '../domain/calendar.js';
+import { buildDemoPlan } from './plan.js';
+
+// The plan depends on today's date; these days cover month ends, leap day, a Sunday and January.
+const DAYS = ['2026-11-22', '2027-01-31', '2028-02-29', '2026-03-01', '2026-12-31'];
+
+describe('buildDemoPlan', () => {
+  it('is the same on every run for the same day', () => {
+    expect(buildDemoPlan('2026-11-22')).toEqual(buildDemoPlan('2026-11-22'));
+  });
+
+  it.each(DAYS)('keeps the rules the API enforces when today is %s', (today) => {
+    const plan = buildDemoPlan(today);
+    const month = (offset: number) => addMonths(`${today.slice(0, 7)}-01`, offset).slice(0, 7);
+    const subs = [...plan.subscriptions].sort(
+      (a, b) => a.customerIndex - b.customerIndex || a.startDate.localeCompare(b.startDate),
+    );
+    subs.forEach((s, i) => {
+      const prev = subs[i - 1];
+      if (prev?.customerIndex === s.customerIndex) expect(s.startDate > prev.endDate).toBe(true);
+    });
+    expect(subs.some((s) => s.endDate.startsWith(month(0)))).toBe(true);
+    expect(subs.some((s) => s.endDate.startsWith(month(1)))).toBe(true);
+    const bad = plan.entries.filter(
+      (e) =>
+        e.workDate > today ||
+        e.workDate < plan.windowStart ||
+        (e.billingType === 'abos' &&
+          !subs.some(
+            (s) => s.customerIndex === e.customerIndex && s.startDate <= e.workDate && e.workDate <= s.endDate,
+          )) ||
+        !plan.projects.some((p) => p.customerIndex === e.customerIndex && p.name === e.projectName),
+    );
+    expect(bad).toEqual([]);
+    for (const p of plan.packages) expect(p.purchaseDate <= today).toBe(true);
+  });
+
+  it('discounts a referrer’s current subscription by 3 % per referred customer who bought something', () => {
+    const plan = buildDemoPlan('2026-11-22');
+    const current = plan.subscriptions.find(
+      (s) => s.customerIndex === 0 && s.startDate <= plan.today && plan.today <= s.endDate,
+    )!;
+    // Customer 0 referred two customers who both bought: 6 % off, rounded half-up to cents.
+    expect(current.hasReferralDiscount).toBe(true);
+    const expected = Math.round(Number(current.originalMonthlyPrice) * 94) / 100;
+    expect(Number(current.monthlyPrice)).toBeCloseTo(expected, 2);
+  });
+});

@@ -1,0 +1,48 @@
+import type { DashboardStats, ExpiringSubscription } from '@butler/contract/admin-dashboard';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { addMonths, firstDayOfMonth, lastDayOfMonth, parseDate } from '../../domain/calendar.js';
+import { num } from '../../domain/decimal.js';
+import { dashboardHourStats } from '../hour-accounting/admin-figures.repo.js';
+import { getDashboardSettings } from './dashboard-settings.service.js';
+
+/** Counts for the two cards: all customers; subscriptions shown 'Aktiv' (active flag, end not passed). */
+async function counts(db: Database, today: string) {
+  const result = await db.execute(sql`
+    SELECT (SELECT count(*) FROM customers)::int AS total_customers,
+           (SELECT count(*) FROM subscriptions WHERE is_active AND end_date >= ${today}::date)::int
+             AS total_active_subscriptions`);
+  return result.rows[0] as { total_customers: number; total_active_subscriptions: number };
+}
+
+/** SPEC §9: active subscriptions whose end date lies in the current or the next month. */
+export async function expiringSubscriptions(db: Database, today: string): Promise<ExpiringSubscription[]> {
+  const { year, month } = parseDate(today);
+  const from = firstDayOfMonth(year, month);
+  const next = parseDate(addMonths(from, 1));
+  const to = lastDayOfMonth(next.year, next.month);
+  const result = await db.execute(sql`
+    SELECT s.id, s.customer_id, c.first_name || ' ' || c.last_name AS customer_name, s.template_name,
+           s.monthly_hours, s.end_date
+    FROM subscriptions s JOIN customers c ON c.id = s.customer_id
+    WHERE s.is_active AND s.end_date BETWEEN ${from}::date AND ${to}::date
+    ORDER BY s.end_date, c.last_name, c.first_name, s.id`);
+  return (result.rows as any[]).map((r) => ({
+    id: r.id,
+    customer_id: r.customer_id,
+    customer_name: r.customer_name,
+    template_name: r.template_name,
+    monthly_hours: num(r.monthly_hours),
+    end_date: r.end_date,
+  }));
+}
+
+export async function getDashboardStats(db: Database, today: string): Promise<DashboardStats> {
+  const [hours, cards, settings, expiring] = await Promise.all([
+    dashboardHourStats(db, today),
+    counts(db, today),
+    getDashboardSettings(db),
+    expiringSubscriptions(db, today),
+  ]);
+  return { ...cards, ...hours, dashboard_settings: settings, expiring_subscriptions: expiring, as_of: today };
+}

@@ -1,0 +1,114 @@
+import type { Customer, CustomerListItem } from '@butler/contract/customers';
+import type { PageQuery } from '@butler/contract/list-query';
+import { asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { customers } from '../../db/schema/index.js';
+import { normalizeReferralCode } from '../../domain/referral-code.js';
+import { pageBounds, searchPattern } from '../../lib/pagination.js';
+import type { Transaction } from '../referrals/referral-purchase-hook.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type Executor = Database | Transaction;
+
+/** SQL for "First Last", used by every list that shows a customer's name. */
+type NameColumns = { firstName: AnyPgColumn; lastName: AnyPgColumn };
+export const customerFullName = (table: NameColumns = customers) =>
+  sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+
+/** ILIKE filter over a customer's name parts (and full name) for the 3-character searches. */
+export function customerNameMatches(pattern: string, table: NameColumns = customers): SQL {
+  return or(ilike(table.firstName, pattern), ilike(table.lastName, pattern), ilike(customerFullName(table), pattern))!;
+}
+
+export function presentCustomerListItem(row: CustomerRow): CustomerListItem {
+  return {
+    id: row.id,
+    name: `${row.firstName} ${row.lastName}`,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    company: row.company,
+    phone: row.phone,
+    birthdate: row.birthdate,
+    is_active: row.isActive,
+    referral_code: row.referralCode,
+    referred_by_id: row.referredById,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentCustomer(row: CustomerRow, referredByName: string | null): Customer {
+  return {
+    ...presentCustomerListItem(row),
+    street: row.street,
+    postal_code: row.postalCode,
+    city: row.city,
+    uid: row.uid,
+    referred_by_name: referredByName,
+    private_notes: row.privateNotes,
+    company_info: row.companyInfo,
+    special_notes: row.specialNotes,
+    notes: row.notes,
+    marital_status: row.maritalStatus as Customer['marital_status'],
+    partner_name: row.partnerName,
+    partner_gender: row.partnerGender as Customer['partner_gender'],
+    partner_birthdate: row.partnerBirthdate,
+    children: row.children ?? [],
+  };
+}
+
+export async function listCustomers(db: Database, query: PageQuery & { search?: string }) {
+  const pattern = searchPattern(query.search);
+  const where = pattern
+    ? or(
+        customerNameMatches(pattern),
+        ilike(customers.email, pattern),
+        ilike(customers.company, pattern),
+        ilike(customers.referralCode, pattern),
+      )
+    : undefined;
+  const { limit, offset } = pageBounds(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(customers).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** The customer and the name of their referrer, if any. */
+export async function findCustomer(db: Executor, id: number) {
+  const referrer = alias(customers, 'referrer');
+  const [row] = await db
+    .select({ customer: customers, referredByName: customerFullName(referrer) })
+    .from(customers)
+    .leftJoin(referrer, eq(referrer.id, customers.referredById))
+    .where(eq(customers.id, id))
+    .limit(1);
+  return row ? { customer: row.customer, referredByName: row.referredByName ?? null } : null;
+}
+
+/** Locks the customer row for the rest of the transaction (serialises purchases per customer). */
+export async function lockCustomer(tx: Transaction, id: number): Promise<CustomerRow | null> {
+  const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function findByReferralCode(db: Executor, code: string) {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.referralCode, normalizeReferralCode(code)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function referralCodeExists(db: Executor, code: string) {
+  return (await findByReferralCode(db, code)) !== null;
+}

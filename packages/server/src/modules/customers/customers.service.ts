@@ -1,0 +1,173 @@
+import type {
+  CustomerCreate,
+  CustomerUpdate,
+  PersonalDataUpdate,
+  zCustomerCreate,
+  zCustomerUpdate,
+  zPersonalDataUpdate,
+} from '@butler/contract/customers';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { customers, sessions } from '../../db/schema/index.js';
+import type { SessionContext } from '../../lib/access.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, fieldError } from '../../lib/errors.js';
+import { pgErrorOf } from '../../lib/pagination.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { Transaction } from '../referrals/referral-purchase-hook.js';
+import { type CustomerRow, findByReferralCode, findCustomer } from './customers.repo.js';
+import { uniqueReferralCode } from './referral-code.js';
+
+type CreateInput = z.output<typeof zCustomerCreate>;
+type UpdateInput = z.output<typeof zCustomerUpdate>;
+type PersonalDataInput = z.output<typeof zPersonalDataUpdate>;
+
+export type { CustomerCreate, CustomerUpdate, PersonalDataUpdate };
+
+/** The e-mail index is case-insensitive; its violation is the user's "already used". */
+function rethrowEmailTaken(error: unknown): never {
+  const pg = pgErrorOf(error);
+  if (pg.code === '23505' && pg.constraint === 'customers_email_lower_uq') throw new AppError('EMAIL_TAKEN');
+  throw error;
+}
+
+async function assertEmailFree(tx: Transaction, email: string, exceptId?: number) {
+  const [row] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${email})`)
+    .limit(1);
+  if (row && row.id !== exceptId) throw new AppError('EMAIL_TAKEN');
+}
+
+export function createCustomersService(db: Database) {
+  async function loadForUpdate(tx: Transaction, id: number): Promise<CustomerRow> {
+    const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update').limit(1);
+    if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
+    return row;
+  }
+
+  async function present(id: number) {
+    const found = await findCustomer(db, id);
+    if (!found) throw new AppError('CUSTOMER_NOT_FOUND');
+    return found;
+  }
+
+  return {
+    get: present,
+
+    async create(session: SessionContext, input: CreateInput) {
+      const passwordHash = await hashPassword(input.password);
+      const id = await db
+        .transaction(async (tx) => {
+          await assertEmailFree(tx, input.email);
+          let referredById: number | null = null;
+          if (input.referred_by_code) {
+            const referrer = await findByReferralCode(tx, input.referred_by_code);
+            if (!referrer) throw fieldError('referred_by_code', 'Empfehlungsgeber nicht gefunden');
+            referredById = referrer.id;
+          }
+          const [row] = await tx
+            .insert(customers)
+            .values({
+              firstName: input.first_name,
+              lastName: input.last_name,
+              email: input.email,
+              phone: input.phone,
+              company: input.company,
+              street: input.street,
+              postalCode: input.postal_code,
+              city: input.city,
+              uid: input.uid,
+              birthdate: input.birthdate,
+              passwordHash,
+              referralCode: await uniqueReferralCode(tx),
+              referredById,
+            })
+            .returning();
+          await writeAudit(tx, session, 'create', 'customer', row.id, null, row);
+          return row.id;
+        })
+        .catch(rethrowEmailTaken);
+      return present(id);
+    },
+
+    async update(session: SessionContext, id: number, input: UpdateInput) {
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      await db
+        .transaction(async (tx) => {
+          const before = await loadForUpdate(tx, id);
+          if (input.email !== undefined) await assertEmailFree(tx, input.email, id);
+          const [after] = await tx
+            .update(customers)
+            .set({
+              firstName: input.first_name,
+              lastName: input.last_name,
+              email: input.email,
+              phone: input.phone,
+              company: input.company,
+              street: input.street,
+              postalCode: input.postal_code,
+              city: input.city,
+              uid: input.uid,
+              birthdate: input.birthdate ?? undefined,
+              passwordHash,
+              isActive: input.is_active,
+              privateNotes: input.private_notes,
+              companyInfo: input.company_info,
+              specialNotes: input.special_notes,
+              notes: input.notes,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(customers.id, id))
+            .returning();
+          // A deactivated customer must not keep working in an open session.
+          if (before.isActive && !after.isActive) {
+            await tx
+              .update(sessions)
+              .set({ revokedAt: sql`now()` })
+              .where(and(eq(sessions.customerId, id), isNull(sessions.revokedAt)));
+          }
+          await writeAudit(tx, session, 'update', 'customer', id, before, after);
+        })
+        .catch(rethrowEmailTaken);
+      return present(id);
+    },
+
+    async updatePersonalData(session: SessionContext, id: number, input: PersonalDataInput) {
+      await db.transaction(async (tx) => {
+        const before = await loadForUpdate(tx, id);
+        const [after] = await tx
+          .update(customers)
+          .set({
+            maritalStatus: input.marital_status,
+            partnerName: input.partner_name,
+            partnerGender: input.partner_gender,
+            partnerBirthdate: input.partner_birthdate,
+            children: input.children,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(customers.id, id))
+          .returning();
+        await writeAudit(tx, session, 'update', 'customer', id, before, after);
+      });
+      return present(id);
+    },
+
+    async updateNotes(session: SessionContext, id: number, notes: string | null) {
+      await db.transaction(async (tx) => {
+        const before = await loadForUpdate(tx, id);
+        const [after] = await tx
+          .update(customers)
+          .set({ notes, updatedAt: sql`now()` })
+          .where(eq(customers.id, id))
+          .returning();
+        await writeAudit(tx, session, 'update', 'customer', id, before, after);
+      });
+      return present(id);
+    },
+  };
+}
+
+export type CustomersService = ReturnType<typeof createCustomersService>;

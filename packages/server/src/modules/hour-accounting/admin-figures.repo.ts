@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { firstDayOfMonth, lastDayOfMonth, parseDate } from '../../domain/calendar.js';
+import { hoursOf, periodsWithUsage } from './period-sql.js';
+
+/**
+ * DOMAIN-RULES §4 'Admin figures' aggregated in SQL (reference: domain/admin-figures.ts).
+ * Butler figures count periods of active subscriptions only (decision 0121).
+ */
+
+type Figures = { hours_total: number; hours_used: number; hours_open: number };
+export type MonthlyRow = { id: number; name: string; butler_packages: Figures; hour_packages: Figures };
+
+const figures = (total: string, used: string, open: string): Figures => ({
+  hours_total: hoursOf(total),
+  hours_used: hoursOf(used),
+  hours_open: hoursOf(open),
+});
+
+/** Per customer: butler and package figures of one month, customers with a total above 0. */
+export async function customersMonthly(db: Database, year: number, month: number): Promise<MonthlyRow[]> {
+  const from = firstDayOfMonth(year, month);
+  const to = lastDayOfMonth(year, month);
+  const result = await db.execute(sql`
+    WITH periods AS (${periodsWithUsage({ where: sql`s.is_active`, months: { from, to } })}),
+    butler AS (
+      SELECT customer_id, sum(monthly_hours) AS total, sum(used_hours) AS used FROM periods GROUP BY customer_id
+    ),
+    bought AS (
+      SELECT customer_id, sum(hours) AS hours FROM hour_packages WHERE purchase_date <= ${to}::date GROUP BY customer_id
+    ),
+    spent AS (
+      SELECT customer_id,
+             coalesce(sum(hours) FILTER (WHERE work_date < ${from}::date), 0) AS before,
+             coalesce(sum(hours) FILTER (WHERE work_date >= ${from}::date), 0) AS inside
+      FROM time_entries WHERE billing_type = 'stundenpakete' AND work_date <= ${to}::date GROUP BY customer_id
+    ),
+    pkg AS (
+      SELECT customer_id, coalesce(b.hours, 0) - coalesce(x.before, 0) AS total, coalesce(x.inside, 0) AS used
+      FROM bought b FULL JOIN spent x USING (customer_id)
+    )
+    SELECT c.id, c.first_name || ' ' || c.last_name AS name,
+           coalesce(bu.total, 0) AS butler_total, coalesce(bu.used, 0) AS butler_used,
+           coalesce(bu.total - bu.used, 0) AS butler_open,
+           coalesce(pk.total, 0) AS package_total, coalesce(pk.used, 0) AS package_used,
+           coalesce(pk.total - pk.used, 0) AS package_open
+    FROM customers c
+    LEFT JOIN butler bu ON bu.customer_id = c.id
+    LEFT JOIN pkg pk ON pk.customer_id = c.id
+    WHERE coalesce(bu.total, 0) > 0 OR coalesce(pk.total, 0) > 0
+    ORDER BY c.last_name, c.first_name, c.id`);
+  return result.rows.map((r: any) => ({
+    id: r.id,
+    name: r.name,
+    butler_packages: figures(r.butler_total, r.butler_used, r.butler_open),
+    hour_packages: figures(r.package_total, r.package_used, r.package_open),
+  }));
+}
+
+export type StatsRow = {
+  open_hours_current_month: number;
+  total_hours_current_month: number;
+  open_hours_current_year: number;
+  total_hours_current_year: number;
+  sold_abo_hours_yearly: number;
+  sold_package_hours_yearly: number;
+  open_hours_current_month_butler_only: number;
+  open_hours_current_year_butler_only: number;
+  total_hours_current_month_butler_only: number;
+  total_hours_current_year_butler_only: number;
+  used_hours_current_month_butler_only: number;
+  used_hours_current_year_butler_only: number;
+};
+
+/**
+ * The hour figures of the dashboard stats for the month and year of `today` in one
+ * statement: butler figures per customer and month from the year's periods, package
+ * figures per customer from one pass over the package entries up to the year's end.
+ */
+export async function dashboardHourStats(db: Database, today: string): Promise<StatsRow> {
+  const { year, month } = parseDate(today);
+  const monthFrom = firstDayOfMonth(year, month);
+  const monthTo = lastDayOfMonth(year, month);
+  const yearFrom = `${year}-01-01`;
+  const yearTo = `${year}-12-31`;
+  const result = await db.execute(sql`
+    WITH periods AS (${periodsWithUsage({ where: sql`s.is_active`, months: { from: yearFrom, to: yearTo } })}),
+    butler AS (
+      SELECT customer_id, extract(month FROM period_start)::int AS month,
+             sum(monthly_hours) AS total, sum(used_hours) AS used
+      FROM periods GROUP BY customer_id, 2
+    ),
+    b AS (
+      SELECT coalesce(sum(total) FILTER (WHERE month = ${month}), 0) AS month_total,
+             coalesce(sum(used) FILTER (WHERE month = ${month}), 0) AS month_used,
+             coalesce(sum(greatest(total - used, 0)) FILTER (WHERE month = ${month}), 0) AS month_open,
+             coalesce(sum(greatest(total - used, 0)) FILTER (WHERE month >= ${month}), 0) AS year_open,
+             coalesce(sum(total), 0) AS year_total,
+             coalesce(sum(used), 0) AS year_used
+      FROM butler
+    ),
+    bought AS (
+      SELECT customer_id,
+             sum(hours) FILTER (WHERE purchase_date <= ${monthTo}::date) AS to_month_end,
+             sum(hours) AS to_year_end,
+             sum(hours) FILTER (WHERE purchase_date >= ${yearFrom}::date) AS in_year
+      FROM hour_packages WHERE purchase_date <= ${yearTo}::date GROUP BY customer_id
+    ),
+    spent AS (
+      SELECT customer_id,
+             sum(hours) FILTER (WHERE work_date < ${monthFrom}::date) AS before_month,
+             sum(hours) FILTER (WHERE work_date BETWEEN ${monthFrom}::date AND ${monthTo}::date) AS in_month,
+             sum(hours) FILTER (WHERE work_date < ${yearFrom}::date) AS before_year,
+             sum(hours) FILTER (WHERE work_date >= ${yearFrom}::date) AS in_year
+      FROM time_entries WHERE billing_type = 'stundenpakete' AND work_date <= ${yearTo}::date GROUP BY customer_id
+    ),
+    per_customer AS (
+      SELECT coalesce(bo.to_month_end, 0) - coalesce(sp.before_month, 0) AS month_total,
+             coalesce(sp.in_month, 0) AS month_used,
+             coalesce(bo.to_year_end, 0) - coalesce(sp.before_year, 0) AS year_total,
+             coalesce(sp.in_year, 0) AS year_used,
+             coalesce(bo.in_year, 0) AS sold
+      FROM bought bo FULL JOIN spent sp USING (customer_id)
+    ),
+    p AS (
+      SELECT coalesce(sum(month_total) FILTER (WHERE month_total > 0), 0) AS month_total,
+             coalesce(sum(greatest(month_total - month_used, 0)) FILTER (WHERE month_total > 0), 0) AS month_open,
+             coalesce(sum(year_total) FILTER (WHERE year_total > 0), 0) AS year_total,
+             coalesce(sum(greatest(year_total - year_used, 0)) FILTER (WHERE year_total > 0), 0) AS year_open,
+             coalesce(sum(sold), 0) AS sold
+      FROM per_customer
+    )
+    SELECT b.month_open + p.month_open AS open_hours_current_month,
+           b.month_total + p.month_total AS total_hours_current_month,
+           b.year_open + p.year_open AS open_hours_current_year,
+           b.year_total + p.year_total AS total_hours_current_year,
+           b.year_total AS sold_abo_hours_yearly,
+           p.sold AS sold_package_hours_yearly,
+           b.month_open AS open_hours_current_month_butler_only,
+           b.year_open AS open_hours_current_year_butler_only,
+           b.month_total AS total_hours_current_month_butler_only,
+           b.year_total AS total_hours_current_year_butler_only,
+           b.month_used AS used_hours_current_month_butler_only,
+           b.year_used AS used_hours_current_year_butler_only
+    FROM b, p`);
+  const row = result.rows[0] as Record<string, string>;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, hoursOf(v)])) as StatsRow;
+}

@@ -1,0 +1,196 @@
+import type { Invoice } from '@e-invoice-eu/core';
+import { formatDate } from '@butler/contract/format';
+import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
+import { computeInvoiceTotals, SMALL_BUSINESS_NOTE } from '../../../domain/invoice-totals.js';
+import type { InvoiceDocument } from '../invoices/invoice-document.js';
+
+/** UN/ECE Rec. 20 unit codes for the units the editor offers; anything else counts as "one" (C62). */
+const UNIT_CODES: Record<string, string> = {
+  h: 'HUR',
+  std: 'HUR',
+  'std.': 'HUR',
+  stunde: 'HUR',
+  stunden: 'HUR',
+  monat: 'MON',
+  monate: 'MON',
+  tag: 'DAY',
+  tage: 'DAY',
+  km: 'KMT',
+  'stk.': 'H87',
+  stk: 'H87',
+  'stück': 'H87',
+  pauschale: 'LS',
+};
+
+export function unitCode(unit: string): string {
+  return UNIT_CODES[unit.trim().toLowerCase()] ?? 'C62';
+}
+
+const money = (cents: bigint) => hundredthsToString(cents);
+
+/** `street\nPLZ Ort` snapshot → structured address (BG-8); the last line carries the city. */
+export function splitAddress(address: string) {
+  const lines = address
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .filter((l) => !l.startsWith('z. H.'));
+  const last = lines.length > 0 ? lines[lines.length - 1] : '';
+  const match = /^(\d{4,5})\s+(.+)$/.exec(last);
+  const street = lines.length > 1 ? lines.slice(0, -1).join(', ') : match ? '' : last;
+  return { street, postalCode: match?.[1] ?? '', city: match?.[2] ?? (lines.length > 1 ? last : '') };
+}
+
+function taxCategory(rate: number, smallBusiness: boolean) {
+  if (rate > 0) return { 'cbc:ID': 'S', 'cbc:Percent': String(rate), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } as const;
+  return { 'cbc:ID': 'E', 'cbc:Percent': '0', 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } as const;
+}
+
+/**
+ * The invoice in e-invoice-eu's internal (UBL-shaped) format, EN 16931. A credit note
+ * (Storno) is type 381 with positive amounts and a reference to the cancelled invoice;
+ * lines with a negative price are written as negative quantities (BR-27: no negative prices).
+ */
+export function toEn16931(d: InvoiceDocument): Invoice {
+  const { invoice, settings } = d;
+  if (!invoice.invoiceNumber) throw new Error('An e-invoice needs an invoice number');
+  const credit = invoice.kind === 'credit_note';
+  const sign = credit ? -1n : 1n;
+  const totals = computeInvoiceTotals(
+    d.items.map((i) => ({ quantity: i.quantity, unitPrice: i.unitPrice, taxRate: i.taxRate })),
+    invoice.smallBusiness,
+  );
+  const exemptionReason = invoice.smallBusiness ? SMALL_BUSINESS_NOTE : 'Steuerfreie Leistung';
+  const periodStart = invoice.servicePeriodStart ?? invoice.invoiceDate;
+  const periodEnd = invoice.servicePeriodEnd ?? periodStart;
+  const buyer = splitAddress(invoice.customerAddress);
+  const net = totals.net * sign;
+  const gross = totals.gross * sign;
+
+  const lines = d.items.map((item, index) => {
+    const priceCents = toHundredths(item.unitPrice);
+    const lineSign = (priceCents < 0n ? -1n : 1n) * sign;
+    const quantity = toHundredths(item.quantity) * lineSign;
+    return {
+      'cbc:ID': String(index + 1),
+      'cbc:InvoicedQuantity': money(quantity),
+      'cbc:InvoicedQuantity@unitCode': unitCode(item.unit),
+      'cbc:LineExtensionAmount': money(totals.lineNets[index] * sign),
+      'cbc:LineExtensionAmount@currencyID': 'EUR',
+      'cac:Item': {
+        'cbc:Name': item.description.slice(0, 200),
+        ...(item.description.length > 200 ? { 'cbc:Description': item.description } : {}),
+        'cac:ClassifiedTaxCategory': taxCategory(invoice.smallBusiness ? 0 : item.taxRate, invoice.smallBusiness),
+      },
+      'cac:Price': {
+        'cbc:PriceAmount': money(priceCents < 0n ? -priceCents : priceCents),
+        'cbc:PriceAmount@currencyID': 'EUR',
+      },
+    };
+  });
+
+  const seller = {
+    ...(settings.contactEmail ? { 'cbc:EndpointID': settings.contactEmail, 'cbc:EndpointID@schemeID': 'EM' } : {}),
+    'cac:PartyName': { 'cbc:Name': settings.companyName },
+    'cac:PostalAddress': {
+      'cbc:StreetName': settings.street || undefined,
+      'cbc:CityName': settings.city || undefined,
+      'cbc:PostalZone': settings.postalCode || undefined,
+      'cac:Country': { 'cbc:IdentificationCode': settings.country || 'AT' },
+    },
+    ...(settings.uid
+      ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': settings.uid, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] }
+      : {}),
+    'cac:PartyLegalEntity': {
+      'cbc:RegistrationName': settings.companyName,
+      ...(settings.companyRegister ? { 'cbc:CompanyID': settings.companyRegister } : {}),
+    },
+  };
+
+  const body: Record<string, unknown> = {
+    'cbc:ID': invoice.invoiceNumber,
+    'cbc:IssueDate': invoice.invoiceDate,
+    ...(credit ? {} : { 'cbc:DueDate': invoice.dueDate }),
+    'cbc:InvoiceTypeCode': credit ? '381' : '380',
+    ...(invoice.smallBusiness ? { 'cbc:Note': [SMALL_BUSINESS_NOTE] } : {}),
+    'cbc:DocumentCurrencyCode': 'EUR',
+    'cbc:BuyerReference': invoice.customerId ? String(invoice.customerId) : undefined,
+    // BG-14 and BT-72 together satisfy BR-FX-EN-04 (a delivery date or an invoicing period).
+    'cac:InvoicePeriod': { 'cbc:StartDate': periodStart, 'cbc:EndDate': periodEnd },
+    ...(credit && d.original
+      ? {
+          'cac:BillingReference': [
+            { 'cac:InvoiceDocumentReference': { 'cbc:ID': d.original.number, 'cbc:IssueDate': d.original.date } },
+          ],
+        }
+      : {}),
+    'cac:AccountingSupplierParty': { 'cac:Party': seller },
+    'cac:AccountingCustomerParty': {
+      'cac:Party': {
+        ...(invoice.customerEmail
+          ? { 'cbc:EndpointID': invoice.customerEmail, 'cbc:EndpointID@schemeID': 'EM' }
+          : {}),
+        'cac:PartyName': { 'cbc:Name': invoice.customerName },
+        'cac:PostalAddress': {
+          'cbc:StreetName': buyer.street || undefined,
+          'cbc:CityName': buyer.city || undefined,
+          'cbc:PostalZone': buyer.postalCode || undefined,
+          'cac:Country': { 'cbc:IdentificationCode': 'AT' },
+        },
+        ...(invoice.customerUid
+          ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': invoice.customerUid, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } }
+          : {}),
+        'cac:PartyLegalEntity': { 'cbc:RegistrationName': invoice.customerName },
+      },
+    },
+    'cac:Delivery': { 'cbc:ActualDeliveryDate': periodEnd },
+    ...(!credit && settings.iban
+      ? {
+          'cac:PaymentMeans': [
+            {
+              'cbc:PaymentMeansCode': '58',
+              'cbc:PaymentID': invoice.invoiceNumber,
+              'cac:PayeeFinancialAccount': {
+                'cbc:ID': settings.iban.replace(/\s+/g, ''),
+                'cbc:Name': settings.companyName,
+                ...(settings.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': settings.bic } } : {}),
+              },
+            },
+          ],
+        }
+      : {}),
+    'cac:PaymentTerms': {
+      'cbc:Note': credit
+        ? 'Der Betrag wird gutgeschrieben.'
+        : `Zahlbar ohne Abzug bis ${formatDate(invoice.dueDate)}.`,
+    },
+    'cac:TaxTotal': [
+      {
+        'cbc:TaxAmount': money(totals.tax * sign),
+        'cbc:TaxAmount@currencyID': 'EUR',
+        'cac:TaxSubtotal': totals.byRate.map((rate) => ({
+          'cbc:TaxableAmount': money(rate.net * sign),
+          'cbc:TaxableAmount@currencyID': 'EUR',
+          'cbc:TaxAmount': money(rate.tax * sign),
+          'cbc:TaxAmount@currencyID': 'EUR',
+          'cac:TaxCategory': {
+            ...taxCategory(rate.taxRate, invoice.smallBusiness),
+            ...(rate.taxRate === 0 ? { 'cbc:TaxExemptionReason': exemptionReason } : {}),
+          },
+        })),
+      },
+    ],
+    'cac:LegalMonetaryTotal': {
+      'cbc:LineExtensionAmount': money(net),
+      'cbc:LineExtensionAmount@currencyID': 'EUR',
+      'cbc:TaxExclusiveAmount': money(net),
+      'cbc:TaxExclusiveAmount@currencyID': 'EUR',
+      'cbc:TaxInclusiveAmount': money(gross),
+      'cbc:TaxInclusiveAmount@currencyID': 'EUR',
+      'cbc:PayableAmount': money(gross),
+      'cbc:PayableAmount@currencyID': 'EUR',
+    },
+    'cac:InvoiceLine': lines,
+  };
+  return { 'ubl:Invoice': JSON.parse(JSON.stringify(body)) } as Invoice;
+}

@@ -1,0 +1,131 @@
+import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
+import { zBulkSendResult, zIdsInput, zMarkPaidInput } from '@butler/contract/quickbill';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../../lib/access.js';
+import { invoiceXml } from '../e-invoice/factur-x.js';
+import { loadInvoiceDocument } from './invoice-document.js';
+import { AppError } from '../../../lib/errors.js';
+import type { createReminderService } from '../reminders/reminder.service.js';
+import type { QuickbillDeps } from '../shared.js';
+import type { SendService } from './invoice-send.service.js';
+import type { createStatusService } from './invoice-status.service.js';
+
+const tags = ['Quickbill'];
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+  502: zErrorResponse,
+};
+
+type Services = {
+  deps: QuickbillDeps;
+  send: SendService;
+  status: ReturnType<typeof createStatusService>;
+  reminders: ReturnType<typeof createReminderService>;
+};
+
+const inline = (filename: string) => `inline; filename="${filename}"`;
+
+/** Send, pay, cancel, remind and the documents (PDF, XML, ZIP). */
+export const invoiceActionRoutes =
+  ({ deps, send, status, reminders }: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post('/api/quickbill/invoices/:id/send', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        params: zIdParams,
+        response: { 200: z.object({ invoice_number: z.string().nullable(), outbox_file: z.string().nullable() }), ...errors },
+      },
+      handler: async (request) => send.send(requireSession(request), request.params.id),
+    });
+
+    app.post('/api/quickbill/invoices/bulk-send', {
+      config: { access: 'admin' },
+      schema: { tags, body: zIdsInput, response: { 200: zBulkSendResult, ...errors } },
+      handler: async (request) => send.bulkSend(requireSession(request), request.body.ids),
+    });
+
+    app.post('/api/quickbill/invoices/bulk-download', {
+      config: { access: 'admin' },
+      schema: { tags, body: zIdsInput },
+      handler: async (request, reply) => {
+        const zip = await send.bulkDownload(request.body.ids);
+        return reply
+          .type('application/zip')
+          .header('Content-Disposition', 'attachment; filename="Rechnungen.zip"')
+          .send(zip);
+      },
+    });
+
+    app.post('/api/quickbill/invoices/:id/mark-paid', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, body: zMarkPaidInput.default({}), response: { 200: zOkResponse, ...errors } },
+      handler: async (request) => {
+        await status.markPaid(requireSession(request), request.params.id, request.body ?? {});
+        return { success: true as const, message: 'Rechnung als bezahlt markiert' };
+      },
+    });
+
+    app.post('/api/quickbill/invoices/:id/cancel', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        params: zIdParams,
+        response: {
+          200: z.object({ deleted: z.boolean(), credit_note_id: z.number().nullable(), credit_note_mailed: z.boolean() }),
+          ...errors,
+        },
+      },
+      handler: async (request) => status.cancel(requireSession(request), request.params.id),
+    });
+
+    app.post('/api/quickbill/invoices/:id/reminders', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        params: zIdParams,
+        response: { 200: z.object({ level: z.number(), label: z.string() }), ...errors },
+      },
+      handler: async (request) => reminders.sendNext(requireSession(request), request.params.id),
+    });
+
+    app.get('/api/quickbill/invoices/:id/reminder-pdf', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams },
+      handler: async (request, reply) => {
+        const pdf = await reminders.preview(request.params.id);
+        return reply.type('application/pdf').header('Content-Disposition', inline('Mahnung.pdf')).send(pdf);
+      },
+    });
+
+    app.get('/api/quickbill/invoices/:id/pdf', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams },
+      handler: async (request, reply) => {
+        const { pdf, filename } = await send.pdf(request.params.id);
+        return reply.type('application/pdf').header('Content-Disposition', inline(filename)).send(pdf);
+      },
+    });
+
+    app.get('/api/quickbill/invoices/:id/xml', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams },
+      handler: async (request, reply) => {
+        const document = await loadInvoiceDocument(deps.db, deps.env.DATA_DIR, request.params.id);
+        if (!document.invoice.invoiceNumber) {
+          throw new AppError('INVOICE_WRONG_STATUS', 'Die E-Rechnung entsteht erst beim Versenden der Rechnung');
+        }
+        const xml = await invoiceXml(document);
+        const filename = `${document.invoice.invoiceNumber.replace(/[^\w.-]+/g, '_')}.xml`;
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${filename}"`)
+          .send(xml);
+      },
+    });
+  };

@@ -1,0 +1,50 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { projects, timeEntries } from '../../../db/schema/index.js';
+import { type Executor, loadSettings, type ProviderSettings } from '../shared.js';
+import { findInvoice, type InvoiceItemRow, type InvoiceRow, loadItems } from './invoice.repo.js';
+
+/** Everything a rendered invoice (PDF, XML, mail) shows. */
+export type InvoiceDocument = {
+  invoice: InvoiceRow;
+  items: InvoiceItemRow[];
+  settings: ProviderSettings;
+  timeEntries: Array<{ workDate: string; hours: string; activityDescription: string; projectName: string }>;
+  /** For a credit note: the cancelled invoice. */
+  original: { number: string; date: string } | null;
+  logo: Buffer | null;
+};
+
+export const logoPath = (dataDir: string, file: string) => path.join(dataDir, 'quickbill', path.basename(file));
+
+export async function loadInvoiceDocument(db: Executor, dataDir: string, id: number): Promise<InvoiceDocument> {
+  const invoice = await findInvoice(db, id);
+  const [items, settings, entries] = await Promise.all([
+    loadItems(db, id),
+    loadSettings(db),
+    db
+      .select({
+        workDate: timeEntries.workDate,
+        hours: timeEntries.hours,
+        activityDescription: timeEntries.activityDescription,
+        projectName: projects.name,
+      })
+      .from(timeEntries)
+      .innerJoin(projects, eq(projects.id, timeEntries.projectId))
+      .where(eq(timeEntries.invoiceId, id))
+      .orderBy(asc(timeEntries.workDate), asc(timeEntries.id)),
+  ]);
+  const originalRow = invoice.creditNoteForId ? await findInvoice(db, invoice.creditNoteForId) : null;
+  const logo = settings.logoFile
+    ? await fs.readFile(logoPath(dataDir, settings.logoFile)).catch(() => null)
+    : null;
+  return {
+    invoice,
+    items,
+    settings,
+    timeEntries: entries,
+    original: originalRow?.invoiceNumber ? { number: originalRow.invoiceNumber, date: originalRow.invoiceDate } : null,
+    logo,
+  };
+}

@@ -1,0 +1,123 @@
+import { parseDate } from '../../../domain/calendar.js';
+import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
+import { eq } from 'drizzle-orm';
+import { invoiceItems, invoices, timeEntries } from '../../../db/schema/index.js';
+import type { SessionContext } from '../../../lib/access.js';
+import { writeAudit } from '../../../lib/audit.js';
+import { AppError, fieldError } from '../../../lib/errors.js';
+import { mailInvoice } from '../mail/invoice-mail.js';
+import { takeInvoiceNumber } from '../numbering/numbering.js';
+import { invoicePdf, pdfFileName } from '../pdf/pdf-store.js';
+import { loadSettings, type QuickbillDeps } from '../shared.js';
+import { findInvoice, loadItems } from './invoice.repo.js';
+
+const negate = (value: string) => hundredthsToString(-toHundredths(value));
+
+export function createStatusService(deps: QuickbillDeps) {
+  const { db } = deps;
+
+  return {
+    /** sent → paid with the payment date and amount (defaults: today, the gross total). */
+    async markPaid(session: SessionContext, id: number, input: { paid_at?: string; amount?: number }) {
+      const today = deps.today();
+      await db.transaction(async (tx) => {
+        const before = await findInvoice(tx, id, true);
+        if (before.kind !== 'invoice') throw new AppError('INVOICE_WRONG_STATUS', 'Eine Gutschrift kann nicht als bezahlt markiert werden');
+        if (before.status === 'paid') throw new AppError('INVOICE_WRONG_STATUS', 'Diese Rechnung ist bereits bezahlt');
+        if (before.status !== 'sent') {
+          throw new AppError('INVOICE_WRONG_STATUS', 'Nur versendete Rechnungen können als bezahlt markiert werden');
+        }
+        const paidAt = input.paid_at ?? today;
+        if (paidAt > today) throw fieldError('paid_at', 'Das Zahlungsdatum darf nicht in der Zukunft liegen');
+        if (paidAt < before.invoiceDate) throw fieldError('paid_at', 'Das Zahlungsdatum darf nicht vor dem Rechnungsdatum liegen');
+        const amount = input.amount === undefined ? before.totalGross : hundredthsToString(toHundredths(input.amount));
+        const [after] = await tx
+          .update(invoices)
+          .set({ status: 'paid', paidAt, paidAmount: amount, updatedAt: new Date() })
+          .where(eq(invoices.id, id))
+          .returning();
+        await writeAudit(tx, session, 'mark-paid', 'invoice', id, before, after);
+      });
+    },
+
+    /**
+     * Cancels an invoice. A draft has no number yet and is simply deleted. An issued
+     * invoice keeps its number and becomes 'cancelled'; a credit note (Storno) with the
+     * negated lines gets the next number of the same sequence and references it. Its
+     * time entries and subscription month become billable again.
+     */
+    async cancel(session: SessionContext, id: number) {
+      const result = await db.transaction(async (tx) => {
+        const before = await findInvoice(tx, id, true);
+        if (before.kind === 'credit_note') throw new AppError('INVOICE_WRONG_STATUS', 'Eine Gutschrift kann nicht storniert werden');
+        if (before.status === 'cancelled') throw new AppError('INVOICE_WRONG_STATUS', 'Diese Rechnung ist bereits storniert');
+        if (before.status === 'draft') {
+          await tx.delete(invoices).where(eq(invoices.id, id));
+          await writeAudit(tx, session, 'delete', 'invoice', id, before, null);
+          return { deleted: true as const };
+        }
+        const now = new Date();
+        const [cancelled] = await tx
+          .update(invoices)
+          .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+          .where(eq(invoices.id, id))
+          .returning();
+        await tx.update(timeEntries).set({ invoiceId: null }).where(eq(timeEntries.invoiceId, id));
+        await writeAudit(tx, session, 'cancel', 'invoice', id, before, cancelled);
+
+        const today = deps.today();
+        const settings = await loadSettings(tx);
+        const number = await takeInvoiceNumber(tx, parseDate(today).year, settings.invoiceNumberFormat);
+        const [credit] = await tx
+          .insert(invoices)
+          .values({
+            kind: 'credit_note',
+            invoiceNumber: number.number,
+            numberYear: number.year,
+            numberSequence: number.sequence,
+            customerId: before.customerId,
+            customerName: before.customerName,
+            customerAddress: before.customerAddress,
+            customerEmail: before.customerEmail,
+            customerUid: before.customerUid,
+            invoiceDate: today,
+            dueDate: today,
+            servicePeriodStart: before.servicePeriodStart,
+            servicePeriodEnd: before.servicePeriodEnd,
+            status: 'sent',
+            totalNet: negate(before.totalNet),
+            totalTax: negate(before.totalTax),
+            totalGross: negate(before.totalGross),
+            smallBusiness: before.smallBusiness,
+            creditNoteForId: id,
+            sentAt: now,
+            createdBy: session.displayName,
+          })
+          .returning();
+        const items = await loadItems(tx, id);
+        await tx.insert(invoiceItems).values(
+          items.map((item) => ({
+            invoiceId: credit.id,
+            position: item.position,
+            description: item.description,
+            quantity: negate(item.quantity),
+            unit: item.unit,
+            unitPrice: item.unitPrice,
+            taxRate: item.taxRate,
+            lineNet: negate(item.lineNet),
+          })),
+        );
+        await writeAudit(tx, session, 'create', 'invoice', credit.id, null, credit);
+        return { deleted: false as const, creditNoteId: credit.id };
+      });
+      if (result.deleted) return { deleted: true, credit_note_id: null, credit_note_mailed: false };
+      const { document, pdf } = await invoicePdf(db, deps.env.DATA_DIR, result.creditNoteId);
+      // The cancellation stands even if the mail fails; the credit note can be sent again.
+      const mailed = await mailInvoice(deps, document, pdf, pdfFileName(document)).then(
+        () => true,
+        () => false,
+      );
+      return { deleted: false, credit_note_id: result.creditNoteId, credit_note_mailed: mailed };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { InvoiceListQuery } from '@butler/contract/quickbill';
+import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { addDays, firstDayOfMonth, lastDayOfMonth, parseDate } from '../../../domain/calendar.js';
+import { invoiceItems, invoiceReminders, invoices, timeEntries } from '../../../db/schema/index.js';
+import { AppError } from '../../../lib/errors.js';
+import type { Executor } from '../shared.js';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
+
+/** `[from, to]` (inclusive) of the period filter, relative to today in Vienna. */
+export function dateFilterRange(filter: InvoiceListQuery['date_filter'], today: string): [string, string] | null {
+  const { year, month } = parseDate(today);
+  switch (filter) {
+    case 'today':
+      return [today, today];
+    case 'week': {
+      // ISO week: Monday to Sunday.
+      const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+      const monday = addDays(today, -weekday);
+      return [monday, addDays(monday, 6)];
+    }
+    case 'month':
+      return [firstDayOfMonth(year, month), lastDayOfMonth(year, month)];
+    case 'year':
+      return [`${year}-01-01`, `${year}-12-31`];
+    default:
+      return null;
+  }
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** SQL conditions of the list filters; `overdue` = sent, not a credit note, due before today. */
+export function listConditions(query: InvoiceListQuery, today: string): SQL[] {
+  const where: SQL[] = [];
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    where.push(or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.customerName, pattern))!);
+  }
+  if (query.customer_id) where.push(eq(invoices.customerId, query.customer_id));
+  const overdue = and(eq(invoices.status, 'sent'), eq(invoices.kind, 'invoice'), lt(invoices.dueDate, today))!;
+  if (query.status === 'overdue') where.push(overdue);
+  else if (query.status === 'sent') where.push(eq(invoices.status, 'sent'), sql`NOT (${overdue})`);
+  else if (query.status && query.status !== 'all') where.push(eq(invoices.status, query.status));
+  const range = dateFilterRange(query.date_filter, today);
+  if (range) where.push(gte(invoices.invoiceDate, range[0]), lte(invoices.invoiceDate, range[1]));
+  return where;
+}
+
+export async function listInvoices(db: Executor, query: InvoiceListQuery, today: string) {
+  const where = and(...listConditions(query, today));
+  const limit = query.limit ?? query.page_size;
+  const offset = query.limit ? 0 : (query.page - 1) * query.page_size;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.invoiceDate), desc(invoices.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(invoices).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function findInvoice(db: Executor, id: number, lock = false): Promise<InvoiceRow> {
+  const base = db.select().from(invoices).where(eq(invoices.id, id));
+  const [row] = lock ? await base.for('update') : await base;
+  if (!row) throw new AppError('INVOICE_NOT_FOUND');
+  return row;
+}
+
+export async function loadItems(db: Executor, invoiceId: number) {
+  return db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(asc(invoiceItems.position));
+}
+
+export async function loadTimeEntries(db: Executor, invoiceId: number) {
+  return db
+    .select()
+    .from(timeEntries)
+    .where(eq(timeEntries.invoiceId, invoiceId))
+    .orderBy(asc(timeEntries.workDate), asc(timeEntries.id));
+}
+
+export async function loadReminders(db: Executor, invoiceId: number) {
+  return db
+    .select()
+    .from(invoiceReminders)
+    .where(eq(invoiceReminders.invoiceId, invoiceId))
+    .orderBy(asc(invoiceReminders.level));
+}
+
+/** The credit note that cancelled `invoiceId`, if any. */
+export async function findCreditNoteFor(db: Executor, invoiceId: number) {
+  const [row] = await db
+    .select({ id: invoices.id, number: invoices.invoiceNumber })
+    .from(invoices)
+    .where(and(eq(invoices.creditNoteForId, invoiceId), eq(invoices.kind, 'credit_note')));
+  return row ?? null;
+}
+
+/** SPEC §3 dashboard figures; see docs/decisions/0161 for what counts as revenue. */
+export async function dashboardFigures(db: Executor, today: string) {
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const yearStart = `${today.slice(0, 4)}-01-01`;
+  const issued = sql`${invoices.kind} = 'invoice' AND ${invoices.status} IN ('sent','paid')`;
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*) FILTER (WHERE ${invoices.kind} = 'invoice')`.mapWith(Number),
+      total: sql<string>`coalesce(sum(${invoices.totalGross}) FILTER (WHERE ${issued}), 0)`,
+      open: sql<string>`coalesce(sum(${invoices.totalGross}) FILTER (WHERE ${invoices.kind} = 'invoice' AND ${invoices.status} = 'sent'), 0)`,
+      overdue: sql<number>`count(*) FILTER (WHERE ${invoices.kind} = 'invoice' AND ${invoices.status} = 'sent' AND ${invoices.dueDate} < ${today})`.mapWith(
+        Number,
+      ),
+      month: sql<string>`coalesce(sum(${invoices.paidAmount}) FILTER (WHERE ${invoices.status} = 'paid' AND ${invoices.paidAt} >= ${monthStart} AND ${invoices.paidAt} <= ${today}), 0)`,
+      year: sql<string>`coalesce(sum(${invoices.paidAmount}) FILTER (WHERE ${invoices.status} = 'paid' AND ${invoices.paidAt} >= ${yearStart} AND ${invoices.paidAt} <= ${today}), 0)`,
+    })
+    .from(invoices);
+  return row;
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.js';
+import type { Env } from '../../env.js';
+import { invoiceRoutes } from './invoices/invoice.routes.js';
+import { createInvoiceService } from './invoices/invoice.service.js';
+import { invoiceActionRoutes } from './invoices/invoice-actions.routes.js';
+import { createSendService } from './invoices/invoice-send.service.js';
+import { createStatusService } from './invoices/invoice-status.service.js';
+import { productRoutes } from './products/product.routes.js';
+import { createReminderService } from './reminders/reminder.service.js';
+import { settingsRoutes } from './settings/settings.routes.js';
+import { createQuickbillDeps, type QuickbillDeps } from './shared.js';
+import { sourcesRoutes } from './sources/sources.routes.js';
+import { createSourcesService } from './sources/sources.service.js';
+
+/** Quickbill (issue 7): every route is admin-only. `overrides` lets tests pin today or the mailer. */
+export const quickbillRoutes =
+  (db: Database, env: Env, overrides: Partial<QuickbillDeps> = {}): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = { ...createQuickbillDeps(db, env), ...overrides };
+    const invoices = createInvoiceService(deps);
+    await app.register(invoiceRoutes(invoices));
+    await app.register(
+      invoiceActionRoutes({
+        deps,
+        send: createSendService(deps),
+        status: createStatusService(deps),
+        reminders: createReminderService(deps),
+      }),
+    );
+    await app.register(sourcesRoutes(createSourcesService(deps), invoices));
+    await app.register(productRoutes(db));
+    await app.register(settingsRoutes(deps));
+  };

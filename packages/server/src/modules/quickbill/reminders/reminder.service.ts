@@ -1,0 +1,57 @@
+import { REMINDER_LABELS } from '@butler/contract/quickbill';
+import { eq } from 'drizzle-orm';
+import { invoiceReminders, invoices } from '../../../db/schema/index.js';
+import { addDays } from '../../../domain/calendar.js';
+import type { SessionContext } from '../../../lib/access.js';
+import { writeAudit } from '../../../lib/audit.js';
+import { AppError } from '../../../lib/errors.js';
+import { findInvoice } from '../invoices/invoice.repo.js';
+import { mailReminder } from '../mail/invoice-mail.js';
+import { invoicePdf } from '../pdf/pdf-store.js';
+import { renderReminderPdf } from '../pdf/reminder-pdf.js';
+import { isOverdue, type QuickbillDeps } from '../shared.js';
+
+/** Days the customer gets after each reminder. */
+export const REMINDER_GRACE_DAYS = 7;
+
+export function createReminderService(deps: QuickbillDeps) {
+  const { db } = deps;
+  return {
+    /** The next reminder level (1 Zahlungserinnerung, 2 1. Mahnung, 3 2. Mahnung), only for overdue invoices. */
+    async sendNext(session: SessionContext, id: number) {
+      const today = deps.today();
+      // The mail goes out inside the transaction: if it fails, no reminder level is recorded.
+      const level = await db.transaction(async (tx) => {
+        const before = await findInvoice(tx, id, true);
+        if (!isOverdue(before, today)) {
+          throw new AppError('INVOICE_WRONG_STATUS', 'Mahnungen sind nur für überfällige Rechnungen möglich');
+        }
+        if (before.reminderLevel >= REMINDER_LABELS.length) {
+          throw new AppError('INVOICE_WRONG_STATUS', 'Es wurden bereits alle Mahnstufen versendet');
+        }
+        const next = before.reminderLevel + 1;
+        await tx.insert(invoiceReminders).values({ invoiceId: id, level: next, createdBy: session.displayName });
+        const [after] = await tx
+          .update(invoices)
+          .set({ reminderLevel: next, updatedAt: new Date() })
+          .where(eq(invoices.id, id))
+          .returning();
+        await writeAudit(tx, session, 'reminder', 'invoice', id, before, after);
+        const { document, pdf } = await invoicePdf(tx, deps.env.DATA_DIR, id);
+        const payBy = addDays(today, REMINDER_GRACE_DAYS);
+        const reminder = await renderReminderPdf(document, next, today, payBy);
+        await mailReminder(deps, document, next, reminder, pdf, payBy);
+        return next;
+      });
+      return { level, label: REMINDER_LABELS[level - 1] };
+    },
+
+    /** Preview of a reminder at the next level (or the last sent one). */
+    async preview(id: number) {
+      const today = deps.today();
+      const { document } = await invoicePdf(db, deps.env.DATA_DIR, id);
+      const level = Math.min(Math.max(document.invoice.reminderLevel, 1), REMINDER_LABELS.length);
+      return renderReminderPdf(document, level, today, addDays(today, REMINDER_GRACE_DAYS));
+    },
+  };
+}

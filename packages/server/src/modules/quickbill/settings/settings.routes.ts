@@ -1,0 +1,82 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { zErrorResponse, zOkResponse } from '@butler/contract/common';
+import { zInvoiceSettings, zInvoiceSettingsInput } from '@butler/contract/quickbill-settings';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession } from '../../../lib/access.js';
+import { AppError } from '../../../lib/errors.js';
+import { logoPath } from '../invoices/invoice-document.js';
+import { loadSettings, type QuickbillDeps } from '../shared.js';
+import { presentSettings, setLogo, updateSettings } from './settings.service.js';
+
+const tags = ['Quickbill'];
+const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse, 413: zErrorResponse, 415: zErrorResponse };
+/** A letterhead logo needs no more; larger files only bloat every PDF. */
+export const MAX_LOGO_BYTES = 512 * 1024;
+const LOGO_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+
+/** Invoice settings (letterhead, bank, numbering, mail texts) and the logo. */
+export const settingsRoutes =
+  (deps: QuickbillDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 0 } });
+
+    app.get('/api/quickbill/settings', {
+      config: { access: 'admin' },
+      schema: { tags, response: { 200: zInvoiceSettings, ...errors } },
+      handler: async () => presentSettings(await loadSettings(deps.db)),
+    });
+
+    app.put('/api/quickbill/settings', {
+      config: { access: 'admin' },
+      schema: { tags, body: zInvoiceSettingsInput, response: { 200: zInvoiceSettings, ...errors } },
+      handler: async (request) => updateSettings(deps.db, requireSession(request), request.body),
+    });
+
+    app.post('/api/quickbill/settings/logo', {
+      config: { access: 'admin' },
+      schema: { tags, response: { 200: zInvoiceSettings, ...errors } },
+      handler: async (request) => {
+        const part = await request.file().catch(() => undefined);
+        if (!part) throw new AppError('MALFORMED_REQUEST', 'Bitte wählen Sie eine Bilddatei (PNG oder JPEG) aus');
+        const buffer = await part.toBuffer();
+        const type = await fileTypeFromBuffer(buffer);
+        const extension = type && LOGO_TYPES[type.mime];
+        if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Das Logo muss ein PNG- oder JPEG-Bild sein');
+        const file = `logo-${Date.now()}.${extension}`;
+        const target = logoPath(deps.env.DATA_DIR, file);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.writeFile(target, buffer, { mode: 0o600 });
+        const before = await loadSettings(deps.db);
+        const after = await setLogo(deps.db, requireSession(request), file);
+        if (before.logoFile) await fs.rm(logoPath(deps.env.DATA_DIR, before.logoFile), { force: true });
+        return presentSettings(after);
+      },
+    });
+
+    app.get('/api/quickbill/settings/logo', {
+      config: { access: 'admin' },
+      schema: { tags },
+      handler: async (_request, reply) => {
+        const settings = await loadSettings(deps.db);
+        const content = settings.logoFile
+          ? await fs.readFile(logoPath(deps.env.DATA_DIR, settings.logoFile)).catch(() => null)
+          : null;
+        if (!content || !settings.logoFile) throw new AppError('NOT_FOUND', 'Kein Logo hinterlegt');
+        return reply.type(settings.logoFile.endsWith('.png') ? 'image/png' : 'image/jpeg').send(content);
+      },
+    });
+
+    app.delete('/api/quickbill/settings/logo', {
+      config: { access: 'admin' },
+      schema: { tags, response: { 200: zOkResponse, ...errors } },
+      handler: async (request) => {
+        const before = await loadSettings(deps.db);
+        await setLogo(deps.db, requireSession(request), null);
+        if (before.logoFile) await fs.rm(logoPath(deps.env.DATA_DIR, before.logoFile), { force: true });
+        return { success: true as const, message: 'Logo entfernt' };
+      },
+    });
+  };

@@ -1,0 +1,81 @@
+import type { InvoiceSettings, InvoiceSettingsInput } from '@butler/contract/quickbill-settings';
+import { eq } from 'drizzle-orm';
+import { providerSettings } from '../../../db/schema/index.js';
+import type { SessionContext } from '../../../lib/access.js';
+import { writeAudit } from '../../../lib/audit.js';
+import type { Database } from '../../../db/client.js';
+import { loadSettings, type ProviderSettings } from '../shared.js';
+
+export function presentSettings(s: ProviderSettings): InvoiceSettings {
+  return {
+    company_name: s.companyName,
+    street: s.street,
+    postal_code: s.postalCode,
+    city: s.city,
+    country: s.country,
+    uid: s.uid,
+    company_register: s.companyRegister,
+    company_court: s.companyCourt,
+    contact_email: s.contactEmail,
+    contact_phone: s.contactPhone,
+    iban: s.iban,
+    bic: s.bic,
+    bank_name: s.bankName,
+    payment_terms_days: s.paymentTermsDays,
+    invoice_number_format: s.invoiceNumberFormat,
+    small_business: s.smallBusiness,
+    invoice_footer: s.invoiceFooter,
+    invoice_email_subject: s.invoiceEmailSubject,
+    invoice_email_body: s.invoiceEmailBody,
+    has_logo: Boolean(s.logoFile),
+  };
+}
+
+const COLUMNS = {
+  company_name: 'companyName',
+  street: 'street',
+  postal_code: 'postalCode',
+  city: 'city',
+  country: 'country',
+  uid: 'uid',
+  company_register: 'companyRegister',
+  company_court: 'companyCourt',
+  contact_email: 'contactEmail',
+  contact_phone: 'contactPhone',
+  iban: 'iban',
+  bic: 'bic',
+  bank_name: 'bankName',
+  payment_terms_days: 'paymentTermsDays',
+  invoice_number_format: 'invoiceNumberFormat',
+  small_business: 'smallBusiness',
+  invoice_footer: 'invoiceFooter',
+  invoice_email_subject: 'invoiceEmailSubject',
+  invoice_email_body: 'invoiceEmailBody',
+} as const satisfies Record<keyof InvoiceSettingsInput, keyof ProviderSettings>;
+
+/** Partial update: fields not sent stay as they are (the lounge contact shares this row). */
+export async function updateSettings(db: Database, session: SessionContext, input: InvoiceSettingsInput) {
+  return db.transaction(async (tx) => {
+    await loadSettings(tx);
+    const [before] = await tx.select().from(providerSettings).where(eq(providerSettings.id, 1)).for('update');
+    const changes: Partial<ProviderSettings> = {};
+    for (const [field, column] of Object.entries(COLUMNS) as Array<[keyof InvoiceSettingsInput, keyof ProviderSettings]>) {
+      if (input[field] !== undefined) (changes as any)[column] = input[field];
+    }
+    const [after] = Object.keys(changes).length
+      ? await tx.update(providerSettings).set(changes).where(eq(providerSettings.id, 1)).returning()
+      : [before];
+    await writeAudit(tx, session, 'update', 'provider_settings', 1, before, after);
+    return presentSettings(after);
+  });
+}
+
+/** Stores (or clears) the logo file name, audited. */
+export async function setLogo(db: Database, session: SessionContext, file: string | null) {
+  return db.transaction(async (tx) => {
+    const before = await loadSettings(tx);
+    const [after] = await tx.update(providerSettings).set({ logoFile: file }).where(eq(providerSettings.id, 1)).returning();
+    await writeAudit(tx, session, 'update', 'provider_settings', 1, { logoFile: before.logoFile }, { logoFile: after.logoFile });
+    return after;
+  });
+}

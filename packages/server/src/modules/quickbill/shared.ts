@@ -1,0 +1,43 @@
+import { todayInVienna } from '@butler/contract/format';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { providerSettings } from '../../db/schema/index.js';
+import type { Env } from '../../env.js';
+import { createMailer, type Mailer } from '../../lib/mail.js';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+export type ProviderSettings = typeof providerSettings.$inferSelect;
+
+/** What the Quickbill services need, created once per app. */
+export type QuickbillDeps = {
+  db: Database;
+  env: Env;
+  /** Built per send, so a changed sender address in the settings applies at once. */
+  mailer: (settings: ProviderSettings) => Mailer;
+  /** Today in Vienna; tests may pin it. */
+  today: () => string;
+};
+
+export function createQuickbillDeps(db: Database, env: Env): QuickbillDeps {
+  return {
+    db,
+    env,
+    mailer: (settings) => createMailer(env.SMTP_URL, env.DATA_DIR, settings.contactEmail || 'portal@localhost'),
+    today: () => todayInVienna(),
+  };
+}
+
+/** The single settings row (id 1), created with defaults on first use. */
+export async function loadSettings(db: Executor): Promise<ProviderSettings> {
+  const [row] = await db.select().from(providerSettings).where(eq(providerSettings.id, 1));
+  if (row) return row;
+  await db.insert(providerSettings).values({ id: 1 }).onConflictDoNothing();
+  const [created] = await db.select().from(providerSettings).where(eq(providerSettings.id, 1));
+  return created;
+}
+
+/** 'sent' and past its due date (Europe/Vienna); credit notes are never overdue. */
+export function isOverdue(row: { status: string; kind: string; dueDate: string }, today: string): boolean {
+  return row.kind === 'invoice' && row.status === 'sent' && row.dueDate < today;
+}

@@ -1,0 +1,166 @@
+import { formatNumber } from '@butler/contract/format';
+import { and, asc, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { customers, hourPackages, invoices, projects, subscriptions, timeEntries } from '../../../db/schema/index.js';
+import { addDays, firstDayOfMonth, formatIsoDate, lastDayOfMonth, monthDisplay } from '../../../domain/calendar.js';
+import { num } from '../../../domain/decimal.js';
+import { totalsAsStrings } from '../../../domain/invoice-totals.js';
+import { subscriptionPeriods } from '../../../domain/subscription-periods.js';
+import type { SessionContext } from '../../../lib/access.js';
+import { writeAudit } from '../../../lib/audit.js';
+import { AppError } from '../../../lib/errors.js';
+import { customerSnapshot, priceItems, replaceItems } from '../invoices/invoice-draft.js';
+import { loadSettings, type QuickbillDeps, type Transaction } from '../shared.js';
+
+type Line = { description: string; quantity: number; unit: string; unit_price: number; tax_rate: 0 | 10 | 20 };
+
+export function createSourcesService(deps: QuickbillDeps) {
+  const { db } = deps;
+
+  /** A draft for one customer with the given lines, due after the usual payment terms. */
+  async function insertDraft(
+    tx: Transaction,
+    session: SessionContext,
+    customer: typeof customers.$inferSelect,
+    lines: Line[],
+    extra: Partial<typeof invoices.$inferInsert>,
+  ) {
+    const settings = await loadSettings(tx);
+    const priced = priceItems(lines, settings.smallBusiness);
+    const today = deps.today();
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        ...customerSnapshot(customer),
+        customerId: customer.id,
+        invoiceDate: today,
+        dueDate: addDays(today, settings.paymentTermsDays),
+        smallBusiness: settings.smallBusiness,
+        status: 'draft',
+        createdBy: session.displayName,
+        ...totalsAsStrings(priced.totals),
+        ...extra,
+      })
+      .returning();
+    await replaceItems(tx, row.id, priced.lines, priced.totals.lineNets);
+    await writeAudit(tx, session, 'create', 'invoice', row.id, null, row);
+    return row;
+  }
+
+  return {
+    /** Draft for an hour-package sale; one live invoice per package. */
+    async fromHourPackage(session: SessionContext, packageId: number) {
+      return db.transaction(async (tx) => {
+        const [pkg] = await tx.select().from(hourPackages).where(eq(hourPackages.id, packageId)).for('update');
+        if (!pkg) throw new AppError('HOUR_PACKAGE_NOT_FOUND');
+        const [existing] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(eq(invoices.hourPackageId, packageId), eq(invoices.kind, 'invoice'), ne(invoices.status, 'cancelled')));
+        if (existing) throw new AppError('CONFLICT', 'Für dieses Stundenpaket besteht bereits eine Rechnung');
+        const [customer] = await tx.select().from(customers).where(eq(customers.id, pkg.customerId));
+        const discount = num(pkg.discountPercentage);
+        const description =
+          `Stundenpaket: ${formatNumber(pkg.hours)} Stunden à € ${formatNumber(pkg.pricePerHour)}` +
+          (discount > 0 ? `, abzüglich ${formatNumber(discount)} % Rabatt` : '');
+        const row = await insertDraft(
+          tx,
+          session,
+          customer,
+          [{ description, quantity: 1, unit: 'Paket', unit_price: num(pkg.totalPrice), tax_rate: 20 }],
+          { hourPackageId: pkg.id, servicePeriodStart: pkg.purchaseDate, servicePeriodEnd: pkg.purchaseDate },
+        );
+        return row.id;
+      });
+    },
+
+    /**
+     * Drafts for every active subscription with a period named `year-month`, one per
+     * subscription and month: months already billed (a live invoice exists) are skipped.
+     */
+    async monthlyRun(session: SessionContext, year: number, month: number) {
+      const monthKey = formatIsoDate(year, month, 1).slice(0, 7);
+      return db.transaction(async (tx) => {
+        const candidates = await tx
+          .select({ subscription: subscriptions, customer: customers })
+          .from(subscriptions)
+          .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+          .where(
+            and(
+              eq(subscriptions.isActive, true),
+              lte(subscriptions.startDate, lastDayOfMonth(year, month)),
+              gte(subscriptions.endDate, firstDayOfMonth(year, month)),
+            ),
+          )
+          .orderBy(asc(subscriptions.id));
+        const billed = candidates.length
+          ? await tx
+              .select({ subscriptionId: invoices.subscriptionId })
+              .from(invoices)
+              .where(
+                and(
+                  inArray(invoices.subscriptionId, candidates.map((c) => c.subscription.id)),
+                  eq(invoices.billingMonth, monthKey),
+                  eq(invoices.kind, 'invoice'),
+                  ne(invoices.status, 'cancelled'),
+                ),
+              )
+          : [];
+        const billedIds = new Set(billed.map((b) => b.subscriptionId));
+        const created: Array<{ id: number; subscription_id: number; customer_name: string }> = [];
+        let skipped = 0;
+        for (const { subscription: sub, customer } of candidates) {
+          const period = subscriptionPeriods(sub.startDate, sub.durationMonths).find((p) => p.month === monthKey);
+          if (!period) continue;
+          if (billedIds.has(sub.id)) {
+            skipped++;
+            continue;
+          }
+          const description =
+            `ButlerPaket ${sub.templateName || 'Individuell'} – ${monthDisplay(monthKey)}` +
+            ` (${formatNumber(sub.monthlyHours)} Stunden)`;
+          const row = await insertDraft(
+            tx,
+            session,
+            customer,
+            [{ description, quantity: 1, unit: 'Monat', unit_price: num(sub.monthlyPrice), tax_rate: 20 }],
+            {
+              subscriptionId: sub.id,
+              billingMonth: monthKey,
+              servicePeriodStart: period.start,
+              servicePeriodEnd: period.end,
+            },
+          );
+          created.push({ id: row.id, subscription_id: sub.id, customer_name: row.customerName });
+        }
+        return { created, skipped };
+      });
+    },
+
+    /** Billable time entries not on any invoice yet (optionally of one customer). */
+    async billableTimeEntries(customerId?: number) {
+      const rows = await db
+        .select({ entry: timeEntries, projectName: projects.name })
+        .from(timeEntries)
+        .innerJoin(projects, eq(projects.id, timeEntries.projectId))
+        .where(
+          and(
+            eq(timeEntries.isBillable, true),
+            isNull(timeEntries.invoiceId),
+            customerId ? eq(timeEntries.customerId, customerId) : undefined,
+          ),
+        )
+        .orderBy(asc(timeEntries.workDate), asc(timeEntries.id))
+        .limit(1000);
+      return rows.map(({ entry, projectName }) => ({
+        id: entry.id,
+        customer_id: entry.customerId,
+        project_id: entry.projectId,
+        project_name: projectName,
+        work_date: entry.workDate,
+        hours: num(entry.hours),
+        activity_description: entry.activityDescription,
+        billing_type: entry.billingType,
+      }));
+    },
+  };
+}

@@ -1,0 +1,246 @@
+import { eq } from 'drizzle-orm';
+import JSZip from 'jszip';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
+import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { auditLog, invoices } from '../../../db/schema/index.js';
+import { configureProvider, createDraft, daysAgo, outboxMails, pdfAttachments, sendInvoice, today } from './helpers.js';
+
+let ctx: TestContext;
+let token: string;
+let customer: Awaited<ReturnType<typeof buildCustomer>>;
+const year = Number(today().slice(0, 4));
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const admin = await buildAdmin(ctx.db);
+  token = await ctx.login('admin', admin.username, TEST_PASSWORD);
+  customer = await buildCustomer(ctx.db, {
+    firstName: 'Maria',
+    lastName: 'Gruber',
+    street: 'Herrengasse 3',
+    postalCode: '8010',
+    city: 'Graz',
+  });
+});
+
+describe('sending', () => {
+  it('refuses to issue while the settings lack the supplier data §11 UStG requires', async () => {
+    const draft = await createDraft(ctx, token, customer.id);
+    const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/send`, token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(
+      'Bitte vervollständigen Sie zuerst die Rechnungseinstellungen: Straße, PLZ, Ort, UID-Nummer',
+    );
+    const after = await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token });
+    expect(after.json()).toMatchObject({ status: 'draft', invoice_number: null });
+  });
+
+  it('numbers the invoice, marks it sent and mails the PDF with the embedded XML to the customer', async () => {
+    await configureProvider(ctx, token);
+    const draft = await createDraft(ctx, token, customer.id);
+    const before = (await outboxMails(ctx.dataDir)).length;
+    const { invoice_number } = await sendInvoice(ctx, token, draft.id);
+    expect(invoice_number).toMatch(new RegExp(`^${year}-\\d{4}$`));
+
+    const detail = (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token })).json();
+    expect(detail).toMatchObject({ status: 'sent', invoice_number, is_overdue: false });
+    expect(detail.sent_at).toBeTruthy();
+
+    const mails = await outboxMails(ctx.dataDir);
+    expect(mails.length).toBe(before + 1);
+    const mail = mails[mails.length - 1];
+    expect(mail).toContain(`To: ${customer.email}`);
+    expect(mail).toContain(`Ihre Rechnung ${invoice_number}`);
+    expect(mail).toContain(`filename=Rechnung-${invoice_number}.pdf`);
+    const attachment = /Content-Type: application\/pdf[^]*?\n\n([A-Za-z0-9+/=\n]+)/.exec(mail);
+    expect(attachment).not.toBeNull();
+    const pdf = Buffer.from(attachment![1].replace(/\n/g, ''), 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await pdfAttachments(pdf))['factur-x.xml']).toContain(`<ram:ID>${invoice_number}</ram:ID>`);
+  });
+
+  it('keeps issued invoices immutable: edit and delete answer 409', async () => {
+    const draft = await createDraft(ctx, token, customer.id);
+    await sendInvoice(ctx, token, draft.id);
+    const put = await ctx.request({
+      method: 'PUT',
+      url: `/api/quickbill/invoices/${draft.id}`,
+      token,
+      payload: { customer_id: customer.id, invoice_date: today(), items: [{ description: 'x', quantity: 1, unit: 'h', unit_price: 1, tax_rate: 20 }] },
+    });
+    const del = await ctx.request({ method: 'DELETE', url: `/api/quickbill/invoices/${draft.id}`, token });
+    for (const res of [put, del]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe('Ausgestellte Rechnungen können nicht mehr geändert oder gelöscht werden');
+    }
+  });
+
+  it('sends again without a new number when an issued invoice is sent twice', async () => {
+    const draft = await createDraft(ctx, token, customer.id);
+    const first = await sendInvoice(ctx, token, draft.id);
+    const second = await sendInvoice(ctx, token, draft.id);
+    expect(second.invoice_number).toBe(first.invoice_number);
+  });
+
+  it('hands out consecutive numbers without gaps or duplicates under 20 parallel sends', async () => {
+    const drafts = [];
+    for (let i = 0; i < 20; i++) drafts.push(await createDraft(ctx, token, customer.id));
+    const results = await Promise.all(
+      drafts.map((d) => ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${d.id}/send`, token })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const rows = await ctx.db.select().from(invoices).where(eq(invoices.numberYear, year));
+    const sequences = rows.map((r) => r.numberSequence!).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => i + 1));
+    expect(new Set(rows.map((r) => r.invoiceNumber)).size).toBe(rows.length);
+  });
+
+  it('refuses to send a cancelled invoice', async () => {
+    const draft = await createDraft(ctx, token, customer.id);
+    await sendInvoice(ctx, token, draft.id);
+    await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/cancel`, token });
+    const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/send`, token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Eine stornierte Rechnung kann nicht versendet werden');
+  });
+
+  it('needs the recipient address above € 400 gross', async () => {
+    const noAddress = await buildCustomer(ctx.db);
+    const draft = await createDraft(ctx, token, noAddress.id, {
+      items: [{ description: 'Großauftrag', quantity: 10, unit: 'h', unit_price: 50, tax_rate: 20 }],
+    });
+    const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/send`, token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Für Rechnungen über € 400 ist die Anschrift des Kunden erforderlich (§ 11 UStG)');
+  });
+});
+
+describe('payment, cancellation and bulk actions', () => {
+  it('marks an invoice paid with date and amount and refuses it twice', async () => {
+    const draft = await createDraft(ctx, token, customer.id);
+    await sendInvoice(ctx, token, draft.id);
+    const url = `/api/quickbill/invoices/${draft.id}/mark-paid`;
+    const future = await ctx.request({ method: 'POST', url, token, payload: { paid_at: '2999-01-01' } });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().details.paid_at).toBe('Das Zahlungsdatum darf nicht in der Zukunft liegen');
+    const res = await ctx.request({ method: 'POST', url, token, payload: { paid_at: today(), amount: draft.total_gross } });
+    expect(res.statusCode).toBe(200);
+    const detail = (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token })).json();
+    expect(detail).toMatchObject({ status: 'paid', paid_at: today(), paid_amount: draft.total_gross });
+    const again = await ctx.request({ method: 'POST', url, token, payload: {} });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('Diese Rechnung ist bereits bezahlt');
+    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, String(draft.id)));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['create', 'send', 'mark-paid']));
+  });
+
+  it('refuses to mark a draft paid', async () => {
+    const draft = await createDraft(ctx, token, customer.id);
+    const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/mark-paid`, token, payload: {} });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Nur versendete Rechnungen können als bezahlt markiert werden');
+  });
+
+  it('cancels an issued invoice with a credit note that has its own number and negated amounts', async () => {
+    const draft = await createDraft(ctx, token, customer.id);
+    const { invoice_number } = await sendInvoice(ctx, token, draft.id);
+    const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/cancel`, token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ deleted: false, credit_note_mailed: true });
+    const original = (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token })).json();
+    expect(original).toMatchObject({ status: 'cancelled', invoice_number, credit_note_id: res.json().credit_note_id });
+    const credit = (
+      await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${res.json().credit_note_id}`, token })
+    ).json();
+    expect(credit).toMatchObject({
+      kind: 'credit_note',
+      credit_note_for_id: draft.id,
+      credit_note_for_number: invoice_number,
+      total_gross: -draft.total_gross,
+      total_net: -draft.total_net,
+    });
+    expect(credit.invoice_number).not.toBe(invoice_number);
+    expect(credit.items.map((i: { line_net: number }) => i.line_net)).toEqual(
+      draft.items.map((i: { line_net: number }) => -i.line_net),
+    );
+    const again = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/cancel`, token });
+    expect(again.json().error).toBe('Diese Rechnung ist bereits storniert');
+    const creditCancel = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${credit.id}/cancel`, token });
+    expect(creditCancel.json().error).toBe('Eine Gutschrift kann nicht storniert werden');
+  });
+
+  it('deletes a draft on cancel (it has no number to keep)', async () => {
+    const draft = await createDraft(ctx, token, customer.id);
+    const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/cancel`, token });
+    expect(res.json()).toEqual({ deleted: true, credit_note_id: null, credit_note_mailed: false });
+    const gone = await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toBe('Rechnung nicht gefunden');
+  });
+
+  it('bulk-sends the selection and reports failures per invoice', async () => {
+    const a = await createDraft(ctx, token, customer.id);
+    const b = await createDraft(ctx, token, customer.id);
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/quickbill/invoices/bulk-send',
+      token,
+      payload: { ids: [a.id, b.id, 999_999] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ sent: [a.id, b.id], failed: [{ id: 999_999, error: 'Rechnung nicht gefunden' }] });
+  });
+
+  it('bulk-downloads the selection as a ZIP of PDFs', async () => {
+    const a = await createDraft(ctx, token, customer.id);
+    const { invoice_number } = await sendInvoice(ctx, token, a.id);
+    const b = await createDraft(ctx, token, customer.id);
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/quickbill/invoices/bulk-download',
+      token,
+      payload: { ids: [a.id, b.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    expect(Object.keys(zip.files).sort()).toEqual([`Rechnung-${invoice_number}.pdf`, `Rechnung-Entwurf-${b.id}.pdf`]);
+    const empty = await ctx.request({ method: 'POST', url: '/api/quickbill/invoices/bulk-download', token, payload: { ids: [] } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe('Bitte wählen Sie mindestens eine Rechnung aus');
+  });
+});
+
+describe('reminders', () => {
+  it('sends Zahlungserinnerung, 1. and 2. Mahnung for an overdue invoice, each with its own PDF', async () => {
+    const draft = await createDraft(ctx, token, customer.id, { invoice_date: daysAgo(30), due_date: daysAgo(16) });
+    const { invoice_number } = await sendInvoice(ctx, token, draft.id);
+    const url = `/api/quickbill/invoices/${draft.id}/reminders`;
+    const labels = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.request({ method: 'POST', url, token });
+      expect(res.statusCode, res.body).toBe(200);
+      labels.push(res.json().label);
+      const mails = await outboxMails(ctx.dataDir);
+      const mail = mails[mails.length - 1];
+      expect(mail).toContain(`${res.json().label} zur Rechnung ${invoice_number}`);
+      expect(mail).toContain(`Rechnung-${invoice_number}.pdf`);
+    }
+    expect(labels).toEqual(['Zahlungserinnerung', '1. Mahnung', '2. Mahnung']);
+    const fourth = await ctx.request({ method: 'POST', url, token });
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().error).toBe('Es wurden bereits alle Mahnstufen versendet');
+    const detail = (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token })).json();
+    expect(detail.reminder_level).toBe(3);
+    expect(detail.reminders.map((r: { label: string }) => r.label)).toEqual(labels);
+  });
+
+  it('refuses reminders for invoices that are not overdue', async () => {
+    const draft = await createDraft(ctx, token, customer.id);
+    await sendInvoice(ctx, token, draft.id);
+    const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/reminders`, token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Mahnungen sind nur für überfällige Rechnungen möglich');
+  });
+});

@@ -1,0 +1,60 @@
+import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
+import {
+  zAddReferralRequest,
+  zAddReferralResponse,
+  zCustomerReferralsResponse,
+  zQrCodeResponse,
+} from '@butler/contract/referrals';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.js';
+import { requireSession } from '../../lib/access.js';
+import { addReferral, removeReferral } from './referral-links.service.js';
+import { customerReferrals } from './referral-overview.js';
+import { referralQrCode } from './referral-qr.js';
+
+const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
+const tags = ['Empfehlungsprogramm'];
+
+export const referralLinkRoutes =
+  (db: Database): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.put('/api/customers/:id/add-referral', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        params: zIdParams,
+        body: zAddReferralRequest,
+        response: { 200: zAddReferralResponse, ...errors, 409: zErrorResponse },
+      },
+      handler: async (request) => {
+        const result = await addReferral(db, requireSession(request), request.params.id, request.body.referral_code);
+        return {
+          success: true as const,
+          message: `Empfehlungsgeber ${result.referrer.name} hinzugefügt`,
+          referred_by_id: result.referrer.id,
+          ...result,
+        };
+      },
+    });
+
+    app.delete('/api/customers/:id/remove-referral', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors, 409: zErrorResponse } },
+      handler: async (request) => {
+        await removeReferral(db, requireSession(request), request.params.id);
+        return { success: true as const, message: 'Empfehlung entfernt' };
+      },
+    });
+
+    app.get('/api/customers/:id/referrals', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: { 200: zCustomerReferralsResponse, ...errors } },
+      handler: async (request) => customerReferrals(db, request.params.id),
+    });
+
+    app.get('/api/customers/:id/qr-code', {
+      config: { access: 'customer-own' },
+      schema: { tags, params: zIdParams, response: { 200: zQrCodeResponse, ...errors } },
+      handler: async (request) => referralQrCode(db, request.params.id),
+    });
+  };

@@ -1,0 +1,23 @@
+import { zErrorResponse } from '@butler/contract/common';
+import { zSubscriptionHistory, zSubscriptionIdParams } from '@butler/contract/dashboard';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.js';
+import { requireSession } from '../../lib/access.js';
+import { todayVienna } from '../../lib/clock.js';
+import { getSubscriptionHistory } from './subscription-history.service.js';
+
+export const subscriptionHistoryRoutes =
+  (db: Database): FastifyPluginAsyncZod =>
+  async (app) => {
+    // `:id` is a subscription id, so the customer-own check of lib/access cannot apply;
+    // the service lets admins see any and customers only their own (404 otherwise).
+    app.get('/api/subscriptions/:id/history', {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['ButlerPakete'],
+        params: zSubscriptionIdParams,
+        response: { 200: zSubscriptionHistory, 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse },
+      },
+      handler: async (request) => getSubscriptionHistory(db, requireSession(request), request.params.id, todayVienna()),
+    });
+  };

@@ -1,0 +1,68 @@
+import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
+import {
+  zSubscription,
+  zSubscriptionCreate,
+  zSubscriptionCreateResponse,
+  zSubscriptionListQuery,
+  zSubscriptionUpdate,
+} from '@butler/contract/subscriptions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { requireSession } from '../../lib/access.js';
+import { todayVienna } from '../../lib/clock.js';
+import { sendTotalCount } from '../../lib/pagination.js';
+import { listSubscriptionRows, presentSubscriptions } from './subscriptions.repo.js';
+import { createSubscriptionsService } from './subscriptions.service.js';
+
+const tags = ['ButlerPakete'];
+const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
+
+export const subscriptionsRoutes =
+  (db: Database): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createSubscriptionsService(db);
+
+    app.get('/api/subscriptions', {
+      config: { access: 'admin' },
+      schema: { tags, querystring: zSubscriptionListQuery, response: { 200: z.array(zSubscription), ...errors } },
+      handler: async (request, reply) => {
+        const { rows, total } = await listSubscriptionRows(db, request.query);
+        sendTotalCount(reply, total);
+        return presentSubscriptions(db, rows, todayVienna());
+      },
+    });
+
+    app.post('/api/subscriptions', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        body: zSubscriptionCreate,
+        response: { 201: zSubscriptionCreateResponse, 409: zErrorResponse, ...errors },
+      },
+      handler: async (request, reply) => {
+        reply.status(201);
+        return service.create(requireSession(request), request.body);
+      },
+    });
+
+    app.put('/api/subscriptions/:id', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        params: zIdParams,
+        body: zSubscriptionUpdate,
+        response: { 200: zSubscription, 409: zErrorResponse, ...errors },
+      },
+      handler: async (request) => service.update(requireSession(request), request.params.id, request.body),
+    });
+
+    app.delete('/api/subscriptions/:id', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors } },
+      handler: async (request) => {
+        await service.remove(requireSession(request), request.params.id);
+        return { success: true as const, message: 'ButlerPaket erfolgreich gelöscht' };
+      },
+    });
+  };

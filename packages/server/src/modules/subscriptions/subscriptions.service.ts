@@ -1,0 +1,146 @@
+import type { zSubscriptionCreate, zSubscriptionUpdate } from '@butler/contract/subscriptions';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { subscriptions, subscriptionTemplates } from '../../db/schema/index.js';
+import { divideRounded, hundredthsToString, multiply, toHundredths } from '../../domain/decimal.js';
+import { subscriptionEndDate } from '../../domain/subscription-periods.js';
+import type { SessionContext } from '../../lib/access.js';
+import { writeAudit } from '../../lib/audit.js';
+import { todayVienna } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { lockCustomer } from '../customers/customers.repo.js';
+import { onCustomerPurchase, type Transaction } from '../referrals/referral-purchase-hook.js';
+import { findOverlap, findSubscriptionRow, presentSubscriptions } from './subscriptions.repo.js';
+
+type CreateInput = z.output<typeof zSubscriptionCreate>;
+type UpdateInput = z.output<typeof zSubscriptionUpdate>;
+
+const OVERLAP = 'Der Zeitraum überschneidet sich mit einem bestehenden ButlerPaket';
+
+async function loadTemplate(tx: Transaction, id: number) {
+  const [row] = await tx.select().from(subscriptionTemplates).where(eq(subscriptionTemplates.id, id)).limit(1);
+  if (!row) throw new AppError('TEMPLATE_NOT_FOUND');
+  return row;
+}
+
+async function assertNoOverlap(tx: Transaction, customerId: number, start: string, end: string, exceptId?: number) {
+  if (await findOverlap(tx, customerId, start, end, exceptId)) throw new AppError('CONFLICT', OVERLAP);
+}
+
+export function createSubscriptionsService(db: Database) {
+  async function present(id: number, executor: Database | Transaction = db) {
+    const row = await findSubscriptionRow(executor, id);
+    if (!row) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    const [subscription] = await presentSubscriptions(executor, [row], todayVienna());
+    return subscription;
+  }
+
+  return {
+    present,
+
+    /**
+     * Sells a ButlerPaket: duration, name and price per hour come from the template.
+     * The customer row is locked first, so two concurrent sales cannot both pass the
+     * overlap check; the referral hook runs in the same transaction.
+     */
+    async create(session: SessionContext, input: CreateInput) {
+      return db.transaction(async (tx) => {
+        if (!(await lockCustomer(tx, input.customer_id))) throw new AppError('CUSTOMER_NOT_FOUND');
+        const template = await loadTemplate(tx, input.template_id);
+        const endDate = subscriptionEndDate(input.start_date, template.durationMonths);
+        await assertNoOverlap(tx, input.customer_id, input.start_date, endDate);
+        const price = hundredthsToString(multiply(input.monthly_hours, template.pricePerHour));
+        const [row] = await tx
+          .insert(subscriptions)
+          .values({
+            customerId: input.customer_id,
+            templateId: template.id,
+            templateName: template.name,
+            durationMonths: template.durationMonths,
+            monthlyHours: hundredthsToString(toHundredths(input.monthly_hours)),
+            monthlyPrice: price,
+            originalMonthlyPrice: price,
+            startDate: input.start_date,
+            endDate,
+            monthlyTrips: input.monthly_trips === undefined ? template.monthlyTrips : input.monthly_trips,
+            agreements: input.agreements ?? null,
+            isActive: input.is_active,
+          })
+          .returning();
+        await writeAudit(tx, session, 'create', 'subscription', row.id, null, row);
+        const bonus = await onCustomerPurchase(tx, input.customer_id, session);
+        const answer = await present(row.id, tx);
+        return bonus ? { ...answer, referral_bonus: bonus } : answer;
+      });
+    },
+
+    /**
+     * Prices are recomputed only when the template or the monthly hours change (decision
+     * 0103); a referral discount keeps its share of the price.
+     */
+    async update(session: SessionContext, id: number, input: UpdateInput) {
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ customerId: subscriptions.customerId })
+          .from(subscriptions)
+          .where(eq(subscriptions.id, id));
+        if (!current) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+        await lockCustomer(tx, current.customerId);
+        const [before] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+        const template = await loadTemplate(tx, input.template_id);
+        const templateChanged = template.id !== before.templateId;
+        const hoursChanged = toHundredths(input.monthly_hours) !== toHundredths(before.monthlyHours);
+        const durationMonths = templateChanged ? template.durationMonths : before.durationMonths;
+        const endDate = subscriptionEndDate(input.start_date, durationMonths);
+        await assertNoOverlap(tx, before.customerId, input.start_date, endDate, id);
+
+        let { monthlyPrice, originalMonthlyPrice } = before;
+        if (templateChanged || hoursChanged) {
+          const original = multiply(input.monthly_hours, template.pricePerHour);
+          const oldOriginal = toHundredths(before.originalMonthlyPrice);
+          const discounted =
+            before.hasReferralDiscount && oldOriginal > 0n
+              ? divideRounded(original * toHundredths(before.monthlyPrice), oldOriginal)
+              : original;
+          originalMonthlyPrice = hundredthsToString(original);
+          monthlyPrice = hundredthsToString(discounted);
+        }
+        const [after] = await tx
+          .update(subscriptions)
+          .set({
+            templateId: template.id,
+            templateName: templateChanged ? template.name : before.templateName,
+            durationMonths,
+            monthlyHours: hundredthsToString(toHundredths(input.monthly_hours)),
+            monthlyPrice,
+            originalMonthlyPrice,
+            startDate: input.start_date,
+            endDate,
+            monthlyTrips:
+              input.monthly_trips !== undefined
+                ? input.monthly_trips
+                : templateChanged
+                  ? template.monthlyTrips
+                  : before.monthlyTrips,
+            agreements: input.agreements === undefined ? before.agreements : input.agreements,
+            isActive: input.is_active ?? before.isActive,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(subscriptions.id, id))
+          .returning();
+        await writeAudit(tx, session, 'update', 'subscription', id, before, after);
+      });
+      return present(id);
+    },
+
+    /** Booked abos entries stay; their hours then count towards no ButlerPaket (decision 0103). */
+    async remove(session: SessionContext, id: number) {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.delete(subscriptions).where(eq(subscriptions.id, id)).returning();
+        if (!before) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+        await writeAudit(tx, session, 'delete', 'subscription', id, before, null);
+      });
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { PageQuery } from '@butler/contract/list-query';
+import type { BillingType, TimeEntry } from '@butler/contract/time-entries';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { customers, projects, timeEntries } from '../../db/schema/index.js';
+import { num } from '../../domain/decimal.js';
+import { pageBounds } from '../../lib/pagination.js';
+import { customerFullName, type Executor } from '../customers/customers.repo.js';
+
+type TimeEntryRow = typeof timeEntries.$inferSelect;
+
+export function presentTimeEntry(row: TimeEntryRow, customerName: string, projectName: string): TimeEntry {
+  return {
+    id: row.id,
+    customer_id: row.customerId,
+    customer_name: customerName,
+    project_id: row.projectId,
+    project_name: projectName,
+    hours: num(row.hours),
+    activity_description: row.activityDescription,
+    work_date: row.workDate,
+    created_by: row.createdBy,
+    is_billable: row.isBillable,
+    billing_type: row.billingType as BillingType,
+    deducted_from_subscription: row.billingType === 'abos',
+    invoice_id: row.invoiceId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const selection = { entry: timeEntries, customerName: customerFullName(), projectName: projects.name };
+
+/** Newest work date first; the (customer, billing type, date) index serves the per-customer lists. */
+export async function listTimeEntries(
+  db: Database,
+  query: PageQuery & { customer_id?: number; billing_type?: BillingType },
+) {
+  const filters: SQL[] = [];
+  if (query.customer_id !== undefined) filters.push(eq(timeEntries.customerId, query.customer_id));
+  if (query.billing_type) filters.push(eq(timeEntries.billingType, query.billing_type));
+  const where = and(...filters);
+  const { limit, offset } = pageBounds(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(selection)
+      .from(timeEntries)
+      .innerJoin(customers, eq(customers.id, timeEntries.customerId))
+      .innerJoin(projects, eq(projects.id, timeEntries.projectId))
+      .where(where)
+      .orderBy(desc(timeEntries.workDate), desc(timeEntries.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(timeEntries).where(where),
+  ]);
+  return { rows: rows.map((r) => presentTimeEntry(r.entry, r.customerName, r.projectName)), total };
+}
+
+export async function findTimeEntry(db: Executor, id: number): Promise<TimeEntry | null> {
+  const [row] = await db
+    .select(selection)
+    .from(timeEntries)
+    .innerJoin(customers, eq(customers.id, timeEntries.customerId))
+    .innerJoin(projects, eq(projects.id, timeEntries.projectId))
+    .where(eq(timeEntries.id, id))
+    .limit(1);
+  return row ? presentTimeEntry(row.entry, row.customerName, row.projectName) : null;
+}

@@ -1,0 +1,59 @@
+import { zCustomerIdParams, zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
+import { zTimeEntry, zTimeEntryCreate, zTimeEntryListQuery, zTimeEntryUpdate } from '@butler/contract/time-entries';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { requireSession, scopedCustomerId } from '../../lib/access.js';
+import { sendTotalCount } from '../../lib/pagination.js';
+import { listTimeEntries } from './time-entries.repo.js';
+import { createTimeEntriesService } from './time-entries.service.js';
+
+const tags = ['Zeiteinträge'];
+const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
+
+export const timeEntriesRoutes =
+  (db: Database): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createTimeEntriesService(db);
+
+    /** Admins list any customer's (or all) entries; a customer always gets only their own. */
+    app.get('/api/time-entries', {
+      config: { access: 'customer-own' },
+      schema: { tags, querystring: zTimeEntryListQuery, response: { 200: z.array(zTimeEntry), ...errors } },
+      handler: async (request, reply) => {
+        const customerId = scopedCustomerId(request, request.query.customer_id);
+        const { rows, total } = await listTimeEntries(db, { ...request.query, customer_id: customerId });
+        sendTotalCount(reply, total);
+        return rows;
+      },
+    });
+
+    app.post('/api/customers/:customerId/time-entries', {
+      config: { access: 'admin' },
+      schema: { tags, params: zCustomerIdParams, body: zTimeEntryCreate, response: { 201: zTimeEntry, ...errors } },
+      handler: async (request, reply) => {
+        reply.status(201);
+        return service.create(requireSession(request), request.params.customerId, request.body);
+      },
+    });
+
+    app.put('/api/time-entries/:id', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        params: zIdParams,
+        body: zTimeEntryUpdate,
+        response: { 200: zTimeEntry, 409: zErrorResponse, ...errors },
+      },
+      handler: async (request) => service.update(requireSession(request), request.params.id, request.body),
+    });
+
+    app.delete('/api/time-entries/:id', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: { 200: zOkResponse, 409: zErrorResponse, ...errors } },
+      handler: async (request) => {
+        await service.remove(requireSession(request), request.params.id);
+        return { success: true as const, message: 'Zeiteintrag erfolgreich gelöscht' };
+      },
+    });
+  };

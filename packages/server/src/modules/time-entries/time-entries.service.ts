@@ -1,0 +1,96 @@
+import type { zTimeEntryCreate, zTimeEntryUpdate } from '@butler/contract/time-entries';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { timeEntries } from '../../db/schema/index.js';
+import { hundredthsToString, toHundredths } from '../../domain/decimal.js';
+import type { SessionContext } from '../../lib/access.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, fieldError } from '../../lib/errors.js';
+import { lockCustomer } from '../customers/customers.repo.js';
+import type { Transaction } from '../referrals/referral-purchase-hook.js';
+import { findTimeEntry } from './time-entries.repo.js';
+import { assertNotInvoiced, checkEntryRules, resolveBillingType } from './time-entry-rules.js';
+
+type CreateInput = z.output<typeof zTimeEntryCreate>;
+type UpdateInput = z.output<typeof zTimeEntryUpdate>;
+
+async function loadForUpdate(tx: Transaction, id: number) {
+  const [row] = await tx.select().from(timeEntries).where(eq(timeEntries.id, id)).for('update');
+  if (!row) throw new AppError('TIME_ENTRY_NOT_FOUND');
+  return row;
+}
+
+export function createTimeEntriesService(db: Database) {
+  async function present(id: number) {
+    const entry = await findTimeEntry(db, id);
+    if (!entry) throw new AppError('TIME_ENTRY_NOT_FOUND');
+    return entry;
+  }
+
+  return {
+    /** created_by is the admin's username from the session, never the client's value. */
+    async create(session: SessionContext, customerId: number, input: CreateInput) {
+      if (input.customer_id !== undefined && input.customer_id !== customerId) {
+        throw fieldError('customer_id', 'Der Kunde im Formular passt nicht zur Adresse');
+      }
+      const billingType = resolveBillingType(input, 'abos');
+      const id = await db.transaction(async (tx) => {
+        // Locked like a sale, so a ButlerPaket cannot be changed away under this check.
+        if (!(await lockCustomer(tx, customerId))) throw new AppError('CUSTOMER_NOT_FOUND');
+        await checkEntryRules(tx, { customerId, projectId: input.project_id, billingType, workDate: input.work_date });
+        const [row] = await tx
+          .insert(timeEntries)
+          .values({
+            customerId,
+            projectId: input.project_id,
+            hours: hundredthsToString(toHundredths(input.hours)),
+            activityDescription: input.activity_description,
+            workDate: input.work_date,
+            billingType,
+            isBillable: input.is_billable ?? true,
+            createdBy: session.displayName,
+          })
+          .returning();
+        await writeAudit(tx, session, 'create', 'time_entry', row.id, null, row);
+        return row.id;
+      });
+      return present(id);
+    },
+
+    async update(session: SessionContext, id: number, input: UpdateInput) {
+      await db.transaction(async (tx) => {
+        const before = await loadForUpdate(tx, id);
+        await assertNotInvoiced(tx, before.invoiceId);
+        await lockCustomer(tx, before.customerId);
+        const billingType = resolveBillingType(input, before.billingType as 'abos' | 'stundenpakete');
+        const projectId = input.project_id ?? before.projectId;
+        await checkEntryRules(tx, { customerId: before.customerId, projectId, billingType, workDate: input.work_date });
+        const [after] = await tx
+          .update(timeEntries)
+          .set({
+            projectId,
+            hours: hundredthsToString(toHundredths(input.hours)),
+            activityDescription: input.activity_description,
+            workDate: input.work_date,
+            billingType,
+            isBillable: input.is_billable ?? before.isBillable,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(timeEntries.id, id))
+          .returning();
+        await writeAudit(tx, session, 'update', 'time_entry', id, before, after);
+      });
+      return present(id);
+    },
+
+    async remove(session: SessionContext, id: number) {
+      await db.transaction(async (tx) => {
+        const before = await loadForUpdate(tx, id);
+        await assertNotInvoiced(tx, before.invoiceId);
+        await tx.delete(timeEntries).where(eq(timeEntries.id, id));
+        await writeAudit(tx, session, 'delete', 'time_entry', id, before, null);
+      });
+    },
+  };
+}

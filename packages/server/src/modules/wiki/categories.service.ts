@@ -1,0 +1,127 @@
+import type { WikiCategory, WikiCategoryCount, WikiCategoryInput } from '@butler/contract/wiki';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { wikiCategories, wikiEntries } from '../../db/schema/index.js';
+import type { SessionContext } from '../../lib/access.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { storedNamesOf } from './entries.repo.js';
+import type { FileStore } from './file-store.js';
+
+type CategoryRow = typeof wikiCategories.$inferSelect;
+
+const NAME_TAKEN = 'Eine Kategorie mit diesem Namen gibt es bereits';
+
+export function presentCategory(row: CategoryRow): WikiCategory {
+  return {
+    id: row.id,
+    name: row.name,
+    icon: row.icon,
+    description: row.description,
+    allows_encryption: row.allowsEncryption,
+    allows_files: row.allowsFiles,
+    created_by: row.createdBy,
+    updated_by: row.updatedBy,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function createCategoryService(db: Database, files: FileStore) {
+  async function assertNameFree(executor: Pick<Database, 'select'>, name: string, exceptId?: number) {
+    const [taken] = await executor
+      .select({ id: wikiCategories.id })
+      .from(wikiCategories)
+      .where(
+        and(
+          sql`lower(${wikiCategories.name}) = lower(${name})`,
+          exceptId ? ne(wikiCategories.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (taken) throw new AppError('CONFLICT', NAME_TAKEN, { name: NAME_TAKEN });
+  }
+
+  return {
+    async list(): Promise<WikiCategory[]> {
+      const rows = await db.select().from(wikiCategories).orderBy(asc(wikiCategories.name), asc(wikiCategories.id));
+      return rows.map(presentCategory);
+    },
+
+    /** Entries per category of one customer, every category listed (0 when empty). */
+    async counts(customerId: number): Promise<WikiCategoryCount[]> {
+      const rows = await db
+        .select({ categoryId: wikiCategories.id, count: sql<number>`count(${wikiEntries.id})::int` })
+        .from(wikiCategories)
+        .leftJoin(
+          wikiEntries,
+          and(eq(wikiEntries.categoryId, wikiCategories.id), eq(wikiEntries.customerId, customerId)),
+        )
+        .groupBy(wikiCategories.id)
+        .orderBy(asc(wikiCategories.id));
+      return rows.map((row) => ({ category_id: row.categoryId, entry_count: row.count }));
+    },
+
+    async create(session: SessionContext, input: WikiCategoryInput): Promise<WikiCategory> {
+      return db.transaction(async (tx) => {
+        await assertNameFree(tx, input.name);
+        const [row] = await tx
+          .insert(wikiCategories)
+          .values({
+            name: input.name,
+            icon: input.icon,
+            description: input.description,
+            allowsEncryption: input.allows_encryption,
+            allowsFiles: input.allows_files,
+            createdBy: session.displayName,
+          })
+          .returning();
+        await writeAudit(tx, session, 'create', 'wiki_category', row.id, null, row);
+        return presentCategory(row);
+      });
+    },
+
+    async update(session: SessionContext, id: number, input: WikiCategoryInput): Promise<WikiCategory> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(wikiCategories).where(eq(wikiCategories.id, id)).for('update');
+        if (!before) throw new AppError('WIKI_CATEGORY_NOT_FOUND');
+        await assertNameFree(tx, input.name, id);
+        const [row] = await tx
+          .update(wikiCategories)
+          .set({
+            name: input.name,
+            icon: input.icon,
+            description: input.description,
+            allowsEncryption: input.allows_encryption,
+            allowsFiles: input.allows_files,
+            updatedBy: session.displayName,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(wikiCategories.id, id))
+          .returning();
+        await writeAudit(tx, session, 'update', 'wiki_category', id, before, row);
+        return presentCategory(row);
+      });
+    },
+
+    /** Deletes the category, its entries (database cascade) and their files on disk. */
+    async remove(session: SessionContext, id: number) {
+      const storedNames = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(wikiCategories).where(eq(wikiCategories.id, id)).for('update');
+        if (!before) throw new AppError('WIKI_CATEGORY_NOT_FOUND');
+        const names = await storedNamesOf(tx, eq(wikiEntries.categoryId, id));
+        const [{ count }] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(wikiEntries)
+          .where(eq(wikiEntries.categoryId, id));
+        await tx.delete(wikiCategories).where(eq(wikiCategories.id, id));
+        await writeAudit(tx, session, 'delete', 'wiki_category', id, { ...before, deletedEntries: count }, null);
+        return names;
+      });
+      // Only after the commit: a rolled-back delete must not lose files.
+      await files.remove(storedNames);
+    },
+  };
+}
+
+export type CategoryService = ReturnType<typeof createCategoryService>;

@@ -1,0 +1,69 @@
+import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
+import { zWikiFile } from '@butler/contract/wiki';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession } from '../../lib/access.js';
+import { AppError } from '../../lib/errors.js';
+import { contentDisposition, safeContentType } from './file-store.js';
+import type { FileService } from './files.service.js';
+
+const tags = ['Wiki'];
+const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
+
+/**
+ * Streams a stored file as a download only: attachment, a type a browser will not run,
+ * nosniff, and a sandboxing policy in case a browser renders it anyway.
+ */
+export function sendDownload(reply: FastifyReply, download: Awaited<ReturnType<FileService['openForDownload']>>) {
+  return reply
+    .header('Content-Type', safeContentType(download.row.mimeType))
+    .header('Content-Disposition', contentDisposition(download.row.originalFilename))
+    .header('Content-Length', String(download.size))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'private, no-store')
+    .send(download.stream);
+}
+
+export const fileRoutes =
+  (files: FileService, appLogLevel: string): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post('/api/wiki/entries/:id/files', {
+      config: { access: 'admin' },
+      // @fastify/multipart traces the request headers (the bearer token) at 'trace'.
+      ...(appLogLevel === 'trace' ? { logLevel: 'debug' } : {}),
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        params: zIdParams,
+        response: { 201: zWikiFile, 413: zErrorResponse, 415: zErrorResponse, ...errors },
+      },
+      handler: async (request, reply) => {
+        if (!request.isMultipart()) {
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Bitte senden Sie die Datei als multipart/form-data im Feld "file"',
+          );
+        }
+        await files.assertUploadAllowed(request.params.id);
+        const file = await files.upload(requireSession(request), request.params.id, await request.file());
+        reply.status(201);
+        return file;
+      },
+    });
+
+    app.get('/api/wiki/files/:id/download', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: errors },
+      handler: async (request, reply) => sendDownload(reply, await files.openForDownload(request.params.id)),
+    });
+
+    app.delete('/api/wiki/files/:id', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors } },
+      handler: async (request) => {
+        await files.remove(requireSession(request), request.params.id);
+        return { success: true as const, message: 'Datei gelöscht' };
+      },
+    });
+  };

@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openCliDatabase } from '../../src/db/backup/cli-database.js';
+import { RestoreRefusedError, restoreBackup } from '../../src/db/backup/restore-backup.js';
+import { writeBackup } from '../../src/db/backup/write-backup.js';
+import { createDatabase } from '../../src/db/client.js';
+import { readEnv } from '../../src/env.js';
+import { buildAdmin, buildCustomer, buildProject, buildTimeEntry, buildWikiCategory } from '../factories.js';
+import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
+import { killEverythingIn } from './processes.js';
+
+/**
+ * Backup and restore between the test run's server (embedded PostgreSQL 18, or
+ * Debian's PostgreSQL 15 through TEST_DATABASE_URL in CI's second pass) and a fresh
+ * embedded PostgreSQL 18: source → embedded → new database on the source server,
+ * every row and every uploaded file identical at each step.
+ */
+const adminConfig = () => inject('pgConfig') as pg.PoolConfig;
+const created: string[] = [];
+let work: string;
+
+async function createDb(template?: string): Promise<pg.PoolConfig> {
+  const name = `bk_${randomBytes(5).toString('hex')}`;
+  const client = new pg.Client(adminConfig());
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  await client.end();
+  created.push(name);
+  return withDatabase(adminConfig(), name);
+}
+
+/** The same database as a DATABASE_URL (socket configs become ?host=…). */
+function asUrl(config: pg.PoolConfig): string {
+  if (config.connectionString) return config.connectionString;
+  const password = encodeURIComponent(String(config.password));
+  return `postgresql://${config.user}:${password}@localhost:${config.port}/${config.database}?host=${encodeURIComponent(String(config.host))}`;
+}
+
+/** Every row of every application table as PostgreSQL text (UTC), sorted, plus the sequences. */
+async function contents(config: pg.PoolConfig) {
+  const client = new pg.Client(config);
+  await client.connect();
+  await client.query(`SET TIME ZONE 'UTC'`);
+  const tables = await client.query<{ name: string; kind: string }>(
+    `SELECT relname AS name, relkind AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'S') ORDER BY relname`,
+  );
+  const result: Record<string, string[]> = {};
+  for (const { name, kind } of tables.rows) {
+    // Sequences: the value only (log_cnt is an internal WAL-logging counter).
+    const select = kind === 'S' ? `last_value || ',' || is_called` : 't::text';
+    const rows = await client.query<{ x: string }>(`SELECT ${select} AS x FROM public."${name}" t`);
+    result[name] = rows.rows.map((r) => r.x).sort();
+  }
+  await client.end();
+  return result;
+}
+
+async function fill(config: pg.PoolConfig) {
+  const db = createDatabase(config, () => {});
+  await buildAdmin(db, { username: 'chefin' });
+  const early = await buildCustomer(db, { firstName: 'Jürgen "Jö" \\ Österreicher', company: 'Zeile 1\nZeile 2 🎉' });
+  const later = await buildCustomer(db, { firstName: 'Maria' });
+  // A referral that points forward (lower id → higher id): restore must order these rows.
+  await db.$client.query('UPDATE customers SET referred_by_id = $1 WHERE id = $2', [later.id, early.id]);
+  const project = await buildProject(db, early.id);
+  for (let i = 0; i < 50; i++)
+    await buildTimeEntry(db, early.id, project.id, {
+      hours: `${(i % 7) + 0.25}`,
+      workDate: `2026-0${1 + (i % 9)}-1${i % 10}`,
+    });
+  const insertInvoice = `INSERT INTO invoices (kind, customer_id, customer_name, invoice_date, due_date, status, invoice_number, total_gross, created_by)
+    VALUES ($1, $2, 'Jürgen', '2026-01-31', '2026-02-14', $3, $4, $5, 'admin') RETURNING id`;
+  const credit = await db.$client.query(insertInvoice, ['credit_note', early.id, 'sent', 'G-2026-1', '-12.50']);
+  const invoice = await db.$client.query(insertInvoice, ['invoice', early.id, 'paid', 'R-2026-1', '1234.56']);
+  await db.$client.query('UPDATE invoices SET credit_note_for_id = $1 WHERE id = $2', [
+    invoice.rows[0].id,
+    credit.rows[0].id,
+  ]);
+  const category = await buildWikiCategory(db, { allowsFiles: true });
+  await db.$client.query(
+    `INSERT INTO audit_log (actor_type, actor_name, action, entity, entity_id, changes) VALUES ('admin', 'chefin', 'update', 'customer', $1, $2)`,
+    [String(early.id), JSON.stringify({ before: { city: 'Wien' }, after: { city: 'Graz', note: 'Grüß Gott' } })],
+  );
+  await db.$client.query(
+    `INSERT INTO wiki_entries (customer_id, category_id, title, content, created_by) VALUES ($1, $2, 'WLAN', '<p>Hallo</p>', 'admin')`,
+    [early.id, category.id],
+  );
+  await db.$client.end();
+}
+
+async function writeUploads(dir: string) {
+  await fs.mkdir(path.join(dir, 'ab'), { recursive: true });
+  await fs.writeFile(path.join(dir, 'ab', 'rechnung.pdf'), randomBytes(2_000_000));
+  await fs.writeFile(path.join(dir, 'notiz.txt'), 'Grüß Gott\n');
+}
+
+async function readTree(dir: string, prefix = ''): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await fs.readdir(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = path.join(prefix, entry.name);
+    if (entry.isDirectory()) Object.assign(out, await readTree(dir, rel));
+    else out[rel] = (await fs.readFile(path.join(dir, rel))).toString('base64');
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  work = await fs.mkdtemp(path.join(os.tmpdir(), 'butler-backup-'));
+  // Run as root, the embedded server's `postgres` user must pass through to DATA_DIR.
+  await fs.chmod(work, 0o711);
+});
+
+afterAll(async () => {
+  await killEverythingIn(work);
+  await fs.rm(work, { recursive: true, force: true });
+  const client = new pg.Client(adminConfig());
+  await client.connect();
+  for (const name of created) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.end();
+});
+
+describe('npm run backup / npm run restore', () => {
+  it('round-trips every row and file: test server → fresh embedded PostgreSQL 18 → new database on the test server', async () => {
+    const source = await createDb(TEMPLATE_DB);
+    await fill(source);
+    const sourceUploads = path.join(work, 'source-uploads');
+    await writeUploads(sourceUploads);
+    const expected = await contents(source);
+    expect(expected.customers).toHaveLength(2);
+    expect(expected.time_entries).toHaveLength(50);
+
+    const first = await writeBackup(source, path.join(work, 'first.backup'), sourceUploads);
+    expect(first.tables.customers).toBe(2);
+    expect(first.files).toBe(2);
+    expect(((await fs.stat(first.file)).mode & 0o777).toString(8)).toBe('600');
+
+    // Into a new embedded DATA_DIR, the way `npm run restore` opens it.
+    const embeddedEnv = readEnv({ DATA_DIR: path.join(work, 'embedded') });
+    const embedded = await openCliDatabase(embeddedEnv, 'restore');
+    try {
+      await restoreBackup(embedded.config, first.file, path.join(embeddedEnv.DATA_DIR, 'uploads'));
+      expect(await contents(embedded.config)).toEqual(expected);
+      expect(await readTree(path.join(embeddedEnv.DATA_DIR, 'uploads'))).toEqual(await readTree(sourceUploads));
+
+      // A used target is refused and stays as it is.
+      const again = restoreBackup(embedded.config, first.file, path.join(work, 'other-uploads'));
+      await expect(again).rejects.toThrow(/Die Zieldatenbank ist nicht leer \(Daten in: .*customers/);
+      expect(await contents(embedded.config)).toEqual(expected);
+
+      // While a portal (here: this process) holds the DATA_DIR, backup reads through its socket; restore refuses.
+      const running = await openCliDatabase(embeddedEnv, 'backup');
+      expect(running.source).toContain('laufendes Portal');
+      const second = await writeBackup(
+        running.config,
+        path.join(work, 'second.backup'),
+        path.join(embeddedEnv.DATA_DIR, 'uploads'),
+      );
+      expect(second.tables).toEqual(first.tables);
+      await expect(openCliDatabase(embeddedEnv, 'restore')).rejects.toThrow('Das Portal läuft gerade');
+
+      // Back to the test server (PostgreSQL 15 in CI's second pass), through DATABASE_URL.
+      const target = await createDb();
+      const external = await openCliDatabase(
+        readEnv({ DATA_DIR: path.join(work, 'external'), DATABASE_URL: asUrl(target) }),
+        'restore',
+      );
+      await restoreBackup(external.config, second.file, path.join(work, 'external', 'uploads'));
+      expect(await contents(target)).toEqual(expected);
+      expect(await readTree(path.join(work, 'external', 'uploads'))).toEqual(await readTree(sourceUploads));
+
+      // New rows get fresh ids after a restore (sequences came along).
+      const client = new pg.Client(target);
+      await client.connect();
+      const next = await client.query(
+        `SELECT nextval(pg_get_serial_sequence('customers', 'id'))::int AS id, (SELECT max(id) FROM customers) AS max`,
+      );
+      await client.end();
+      expect(next.rows[0].id).toBeGreaterThan(next.rows[0].max);
+    } finally {
+      await embedded.close();
+    }
+  }, 120_000);
+
+  it('refuses a truncated or foreign file and changes nothing', async () => {
+    const source = await createDb(TEMPLATE_DB);
+    await fill(source);
+    const good = await writeBackup(source, path.join(work, 'good.backup'), path.join(work, 'none'));
+    const bytes = await fs.readFile(good.file);
+    const truncated = path.join(work, 'truncated.backup');
+    await fs.writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.8)));
+
+    const target = await createDb();
+    const uploads = path.join(work, 'truncated-uploads');
+    await expect(restoreBackup(target, truncated, uploads)).rejects.toThrow('ist unvollständig oder beschädigt');
+    const client = new pg.Client(target);
+    await client.connect();
+    const customers = await client
+      .query('SELECT count(*)::int AS n FROM customers')
+      .catch(() => ({ rows: [{ n: 0 }] }));
+    await client.end();
+    expect(customers.rows[0].n).toBe(0);
+    await expect(fs.readdir(uploads)).rejects.toThrow();
+
+    const foreign = path.join(work, 'foreign.backup');
+    await fs.writeFile(foreign, (await import('node:zlib')).gzipSync('{"hello":"world"}\n'));
+    await expect(restoreBackup(target, foreign, uploads)).rejects.toThrow(RestoreRefusedError);
+    await expect(restoreBackup(target, foreign, uploads)).rejects.toThrow('keine Sicherung des Butler-Portals');
+  }, 60_000);
+});

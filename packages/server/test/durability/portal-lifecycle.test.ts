@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAlive, killEverythingIn, postmasterPid, processesIn, spawnTs, waitUntil } from './processes.js';
+
+/**
+ * The real portal entry (src/main.ts) on the embedded database: one portal per
+ * DATA_DIR, and a signal stops postgres with it. Runs in both CI passes (it starts
+ * its own embedded server and ignores TEST_DATABASE_URL).
+ */
+const MAIN = 'src/main.ts';
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'butler-life-'));
+});
+
+afterAll(async () => {
+  await killEverythingIn(dataDir);
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startPortal() {
+  const port = await freePort();
+  const portal = spawnTs(MAIN, {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: 'lifecycle-test-password',
+  });
+  return { portal, port };
+}
+
+async function health(port: number) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+  return response.status;
+}
+
+describe('portal process lifecycle on the embedded database', () => {
+  it('a second portal on the same DATA_DIR refuses with a clear message and leaves the first undisturbed', async () => {
+    const { portal: first, port } = await startPortal();
+    await first.waitForLine((line) => line.includes('Butler-Portal läuft'), 60_000);
+    const postgres = postmasterPid(dataDir);
+    const lock = await fs.readFile(path.join(dataDir, 'portal.lock'), 'utf8');
+
+    const { portal: second } = await startPortal();
+    const result = await second.exited;
+    expect(result.code).toBe(1);
+    expect(second.stderr).toContain(
+      `Ein anderer Portal-Prozess (PID ${first.pid}) verwendet bereits das Datenverzeichnis`,
+    );
+
+    // The refused start touched neither the lock, nor postgres, nor the running portal.
+    expect(await fs.readFile(path.join(dataDir, 'portal.lock'), 'utf8')).toBe(lock);
+    expect(postmasterPid(dataDir)).toBe(postgres);
+    expect(isAlive(postgres)).toBe(true);
+    expect(await health(port)).toBe(200);
+
+    process.kill(first.pid, 'SIGTERM');
+    expect((await first.exited).code).toBe(0);
+  }, 120_000);
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} stops postgres with the portal and leaves no process and no lock behind`, async () => {
+      const { portal, port } = await startPortal();
+      await portal.waitForLine((line) => line.includes('Butler-Portal läuft'), 60_000);
+      expect(await health(port)).toBe(200);
+      const postgres = postmasterPid(dataDir);
+      expect(processesIn(dataDir).length).toBeGreaterThan(1);
+
+      // Only the Node process gets the signal (as from systemd or `kill`), not its group.
+      process.kill(portal.pid, signal);
+      expect((await portal.exited).code).toBe(0);
+      expect(await waitUntil(() => !isAlive(postgres) && processesIn(dataDir).length === 0, 10_000)).toBe(true);
+      expect(existsSync(path.join(dataDir, 'portal.lock'))).toBe(false);
+      // A clean stop checkpointed and removed postmaster.pid: the next start needs no crash recovery.
+      expect(existsSync(path.join(dataDir, 'db', 'postmaster.pid'))).toBe(false);
+    }, 120_000);
+  }
+});

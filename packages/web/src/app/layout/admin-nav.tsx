@@ -1,0 +1,85 @@
+import { ActionIcon, Burger, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import classes from './top-bar.module.css';
+
+const ADMIN_SECTIONS = [
+  { label: 'KUNDEN', to: '/admin/customers', prefix: '/admin/customer' },
+  { label: 'WIKI', to: '/admin/wiki', prefix: '/admin/wiki' },
+  { label: 'QUICKBILL', to: '/admin/quickbill', prefix: '/admin/quickbill' },
+] as const;
+
+/** Admin sections of the top bar (lazy: customers never load it), highlighted by path prefix. */
+export function AdminNav() {
+  const { pathname } = useLocation();
+  const settingsActive = pathname.startsWith('/admin/settings');
+  return (
+    <Group gap={4} component="nav" aria-label="Hauptnavigation">
+      {ADMIN_SECTIONS.map((section) => {
+        const active = pathname.startsWith(section.prefix);
+        return (
+          <Button
+            key={section.to}
+            component={Link}
+            to={section.to}
+            variant={active ? 'filled' : 'subtle'}
+            color={active ? 'gold' : 'gray'}
+            c={active ? 'navy.9' : 'white'}
+            aria-current={active ? 'page' : undefined}
+            className={classes.section}
+          >
+            {section.label}
+          </Button>
+        );
+      })}
+      <Tooltip label="Einstellungen">
+        <ActionIcon
+          component={Link}
+          to="/admin/settings"
+          variant={settingsActive ? 'filled' : 'subtle'}
+          color={settingsActive ? 'gold' : 'gray'}
+          c={settingsActive ? 'navy.9' : 'white'}
+          size="lg"
+          aria-label="Einstellungen"
+          aria-current={settingsActive ? 'page' : undefined}
+        >
+          <IconSettings size={20} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** Phones: the admin sections collapse into a menu (UI.md). */
+export function AdminPhoneMenu({ userName, onLogout }: { userName: string; onLogout: () => void }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [opened, menu] = useDisclosure(false);
+  return (
+    <Menu opened={opened} onChange={menu.toggle} position="bottom-end" width={220}>
+      <Menu.Target>
+        <Burger opened={opened} color="white" size="sm" aria-label="Menü öffnen" />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{userName}</Menu.Label>
+        {ADMIN_SECTIONS.map((section) => (
+          <Menu.Item
+            key={section.to}
+            onClick={() => navigate(section.to)}
+            fw={pathname.startsWith(section.prefix) ? 700 : 400}
+          >
+            {section.label}
+          </Menu.Item>
+        ))}
+        <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/admin/settings')}>
+          Einstellungen
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>
+          Abmelden
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

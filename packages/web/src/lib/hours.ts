@@ -1,0 +1,68 @@
+import { formatNumber } from './format';
+
+/**
+ * Display rules of the hour rings and balances (SPEC §4), shared by the lounge and the
+ * deduction screens. Pure, so both screens show the same figures for the same data.
+ */
+
+/** A typographic minus (U+2212): screen readers say "minus", and it lines up with "+". */
+export const MINUS = '\u2212';
+
+/** `+2,50 h` / `−1,00 h` / `0,00 h` (history balances). */
+export function signedHours(value: number): string {
+  const rounded = Math.round(value * 100) / 100;
+  if (rounded > 0) return `+${formatNumber(rounded)} h`;
+  if (rounded < 0) return `${MINUS}${formatNumber(-rounded)} h`;
+  return `${formatNumber(0)} h`;
+}
+
+/** Hours booked against the customer, always shown negative (`−2,50 h`). */
+export function deductedHours(value: number): string {
+  return `${MINUS}${formatNumber(Math.abs(value))} h`;
+}
+
+export type BalanceTone = 'positive' | 'negative' | 'neutral';
+export function balanceTone(value: number): BalanceTone {
+  const rounded = Math.round(value * 100);
+  return rounded > 0 ? 'positive' : rounded < 0 ? 'negative' : 'neutral';
+}
+
+export type SubscriptionGauge = {
+  /** used / monthly in percent (0 without monthly hours). */
+  usedPercent: number;
+  overused: boolean;
+  /** Ring fill: remaining share, or full when overused. */
+  ringValue: number;
+  /** Remaining hours (absolute value), or the overage when overused. */
+  amount: number;
+};
+
+/** Subscription ring: ≤ 100 % used shows the remaining share; above, the overage in orange. */
+export function subscriptionGauge(monthlyHours: number, usedHours: number): SubscriptionGauge {
+  const usedPercent = monthlyHours > 0 ? (usedHours / monthlyHours) * 100 : 0;
+  const remaining = monthlyHours - usedHours;
+  const overused = usedPercent > 100;
+  return {
+    usedPercent,
+    overused,
+    ringValue: overused ? 100 : Math.max(0, Math.min(100, 100 - usedPercent)),
+    amount: Math.abs(Math.round(remaining * 100) / 100),
+  };
+}
+
+export type PackageGauge = {
+  /** Used share, capped at 100 (0 when nothing was purchased). */
+  ringValue: number;
+  minus: boolean;
+  remaining: number;
+};
+
+/** Hour-package ring: fill = used share capped at 100; remaining below zero is 'Minus'. */
+export function packageGauge(purchasedHours: number, usedHours: number, remainingHours: number): PackageGauge {
+  const used = purchasedHours > 0 ? (usedHours / purchasedHours) * 100 : 0;
+  return {
+    ringValue: Math.max(0, Math.min(100, used)),
+    minus: Math.round(remainingHours * 100) < 0,
+    remaining: remainingHours,
+  };
+}
