@@ -11,8 +11,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Database } from './db/client.js';
 import type { Env } from './env.js';
 import { registerAccessControl } from './lib/access.js';
-import { registerErrorHandler } from './lib/error-handler.js';
 import { loadKeyring } from './lib/encryption-key.js';
+import { registerErrorHandler } from './lib/error-handler.js';
 import { AppError } from './lib/errors.js';
 import type { Keyring } from './lib/secret-box.js';
 import { createAuthService } from './modules/auth/auth.service.js';

@@ -41,7 +41,14 @@ async function main() {
     db,
     env,
     webDist,
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL },
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL,
+            // Bearer tokens never reach the log, whatever the level.
+            redact: ['req.headers.authorization', 'headers.authorization'],
+          },
   });
 
   let stopping = false;
