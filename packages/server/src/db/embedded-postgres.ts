@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { PoolConfig } from 'pg';
 import { acquireLock, isAlive, isPostmasterOf, readLockHolder, releaseLockSync } from './embedded-lock.js';
@@ -153,7 +152,8 @@ export class EmbeddedPostgres {
     const staging = `${this.paths.db}.init-${process.pid}`;
     await fs.mkdir(staging, { mode: 0o700 });
     await chownTo(staging, owner);
-    const pwFile = path.join(os.tmpdir(), `butler-pw-${randomBytes(6).toString('hex')}`);
+    // Next to the staging folder (not in /tmp): a kill during initdb leaves it where the next start removes it.
+    const pwFile = `${staging}.pw`;
     await fs.writeFile(pwFile, `${password}\n`, { mode: 0o600 });
     if (owner) await fs.chown(pwFile, owner.uid, owner.gid);
     const started = Date.now();
