@@ -66,7 +66,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  const address = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`;
+  const bound = app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : env.PORT;
+  const address = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
   console.log(
     `Butler-Portal läuft auf ${address} (${opened.kind === 'embedded' ? `Daten in ${env.DATA_DIR}` : 'externe PostgreSQL-Datenbank'})`,
   );
