@@ -86,9 +86,7 @@ export type InvoiceInput = z.infer<typeof zInvoiceInput>;
 
 export const zInvoiceListQuery = z.object({
   search: z.string().trim().max(100, 'Höchstens 100 Zeichen').optional(),
-  status: z
-    .enum([...INVOICE_STATUSES, 'overdue', 'all'], { error: 'Unbekannter Status' })
-    .optional(),
+  status: z.enum([...INVOICE_STATUSES, 'overdue', 'all'], { error: 'Unbekannter Status' }).optional(),
   date_filter: z.enum(['today', 'week', 'month', 'year', 'all'], { error: 'Unbekannter Zeitraum' }).optional(),
   customer_id: zId.optional(),
   /** Newest n (the dashboard's latest 5); overrides page_size. */

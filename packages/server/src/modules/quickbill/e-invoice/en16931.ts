@@ -1,5 +1,5 @@
-import type { Invoice } from '@e-invoice-eu/core';
 import { formatDate } from '@butler/contract/format';
+import type { Invoice } from '@e-invoice-eu/core';
 import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
 import { computeInvoiceTotals, SMALL_BUSINESS_NOTE } from '../../../domain/invoice-totals.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
@@ -18,7 +18,7 @@ const UNIT_CODES: Record<string, string> = {
   km: 'KMT',
   'stk.': 'H87',
   stk: 'H87',
-  'stück': 'H87',
+  stück: 'H87',
   pauschale: 'LS',
 };
 
@@ -41,7 +41,7 @@ export function splitAddress(address: string) {
   return { street, postalCode: match?.[1] ?? '', city: match?.[2] ?? (lines.length > 1 ? last : '') };
 }
 
-function taxCategory(rate: number, smallBusiness: boolean) {
+function taxCategory(rate: number, _smallBusiness: boolean) {
   if (rate > 0) return { 'cbc:ID': 'S', 'cbc:Percent': String(rate), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } as const;
   return { 'cbc:ID': 'E', 'cbc:Percent': '0', 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } as const;
 }
@@ -127,9 +127,7 @@ export function toEn16931(d: InvoiceDocument): Invoice {
     'cac:AccountingSupplierParty': { 'cac:Party': seller },
     'cac:AccountingCustomerParty': {
       'cac:Party': {
-        ...(invoice.customerEmail
-          ? { 'cbc:EndpointID': invoice.customerEmail, 'cbc:EndpointID@schemeID': 'EM' }
-          : {}),
+        ...(invoice.customerEmail ? { 'cbc:EndpointID': invoice.customerEmail, 'cbc:EndpointID@schemeID': 'EM' } : {}),
         'cac:PartyName': { 'cbc:Name': invoice.customerName },
         'cac:PostalAddress': {
           'cbc:StreetName': buyer.street || undefined,
@@ -160,9 +158,7 @@ export function toEn16931(d: InvoiceDocument): Invoice {
         }
       : {}),
     'cac:PaymentTerms': {
-      'cbc:Note': credit
-        ? 'Der Betrag wird gutgeschrieben.'
-        : `Zahlbar ohne Abzug bis ${formatDate(invoice.dueDate)}.`,
+      'cbc:Note': credit ? 'Der Betrag wird gutgeschrieben.' : `Zahlbar ohne Abzug bis ${formatDate(invoice.dueDate)}.`,
     },
     'cac:TaxTotal': [
       {

@@ -1,14 +1,61 @@
-import { InvoiceService } from '@e-invoice-eu/core';
+import { FormatFactoryService, type Invoice, InvoiceService } from '@e-invoice-eu/core';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
 import { toEn16931 } from './en16931.js';
 
 /** e-invoice-eu logs warnings through this; they are not for the user. */
 const quiet = { log() {}, warn() {}, error() {} };
-const service = new InvoiceService(quiet);
+const factory = new FormatFactoryService();
 
-/** The EN 16931 CII XML (Factur-X profile EN 16931) of an issued invoice. */
+/**
+ * Runs one e-invoice-eu format directly. InvoiceService.generate would first compile the
+ * library's JSON schema of the input (0.3–1 s per call, which serialised parallel sends);
+ * the builder's output is typed against the library's `Invoice` interface and the tests
+ * run it through the full, validating InvoiceService (see `generateValidated`).
+ */
+async function generate(invoice: Invoice, options: { format: string; pdf?: Buffer; filename?: string }) {
+  const formatter = factory.createFormatService(options.format, quiet);
+  const input = withFlatBillingReference(structuredClone(invoice));
+  formatter.fillInvoiceDefaults(input);
+  return formatter.generate(input, {
+    format: factory.normalizeFormat(options.format),
+    lang: 'de',
+    noWarnings: true,
+    ...(options.pdf
+      ? { pdf: { buffer: options.pdf, filename: options.filename ?? 'invoice.pdf', mimetype: 'application/pdf' } }
+      : {}),
+  });
+}
+
+/**
+ * e-invoice-eu 2.3.4 maps BT-25/BT-26 (preceding invoice) for CII from
+ * `cac:BillingReference[i]/cbc:ID`, while its input schema nests them in
+ * `cac:InvoiceDocumentReference`; without this copy a credit note would lose the
+ * reference to the invoice it cancels.
+ */
+function withFlatBillingReference(invoice: Invoice): Invoice {
+  const refs = invoice['ubl:Invoice']['cac:BillingReference'];
+  if (refs) {
+    (invoice['ubl:Invoice'] as any)['cac:BillingReference'] = refs.map((ref) => ({
+      ...ref,
+      ...ref['cac:InvoiceDocumentReference'],
+    }));
+  }
+  return invoice;
+}
+
+/** The full library path including its input validation; used by the tests. */
+export function generateValidated(d: InvoiceDocument, format: 'CII' | 'Factur-X-EN16931', pdf?: Buffer) {
+  return new InvoiceService(quiet).generate(toEn16931(d), {
+    format,
+    lang: 'de',
+    noWarnings: true,
+    ...(pdf ? { pdf: { buffer: pdf, filename: 'invoice.pdf', mimetype: 'application/pdf' } } : {}),
+  });
+}
+
+/** The EN 16931 CII XML of an issued invoice, as embedded in its PDF. */
 export async function invoiceXml(d: InvoiceDocument): Promise<string> {
-  const xml = await service.generate(toEn16931(d), { format: 'CII', lang: 'de', noWarnings: true });
+  const xml = await generate(toEn16931(d), { format: 'CII' });
   return typeof xml === 'string' ? xml : Buffer.from(xml).toString('utf8');
 }
 
@@ -17,11 +64,10 @@ export async function invoiceXml(d: InvoiceDocument): Promise<string> {
  * PDF/A-3 with the Factur-X XMP metadata (conformance level EN 16931).
  */
 export async function embedFacturX(d: InvoiceDocument, pdf: Buffer): Promise<Buffer> {
-  const result = await service.generate(toEn16931(d), {
+  const result = await generate(toEn16931(d), {
     format: 'Factur-X-EN16931',
-    lang: 'de',
-    noWarnings: true,
-    pdf: { buffer: pdf, filename: `${d.invoice.invoiceNumber}.pdf`, mimetype: 'application/pdf' },
+    pdf,
+    filename: `${d.invoice.invoiceNumber}.pdf`,
   });
   return Buffer.from(result as Uint8Array);
 }

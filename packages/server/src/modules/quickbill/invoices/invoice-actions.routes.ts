@@ -3,11 +3,11 @@ import { zBulkSendResult, zIdsInput, zMarkPaidInput } from '@butler/contract/qui
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
-import { invoiceXml } from '../e-invoice/factur-x.js';
-import { loadInvoiceDocument } from './invoice-document.js';
 import { AppError } from '../../../lib/errors.js';
+import { invoiceXml } from '../e-invoice/factur-x.js';
 import type { createReminderService } from '../reminders/reminder.service.js';
 import type { QuickbillDeps } from '../shared.js';
+import { loadInvoiceDocument } from './invoice-document.js';
 import type { SendService } from './invoice-send.service.js';
 import type { createStatusService } from './invoice-status.service.js';
 
@@ -39,7 +39,10 @@ export const invoiceActionRoutes =
       schema: {
         tags,
         params: zIdParams,
-        response: { 200: z.object({ invoice_number: z.string().nullable(), outbox_file: z.string().nullable() }), ...errors },
+        response: {
+          200: z.object({ invoice_number: z.string().nullable(), outbox_file: z.string().nullable() }),
+          ...errors,
+        },
       },
       handler: async (request) => send.send(requireSession(request), request.params.id),
     });
@@ -77,7 +80,11 @@ export const invoiceActionRoutes =
         tags,
         params: zIdParams,
         response: {
-          200: z.object({ deleted: z.boolean(), credit_note_id: z.number().nullable(), credit_note_mailed: z.boolean() }),
+          200: z.object({
+            deleted: z.boolean(),
+            credit_note_id: z.number().nullable(),
+            credit_note_mailed: z.boolean(),
+          }),
           ...errors,
         },
       },

@@ -36,9 +36,7 @@ export async function loadInvoiceDocument(db: Executor, dataDir: string, id: num
       .orderBy(asc(timeEntries.workDate), asc(timeEntries.id)),
   ]);
   const originalRow = invoice.creditNoteForId ? await findInvoice(db, invoice.creditNoteForId) : null;
-  const logo = settings.logoFile
-    ? await fs.readFile(logoPath(dataDir, settings.logoFile)).catch(() => null)
-    : null;
+  const logo = settings.logoFile ? await fs.readFile(logoPath(dataDir, settings.logoFile)).catch(() => null) : null;
   return {
     invoice,
     items,

@@ -1,6 +1,6 @@
 import type { InvoiceInput, InvoiceItemInput } from '@butler/contract/quickbill';
 import { and, eq, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
-import { customers, invoiceItems, invoices, timeEntries } from '../../../db/schema/index.js';
+import { customers, invoiceItems, type invoices, timeEntries } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
 import { hundredthsToString } from '../../../domain/decimal.js';
 import { computeInvoiceTotals, totalsAsStrings } from '../../../domain/invoice-totals.js';

@@ -1,7 +1,7 @@
-import { parseDate } from '../../../domain/calendar.js';
-import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
 import { eq } from 'drizzle-orm';
 import { invoiceItems, invoices, timeEntries } from '../../../db/schema/index.js';
+import { parseDate } from '../../../domain/calendar.js';
+import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
@@ -22,14 +22,16 @@ export function createStatusService(deps: QuickbillDeps) {
       const today = deps.today();
       await db.transaction(async (tx) => {
         const before = await findInvoice(tx, id, true);
-        if (before.kind !== 'invoice') throw new AppError('INVOICE_WRONG_STATUS', 'Eine Gutschrift kann nicht als bezahlt markiert werden');
+        if (before.kind !== 'invoice')
+          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Gutschrift kann nicht als bezahlt markiert werden');
         if (before.status === 'paid') throw new AppError('INVOICE_WRONG_STATUS', 'Diese Rechnung ist bereits bezahlt');
         if (before.status !== 'sent') {
           throw new AppError('INVOICE_WRONG_STATUS', 'Nur versendete Rechnungen können als bezahlt markiert werden');
         }
         const paidAt = input.paid_at ?? today;
         if (paidAt > today) throw fieldError('paid_at', 'Das Zahlungsdatum darf nicht in der Zukunft liegen');
-        if (paidAt < before.invoiceDate) throw fieldError('paid_at', 'Das Zahlungsdatum darf nicht vor dem Rechnungsdatum liegen');
+        if (paidAt < before.invoiceDate)
+          throw fieldError('paid_at', 'Das Zahlungsdatum darf nicht vor dem Rechnungsdatum liegen');
         const amount = input.amount === undefined ? before.totalGross : hundredthsToString(toHundredths(input.amount));
         const [after] = await tx
           .update(invoices)
@@ -49,8 +51,10 @@ export function createStatusService(deps: QuickbillDeps) {
     async cancel(session: SessionContext, id: number) {
       const result = await db.transaction(async (tx) => {
         const before = await findInvoice(tx, id, true);
-        if (before.kind === 'credit_note') throw new AppError('INVOICE_WRONG_STATUS', 'Eine Gutschrift kann nicht storniert werden');
-        if (before.status === 'cancelled') throw new AppError('INVOICE_WRONG_STATUS', 'Diese Rechnung ist bereits storniert');
+        if (before.kind === 'credit_note')
+          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Gutschrift kann nicht storniert werden');
+        if (before.status === 'cancelled')
+          throw new AppError('INVOICE_WRONG_STATUS', 'Diese Rechnung ist bereits storniert');
         if (before.status === 'draft') {
           await tx.delete(invoices).where(eq(invoices.id, id));
           await writeAudit(tx, session, 'delete', 'invoice', id, before, null);

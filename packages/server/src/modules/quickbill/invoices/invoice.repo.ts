@@ -1,7 +1,7 @@
 import type { InvoiceListQuery } from '@butler/contract/quickbill';
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { addDays, firstDayOfMonth, lastDayOfMonth, parseDate } from '../../../domain/calendar.js';
 import { invoiceItems, invoiceReminders, invoices, timeEntries } from '../../../db/schema/index.js';
+import { addDays, firstDayOfMonth, lastDayOfMonth, parseDate } from '../../../domain/calendar.js';
 import { AppError } from '../../../lib/errors.js';
 import type { Executor } from '../shared.js';
 
@@ -75,7 +75,11 @@ export async function findInvoice(db: Executor, id: number, lock = false): Promi
 }
 
 export async function loadItems(db: Executor, invoiceId: number) {
-  return db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(asc(invoiceItems.position));
+  return db
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, invoiceId))
+    .orderBy(asc(invoiceItems.position));
 }
 
 export async function loadTimeEntries(db: Executor, invoiceId: number) {
@@ -113,9 +117,10 @@ export async function dashboardFigures(db: Executor, today: string) {
       count: sql<number>`count(*) FILTER (WHERE ${invoices.kind} = 'invoice')`.mapWith(Number),
       total: sql<string>`coalesce(sum(${invoices.totalGross}) FILTER (WHERE ${issued}), 0)`,
       open: sql<string>`coalesce(sum(${invoices.totalGross}) FILTER (WHERE ${invoices.kind} = 'invoice' AND ${invoices.status} = 'sent'), 0)`,
-      overdue: sql<number>`count(*) FILTER (WHERE ${invoices.kind} = 'invoice' AND ${invoices.status} = 'sent' AND ${invoices.dueDate} < ${today})`.mapWith(
-        Number,
-      ),
+      overdue:
+        sql<number>`count(*) FILTER (WHERE ${invoices.kind} = 'invoice' AND ${invoices.status} = 'sent' AND ${invoices.dueDate} < ${today})`.mapWith(
+          Number,
+        ),
       month: sql<string>`coalesce(sum(${invoices.paidAmount}) FILTER (WHERE ${invoices.status} = 'paid' AND ${invoices.paidAt} >= ${monthStart} AND ${invoices.paidAt} <= ${today}), 0)`,
       year: sql<string>`coalesce(sum(${invoices.paidAmount}) FILTER (WHERE ${invoices.status} = 'paid' AND ${invoices.paidAt} >= ${yearStart} AND ${invoices.paidAt} <= ${today}), 0)`,
     })

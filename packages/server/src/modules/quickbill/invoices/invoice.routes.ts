@@ -6,13 +6,19 @@ import {
   zInvoiceListItem,
   zInvoiceListQuery,
 } from '@butler/contract/quickbill';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
 import type { InvoiceService } from './invoice.service.js';
 
 const tags = ['Quickbill'];
-const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse, 409: zErrorResponse };
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+};
 
 /** Invoice list, dashboard figures and draft editing (DOMAIN-RULES §7). */
 export const invoiceRoutes =

@@ -9,6 +9,7 @@ import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { type Executor, loadSettings, type QuickbillDeps, type Transaction } from '../shared.js';
 import {
+  dashboardFigures,
   findCreditNoteFor,
   findInvoice,
   type InvoiceRow,
@@ -16,7 +17,6 @@ import {
   loadItems,
   loadReminders,
   loadTimeEntries,
-  dashboardFigures,
 } from './invoice.repo.js';
 import { attachTimeEntries, customerSnapshot, draftHeader, priceItems, replaceItems } from './invoice-draft.js';
 import { presentDetail, presentListItem } from './invoice-present.js';

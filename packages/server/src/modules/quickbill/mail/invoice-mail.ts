@@ -35,7 +35,13 @@ export function fillTemplate(template: string, d: InvoiceDocument): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
 
-async function deliver(deps: QuickbillDeps, d: InvoiceDocument, subject: string, text: string, attachments: MailAttachment[]) {
+async function deliver(
+  deps: QuickbillDeps,
+  d: InvoiceDocument,
+  subject: string,
+  text: string,
+  attachments: MailAttachment[],
+) {
   if (!d.invoice.customerEmail) {
     throw new AppError('INVOICE_WRONG_STATUS', 'Für diesen Kunden ist keine E-Mail-Adresse hinterlegt');
   }

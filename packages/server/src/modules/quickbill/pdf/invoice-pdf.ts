@@ -49,7 +49,10 @@ function ensureSpace(doc: PDFKit.PDFDocument, height: number, onNewPage?: () => 
 function row(doc: PDFKit.PDFDocument, cells: Partial<Record<Col, string>>, bold = false) {
   const y = doc.y;
   let bottom = y;
-  doc.font(bold ? FONT.bold : FONT.regular).fontSize(9).fillColor(COLOR.text);
+  doc
+    .font(bold ? FONT.bold : FONT.regular)
+    .fontSize(9)
+    .fillColor(COLOR.text);
   for (const [key, text] of Object.entries(cells) as Array<[Col, string]>) {
     const col = COLS[key];
     doc.text(text, col.x, y, { width: col.w, align: col.align });
@@ -59,14 +62,34 @@ function row(doc: PDFKit.PDFDocument, cells: Partial<Record<Col, string>>, bold 
 }
 
 function tableHeader(doc: PDFKit.PDFDocument) {
-  row(doc, { pos: 'Pos.', desc: 'Beschreibung', qty: 'Menge', unit: 'Einheit', price: 'Einzelpreis', tax: 'USt.', net: 'Netto' }, true);
-  doc.moveTo(PAGE.left, doc.y - 2).lineTo(PAGE.right, doc.y - 2).lineWidth(0.7).strokeColor(COLOR.text).stroke();
+  row(
+    doc,
+    {
+      pos: 'Pos.',
+      desc: 'Beschreibung',
+      qty: 'Menge',
+      unit: 'Einheit',
+      price: 'Einzelpreis',
+      tax: 'USt.',
+      net: 'Netto',
+    },
+    true,
+  );
+  doc
+    .moveTo(PAGE.left, doc.y - 2)
+    .lineTo(PAGE.right, doc.y - 2)
+    .lineWidth(0.7)
+    .strokeColor(COLOR.text)
+    .stroke();
   doc.y += 2;
 }
 
 function totalLine(doc: PDFKit.PDFDocument, label: string, value: string, bold = false) {
   const y = doc.y;
-  doc.font(bold ? FONT.bold : FONT.regular).fontSize(bold ? 11 : 9).fillColor(COLOR.text);
+  doc
+    .font(bold ? FONT.bold : FONT.regular)
+    .fontSize(bold ? 11 : 9)
+    .fillColor(COLOR.text);
   doc.text(label, 300, y, { width: 170, align: 'right' });
   doc.text(value, 470, y, { width: PAGE.right - 470, align: 'right' });
   doc.y = Math.max(doc.y, y + 12) + 1;
@@ -94,7 +117,11 @@ export async function renderInvoicePdf(d: InvoiceDocument): Promise<Buffer> {
   drawInfoBox(doc, info);
 
   doc.y = 250;
-  doc.font(FONT.bold).fontSize(15).fillColor(COLOR.accent).text(`${documentTitle(d)} ${number}`, PAGE.left, doc.y);
+  doc
+    .font(FONT.bold)
+    .fontSize(15)
+    .fillColor(COLOR.accent)
+    .text(`${documentTitle(d)} ${number}`, PAGE.left, doc.y);
   doc.moveDown(0.3);
   doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
   if (d.original) {
@@ -128,12 +155,21 @@ export async function renderInvoicePdf(d: InvoiceDocument): Promise<Buffer> {
   for (const rate of totals.byRate) {
     totalLine(doc, `Netto ${rate.taxRate} %`, formatEuro(fromHundredths(rate.net)));
     if (!invoice.smallBusiness) {
-      totalLine(doc, `USt. ${rate.taxRate} % von ${formatEuro(fromHundredths(rate.net))}`, formatEuro(fromHundredths(rate.tax)));
+      totalLine(
+        doc,
+        `USt. ${rate.taxRate} % von ${formatEuro(fromHundredths(rate.net))}`,
+        formatEuro(fromHundredths(rate.tax)),
+      );
     }
   }
   totalLine(doc, 'Summe netto', formatEuro(invoice.totalNet));
   totalLine(doc, 'Summe USt.', formatEuro(invoice.totalTax));
-  totalLine(doc, invoice.kind === 'credit_note' ? 'Gutschriftsbetrag (brutto)' : 'Gesamtbetrag (brutto)', formatEuro(invoice.totalGross), true);
+  totalLine(
+    doc,
+    invoice.kind === 'credit_note' ? 'Gutschriftsbetrag (brutto)' : 'Gesamtbetrag (brutto)',
+    formatEuro(invoice.totalGross),
+    true,
+  );
   doc.moveDown(0.8);
 
   doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
@@ -153,10 +189,17 @@ async function drawPayment(doc: PDFKit.PDFDocument, d: InvoiceDocument) {
   ensureSpace(doc, 110);
   const top = doc.y;
   const width = 330;
-  doc.font(FONT.bold).fontSize(10).fillColor(COLOR.text).text(invoice.kind === 'credit_note' ? 'Gutschrift' : 'Zahlung', PAGE.left, top);
+  doc
+    .font(FONT.bold)
+    .fontSize(10)
+    .fillColor(COLOR.text)
+    .text(invoice.kind === 'credit_note' ? 'Gutschrift' : 'Zahlung', PAGE.left, top);
   doc.font(FONT.regular).fontSize(9);
   if (invoice.kind === 'credit_note') {
-    doc.text(`Der Betrag von ${formatEuro(Math.abs(num(invoice.totalGross)))} wird Ihnen gutgeschrieben bzw. rückerstattet.`, { width });
+    doc.text(
+      `Der Betrag von ${formatEuro(Math.abs(num(invoice.totalGross)))} wird Ihnen gutgeschrieben bzw. rückerstattet.`,
+      { width },
+    );
   } else {
     doc.text(
       `Zahlungsbedingungen: zahlbar ohne Abzug bis ${formatDate(invoice.dueDate)}` +
@@ -164,7 +207,10 @@ async function drawPayment(doc: PDFKit.PDFDocument, d: InvoiceDocument) {
       { width },
     );
     if (settings.iban) {
-      doc.text(`Bankverbindung: ${[settings.bankName, `IBAN ${formatIban(settings.iban)}`, settings.bic && `BIC ${settings.bic}`].filter(Boolean).join(', ')}`, { width });
+      doc.text(
+        `Bankverbindung: ${[settings.bankName, `IBAN ${formatIban(settings.iban)}`, settings.bic && `BIC ${settings.bic}`].filter(Boolean).join(', ')}`,
+        { width },
+      );
       doc.text(`Kontoinhaber: ${settings.companyName}`, { width });
     }
     if (invoice.invoiceNumber) doc.text(`Verwendungszweck: ${invoice.invoiceNumber}`, { width });
@@ -179,7 +225,10 @@ async function drawPayment(doc: PDFKit.PDFDocument, d: InvoiceDocument) {
       reference: invoice.invoiceNumber,
     });
     doc.image(png, PAGE.right - 90, top, { width: 90 });
-    doc.fontSize(7).fillColor(COLOR.muted).text('Zahlen mit Code', PAGE.right - 90, top + 92, { width: 90, align: 'center' });
+    doc
+      .fontSize(7)
+      .fillColor(COLOR.muted)
+      .text('Zahlen mit Code', PAGE.right - 90, top + 92, { width: 90, align: 'center' });
     doc.y = Math.max(textBottom, top + 104);
   }
 }

@@ -30,17 +30,20 @@ export function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
 /** The provider's identity line(s) every page carries (§14 UGB / §11 UStG details). */
 export function footerLines(s: ProviderSettings): string[] {
   const address = [s.street, [s.postalCode, s.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const register = [s.companyRegister && `Firmenbuch ${s.companyRegister}`, s.companyCourt]
-    .filter(Boolean)
-    .join(', ');
+  const register = [s.companyRegister && `Firmenbuch ${s.companyRegister}`, s.companyCourt].filter(Boolean).join(', ');
   const first = [s.companyName, address, s.uid && `UID ${s.uid}`, register].filter(Boolean).join(' · ');
-  const bank = [s.bankName, s.iban && `IBAN ${formatIban(s.iban)}`, s.bic && `BIC ${s.bic}`].filter(Boolean).join(' · ');
+  const bank = [s.bankName, s.iban && `IBAN ${formatIban(s.iban)}`, s.bic && `BIC ${s.bic}`]
+    .filter(Boolean)
+    .join(' · ');
   const contact = [s.contactEmail, s.contactPhone].filter(Boolean).join(' · ');
-  return [first, [bank, contact].filter(Boolean).join(' · '), s.invoiceFooter].filter((l) => l && l.trim());
+  return [first, [bank, contact].filter(Boolean).join(' · '), s.invoiceFooter].filter((l) => l?.trim());
 }
 
 export function formatIban(iban: string): string {
-  return iban.replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim();
+  return iban
+    .replace(/\s+/g, '')
+    .replace(/(.{4})/g, '$1 ')
+    .trim();
 }
 
 /** Footer and page numbers on every buffered page. */
@@ -52,7 +55,12 @@ export function drawFooters(doc: PDFKit.PDFDocument, s: ProviderSettings) {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0; // writing below the margin must not open a new page
     let y = PAGE.height - 34 - lines.length * 9;
-    doc.moveTo(PAGE.left, y - 6).lineTo(PAGE.right, y - 6).lineWidth(0.5).strokeColor(COLOR.line).stroke();
+    doc
+      .moveTo(PAGE.left, y - 6)
+      .lineTo(PAGE.right, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.line)
+      .stroke();
     doc.font(FONT.regular).fontSize(7).fillColor(COLOR.muted);
     for (const line of lines) {
       doc.text(line, PAGE.left, y, { width: PAGE.right - PAGE.left, align: 'center', lineBreak: false });
@@ -98,7 +106,10 @@ export function drawInfoBox(doc: PDFKit.PDFDocument, rows: Array<[string, string
   let y = top;
   for (const [label, value] of rows) {
     doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(label, 340, y, { width: 95, lineBreak: false });
-    doc.font(FONT.bold).fillColor(COLOR.text).text(value, 435, y, { width: PAGE.right - 435, align: 'right' });
+    doc
+      .font(FONT.bold)
+      .fillColor(COLOR.text)
+      .text(value, 435, y, { width: PAGE.right - 435, align: 'right' });
     y += 14;
   }
 }

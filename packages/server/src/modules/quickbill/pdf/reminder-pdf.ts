@@ -3,7 +3,17 @@ import { REMINDER_LABELS } from '@butler/contract/quickbill';
 import { toHundredths } from '../../../domain/decimal.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
 import { canPayByCode, epcQrPng } from './epc-qr.js';
-import { COLOR, createDocument, drawFooters, drawInfoBox, drawLetterhead, FONT, formatIban, PAGE, toBuffer } from './pdf-kit.js';
+import {
+  COLOR,
+  createDocument,
+  drawFooters,
+  drawInfoBox,
+  drawLetterhead,
+  FONT,
+  formatIban,
+  PAGE,
+  toBuffer,
+} from './pdf-kit.js';
 
 const INTRO = [
   'sicher ist es Ihrer Aufmerksamkeit entgangen: Die unten angeführte Rechnung ist noch nicht beglichen.',
@@ -36,17 +46,32 @@ export async function renderReminderPdf(d: InvoiceDocument, level: number, date:
   doc.font(FONT.regular).moveDown(0.5);
   doc.text(`Bitte überweisen Sie den offenen Betrag bis spätestens ${formatDate(payBy)}.`, { width });
   if (settings.iban) {
-    doc.text(`Bankverbindung: IBAN ${formatIban(settings.iban)}${settings.bic ? `, BIC ${settings.bic}` : ''}`, { width });
+    doc.text(`Bankverbindung: IBAN ${formatIban(settings.iban)}${settings.bic ? `, BIC ${settings.bic}` : ''}`, {
+      width,
+    });
   }
   doc.text(`Verwendungszweck: ${number}`, { width });
-  doc.moveDown(0.5).text('Sollten Sie in der Zwischenzeit bezahlt haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.', { width });
+  doc
+    .moveDown(0.5)
+    .text('Sollten Sie in der Zwischenzeit bezahlt haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.', {
+      width,
+    });
   doc.moveDown(1).text(`Mit freundlichen Grüßen\n${settings.companyName}`, { width });
   const gross = toHundredths(invoice.totalGross);
   if (canPayByCode(settings.iban, gross)) {
-    const png = await epcQrPng({ bic: settings.bic, name: settings.companyName, iban: settings.iban, amountCents: gross, reference: number });
+    const png = await epcQrPng({
+      bic: settings.bic,
+      name: settings.companyName,
+      iban: settings.iban,
+      amountCents: gross,
+      reference: number,
+    });
     const top = doc.y + 16;
     doc.image(png, PAGE.left, top, { width: 90 });
-    doc.fontSize(7).fillColor(COLOR.muted).text('Zahlen mit Code', PAGE.left, top + 92, { width: 90, align: 'center' });
+    doc
+      .fontSize(7)
+      .fillColor(COLOR.muted)
+      .text('Zahlen mit Code', PAGE.left, top + 92, { width: 90, align: 'center' });
   }
   drawFooters(doc, settings);
   return toBuffer(doc);

@@ -12,7 +12,12 @@ export function drawTimeSheet(doc: PDFKit.PDFDocument, d: InvoiceDocument, numbe
     doc.text('Projekt', 120, y, { width: 100 });
     doc.text('Tätigkeit', 225, y, { width: 250 });
     doc.text('Stunden', 480, y, { width: PAGE.right - 480, align: 'right' });
-    doc.moveTo(PAGE.left, doc.y + 2).lineTo(PAGE.right, doc.y + 2).lineWidth(0.7).strokeColor(COLOR.text).stroke();
+    doc
+      .moveTo(PAGE.left, doc.y + 2)
+      .lineTo(PAGE.right, doc.y + 2)
+      .lineWidth(0.7)
+      .strokeColor(COLOR.text)
+      .stroke();
     doc.y += 6;
   };
   doc.addPage();
@@ -39,5 +44,7 @@ export function drawTimeSheet(doc: PDFKit.PDFDocument, d: InvoiceDocument, numbe
   const total = hundredthsToString(sum(d.timeEntries.map((e) => e.hours)));
   doc.moveTo(PAGE.left, doc.y).lineTo(PAGE.right, doc.y).lineWidth(0.5).strokeColor(COLOR.line).stroke();
   doc.y += 4;
-  doc.font(FONT.bold).text(`Summe: ${formatNumber(total)} Stunden`, PAGE.left, doc.y, { width: PAGE.right - PAGE.left, align: 'right' });
+  doc
+    .font(FONT.bold)
+    .text(`Summe: ${formatNumber(total)} Stunden`, PAGE.left, doc.y, { width: PAGE.right - PAGE.left, align: 'right' });
 }

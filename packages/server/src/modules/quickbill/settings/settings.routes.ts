@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import { zErrorResponse, zOkResponse } from '@butler/contract/common';
 import { zInvoiceSettings, zInvoiceSettingsInput } from '@butler/contract/quickbill-settings';
-import { fileTypeFromBuffer } from 'file-type';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
 import { requireSession } from '../../../lib/access.js';
 import { AppError } from '../../../lib/errors.js';
 import { logoPath } from '../invoices/invoice-document.js';
@@ -12,7 +12,14 @@ import { loadSettings, type QuickbillDeps } from '../shared.js';
 import { presentSettings, setLogo, updateSettings } from './settings.service.js';
 
 const tags = ['Quickbill'];
-const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse, 413: zErrorResponse, 415: zErrorResponse };
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  413: zErrorResponse,
+  415: zErrorResponse,
+};
 /** A letterhead logo needs no more; larger files only bloat every PDF. */
 export const MAX_LOGO_BYTES = 512 * 1024;
 const LOGO_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };

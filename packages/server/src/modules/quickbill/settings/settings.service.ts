@@ -1,9 +1,9 @@
 import type { InvoiceSettings, InvoiceSettingsInput } from '@butler/contract/quickbill-settings';
 import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.js';
 import { providerSettings } from '../../../db/schema/index.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
-import type { Database } from '../../../db/client.js';
 import { loadSettings, type ProviderSettings } from '../shared.js';
 
 export function presentSettings(s: ProviderSettings): InvoiceSettings {
@@ -59,7 +59,9 @@ export async function updateSettings(db: Database, session: SessionContext, inpu
     await loadSettings(tx);
     const [before] = await tx.select().from(providerSettings).where(eq(providerSettings.id, 1)).for('update');
     const changes: Partial<ProviderSettings> = {};
-    for (const [field, column] of Object.entries(COLUMNS) as Array<[keyof InvoiceSettingsInput, keyof ProviderSettings]>) {
+    for (const [field, column] of Object.entries(COLUMNS) as Array<
+      [keyof InvoiceSettingsInput, keyof ProviderSettings]
+    >) {
       if (input[field] !== undefined) (changes as any)[column] = input[field];
     }
     const [after] = Object.keys(changes).length
@@ -74,8 +76,20 @@ export async function updateSettings(db: Database, session: SessionContext, inpu
 export async function setLogo(db: Database, session: SessionContext, file: string | null) {
   return db.transaction(async (tx) => {
     const before = await loadSettings(tx);
-    const [after] = await tx.update(providerSettings).set({ logoFile: file }).where(eq(providerSettings.id, 1)).returning();
-    await writeAudit(tx, session, 'update', 'provider_settings', 1, { logoFile: before.logoFile }, { logoFile: after.logoFile });
+    const [after] = await tx
+      .update(providerSettings)
+      .set({ logoFile: file })
+      .where(eq(providerSettings.id, 1))
+      .returning();
+    await writeAudit(
+      tx,
+      session,
+      'update',
+      'provider_settings',
+      1,
+      { logoFile: before.logoFile },
+      { logoFile: after.logoFile },
+    );
     return after;
   });
 }

@@ -7,7 +7,13 @@ import type { InvoiceService } from '../invoices/invoice.service.js';
 import type { createSourcesService } from './sources.service.js';
 
 const tags = ['Quickbill'];
-const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse, 409: zErrorResponse };
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+};
 
 /** Where invoice lines come from: package sales, subscription months, billable time. */
 export const sourcesRoutes =

@@ -55,7 +55,9 @@ export function createSourcesService(deps: QuickbillDeps) {
         const [existing] = await tx
           .select({ id: invoices.id })
           .from(invoices)
-          .where(and(eq(invoices.hourPackageId, packageId), eq(invoices.kind, 'invoice'), ne(invoices.status, 'cancelled')));
+          .where(
+            and(eq(invoices.hourPackageId, packageId), eq(invoices.kind, 'invoice'), ne(invoices.status, 'cancelled')),
+          );
         if (existing) throw new AppError('CONFLICT', 'Für dieses Stundenpaket besteht bereits eine Rechnung');
         const [customer] = await tx.select().from(customers).where(eq(customers.id, pkg.customerId));
         const discount = num(pkg.discountPercentage);
@@ -98,7 +100,10 @@ export function createSourcesService(deps: QuickbillDeps) {
               .from(invoices)
               .where(
                 and(
-                  inArray(invoices.subscriptionId, candidates.map((c) => c.subscription.id)),
+                  inArray(
+                    invoices.subscriptionId,
+                    candidates.map((c) => c.subscription.id),
+                  ),
                   eq(invoices.billingMonth, monthKey),
                   eq(invoices.kind, 'invoice'),
                   ne(invoices.status, 'cancelled'),

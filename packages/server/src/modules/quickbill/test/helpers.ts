@@ -3,8 +3,8 @@ import path from 'node:path';
 import { todayInVienna } from '@butler/contract/format';
 import { PDFParse } from 'pdf-parse';
 import { expect } from 'vitest';
-import { addDays } from '../../../domain/calendar.js';
 import type { TestContext } from '../../../../test/test-app.js';
+import { addDays } from '../../../domain/calendar.js';
 
 export const today = () => todayInVienna();
 export const daysAgo = (n: number) => addDays(today(), -n);
@@ -26,7 +26,12 @@ export const PROVIDER = {
 };
 
 export async function configureProvider(ctx: TestContext, token: string, extra: Record<string, unknown> = {}) {
-  const res = await ctx.request({ method: 'PUT', url: '/api/quickbill/settings', token, payload: { ...PROVIDER, ...extra } });
+  const res = await ctx.request({
+    method: 'PUT',
+    url: '/api/quickbill/settings',
+    token,
+    payload: { ...PROVIDER, ...extra },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }

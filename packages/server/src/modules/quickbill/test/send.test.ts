@@ -53,7 +53,7 @@ describe('sending', () => {
     expect(mail).toContain(`To: ${customer.email}`);
     expect(mail).toContain(`Ihre Rechnung ${invoice_number}`);
     expect(mail).toContain(`filename=Rechnung-${invoice_number}.pdf`);
-    const attachment = /Content-Type: application\/pdf[^]*?\n\n([A-Za-z0-9+/=\n]+)/.exec(mail);
+    const attachment = /Content-Type: application\/pdf[\s\S]*?\n\n([A-Za-z0-9+/=\n]+)/.exec(mail);
     expect(attachment).not.toBeNull();
     const pdf = Buffer.from(attachment![1].replace(/\n/g, ''), 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -67,7 +67,11 @@ describe('sending', () => {
       method: 'PUT',
       url: `/api/quickbill/invoices/${draft.id}`,
       token,
-      payload: { customer_id: customer.id, invoice_date: today(), items: [{ description: 'x', quantity: 1, unit: 'h', unit_price: 1, tax_rate: 20 }] },
+      payload: {
+        customer_id: customer.id,
+        invoice_date: today(),
+        items: [{ description: 'x', quantity: 1, unit: 'h', unit_price: 1, tax_rate: 20 }],
+      },
     });
     const del = await ctx.request({ method: 'DELETE', url: `/api/quickbill/invoices/${draft.id}`, token });
     for (const res of [put, del]) {
@@ -124,20 +128,33 @@ describe('payment, cancellation and bulk actions', () => {
     const future = await ctx.request({ method: 'POST', url, token, payload: { paid_at: '2999-01-01' } });
     expect(future.statusCode).toBe(400);
     expect(future.json().details.paid_at).toBe('Das Zahlungsdatum darf nicht in der Zukunft liegen');
-    const res = await ctx.request({ method: 'POST', url, token, payload: { paid_at: today(), amount: draft.total_gross } });
+    const res = await ctx.request({
+      method: 'POST',
+      url,
+      token,
+      payload: { paid_at: today(), amount: draft.total_gross },
+    });
     expect(res.statusCode).toBe(200);
     const detail = (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token })).json();
     expect(detail).toMatchObject({ status: 'paid', paid_at: today(), paid_amount: draft.total_gross });
     const again = await ctx.request({ method: 'POST', url, token, payload: {} });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('Diese Rechnung ist bereits bezahlt');
-    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, String(draft.id)));
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(draft.id)));
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['create', 'send', 'mark-paid']));
   });
 
   it('refuses to mark a draft paid', async () => {
     const draft = await createDraft(ctx, token, customer.id);
-    const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/mark-paid`, token, payload: {} });
+    const res = await ctx.request({
+      method: 'POST',
+      url: `/api/quickbill/invoices/${draft.id}/mark-paid`,
+      token,
+      payload: {},
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('Nur versendete Rechnungen können als bezahlt markiert werden');
   });
@@ -166,7 +183,11 @@ describe('payment, cancellation and bulk actions', () => {
     );
     const again = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/cancel`, token });
     expect(again.json().error).toBe('Diese Rechnung ist bereits storniert');
-    const creditCancel = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${credit.id}/cancel`, token });
+    const creditCancel = await ctx.request({
+      method: 'POST',
+      url: `/api/quickbill/invoices/${credit.id}/cancel`,
+      token,
+    });
     expect(creditCancel.json().error).toBe('Eine Gutschrift kann nicht storniert werden');
   });
 
@@ -206,7 +227,12 @@ describe('payment, cancellation and bulk actions', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     const zip = await JSZip.loadAsync(res.rawPayload);
     expect(Object.keys(zip.files).sort()).toEqual([`Rechnung-${invoice_number}.pdf`, `Rechnung-Entwurf-${b.id}.pdf`]);
-    const empty = await ctx.request({ method: 'POST', url: '/api/quickbill/invoices/bulk-download', token, payload: { ids: [] } });
+    const empty = await ctx.request({
+      method: 'POST',
+      url: '/api/quickbill/invoices/bulk-download',
+      token,
+      payload: { ids: [] },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('Bitte wählen Sie mindestens eine Rechnung aus');
   });
