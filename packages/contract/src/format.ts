@@ -21,7 +21,9 @@ export const MONTH_NAMES = [
 ] as const;
 
 const euro = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
-const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// de-AT groups plain numbers with a narrow space ('1 234,50'); the portal shows '1.234,50'
+// like its currency amounts, which is what de-DE grouping gives.
+const twoDecimals = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const toNumber = (value: number | string | null | undefined) => {
   const n = typeof value === 'string' ? Number(value) : value;

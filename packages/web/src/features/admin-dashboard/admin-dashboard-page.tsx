@@ -1,5 +1,87 @@
-import { ComingSoon } from '../../components/coming-soon';
+import type { AdminUser } from '@butler/contract/auth';
+import { Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconClockHour4, IconPackage, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSession } from '../../app/session-context';
+import { PageLoader } from '../../components/page-loader';
+import { ErrorState } from '../../components/states';
+import { formatNumber } from '../../lib/format';
+import { useDashboardStats } from './api/queries';
+import { DashboardTabs } from './components/dashboard-tabs';
+import { ExpiringList } from './components/expiring-list';
+import { MonthOpenCard, YearOpenCard } from './components/open-hours-cards';
+import { Figure, StatCard } from './components/stat-card';
+import { WorkloadCard } from './components/workload-card';
+import { YearlyBarCard } from './components/yearly-bar-card';
 
+/** Admin overview (SPEC §2): counts, yearly bar, open hours, workload, sold packages, expiring list. */
 export function AdminDashboardPage() {
-  return <ComingSoon title="Übersicht" issue={4} />;
+  const { user } = useSession();
+  const username = (user as AdminUser | null)?.username ?? user?.name ?? '';
+  // SPEC §4: the switch starts on (butler plus hour packages).
+  const [withPackages, setWithPackages] = useState(true);
+  const { data: stats, isPending, isError, refetch } = useDashboardStats();
+
+  const header = (
+    <Stack gap="md">
+      <Title order={1} size="h2" c="navy.9">
+        Willkommen zurück, {username}
+      </Title>
+      <Group justify="space-between" gap="sm">
+        <DashboardTabs active="overview" />
+        <Switch
+          checked={withPackages}
+          onChange={(event) => setWithPackages(event.currentTarget.checked)}
+          label="Stundenpaket-Stunden einrechnen"
+          color="orange"
+        />
+      </Group>
+    </Stack>
+  );
+  if (isPending)
+    return (
+      <Stack>
+        {header}
+        <PageLoader text="Lade Dashboard..." />
+      </Stack>
+    );
+  if (isError)
+    return (
+      <Stack>
+        {header}
+        <ErrorState text="Fehler beim Laden der Daten" onRetry={() => refetch()} />
+      </Stack>
+    );
+
+  const openMonth = withPackages ? stats.open_hours_current_month : stats.open_hours_current_month_butler_only;
+  const totalMonth = withPackages ? stats.total_hours_current_month : stats.total_hours_current_month_butler_only;
+  const openYear = withPackages ? stats.open_hours_current_year : stats.open_hours_current_year_butler_only;
+  const totalYear = withPackages ? stats.total_hours_current_year : stats.total_hours_current_year_butler_only;
+
+  return (
+    <Stack gap="lg">
+      {header}
+      <SimpleGrid cols={2} spacing={{ base: 'sm', sm: 'lg' }}>
+        <StatCard icon={<IconUsers size={20} aria-hidden />} label="Kunden">
+          <Figure testId="count-customers">{stats.total_customers}</Figure>
+        </StatCard>
+        <StatCard icon={<IconClockHour4 size={20} aria-hidden />} color="blue" label="Aktive ButlerPakete">
+          <Figure testId="count-subscriptions">{stats.total_active_subscriptions}</Figure>
+        </StatCard>
+      </SimpleGrid>
+      <YearlyBarCard stats={stats} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <MonthOpenCard open={openMonth} total={totalMonth} />
+        <WorkloadCard open={openMonth} today={stats.as_of} settings={stats.dashboard_settings} />
+        <YearOpenCard open={openYear} total={totalYear} today={stats.as_of} />
+        <StatCard icon={<IconPackage size={20} aria-hidden />} color="orange" label="Verkaufte Stundenpakete im Jahr">
+          <Figure testId="sold-package-hours">{formatNumber(stats.sold_package_hours_yearly)} h</Figure>
+          <Text size="sm" c="dimmed">
+            in Stundenpaketen seit 1. Jänner verkauft
+          </Text>
+        </StatCard>
+      </SimpleGrid>
+      <ExpiringList rows={stats.expiring_subscriptions} />
+    </Stack>
+  );
 }

@@ -1,6 +1,117 @@
-import { ComingSoon } from '../../components/coming-soon';
+import type { CustomerDashboard } from '@butler/contract/dashboard';
+import { Box, Button, Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft, IconHourglassEmpty } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useSession } from '../../app/session-context';
+import { PageLoader } from '../../components/page-loader';
+import { ErrorState } from '../../components/states';
+import { ApiError } from '../../lib/api-client';
+import { useCustomerDashboard } from './api/queries';
+import { ContactDialog } from './components/contact-dialog';
+import { FeaturedProjects } from './components/featured-projects';
+import { GreetingHeader } from './components/greeting-header';
+import { HourPackageCard } from './components/hour-package-card';
+import { ProjectsCard } from './components/projects-card';
+import { ReferralSection } from './components/referral-section';
+import { SubscriptionCard } from './components/subscription-card';
+
+function QuietCard({ text, testId, children }: { text: string; testId: string; children?: ReactNode }) {
+  return (
+    <Card h="100%" data-testid={testId}>
+      <Stack align="center" justify="center" gap="sm" py="xl" h="100%">
+        <ThemeIcon variant="light" color="gray" size={52} radius="xl">
+          <IconHourglassEmpty size={28} aria-hidden />
+        </ThemeIcon>
+        <Text c="dimmed" ta="center">
+          {text}
+        </Text>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Where 'Alle anzeigen' leads: the customer's own lists or the admin version (SPEC §2). */
+function deductionsHref(adminView: boolean, customerId: number, kind: 'butler-packages' | 'hour-packages') {
+  return adminView ? `/admin/customers/${customerId}/time-entries/${kind}` : `/customer/time-entries/${kind}`;
+}
+
+function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boolean }) {
+  const [contactOpen, contact] = useDisclosure(false);
+  const id = data.customer.id;
+  const hasPackages = data.total_hours_purchased > 0 || data.hour_package_deductions_count > 0;
+  const hourCards = [
+    data.subscription ? (
+      <SubscriptionCard
+        key="subscription"
+        subscription={data.subscription}
+        deductions={data.subscription_deductions}
+        total={data.subscription_deductions_count}
+        allHref={deductionsHref(adminView, id, 'butler-packages')}
+      />
+    ) : hasPackages ? (
+      <QuietCard key="subscription" text="Keine ButlerPaket-Daten verfügbar" testId="subscription-missing" />
+    ) : null,
+    hasPackages ? (
+      <HourPackageCard key="packages" data={data} allHref={deductionsHref(adminView, id, 'hour-packages')} />
+    ) : null,
+  ].filter(Boolean);
+
+  return (
+    <Stack gap="lg">
+      {adminView && (
+        <Box>
+          <Button
+            component={Link}
+            to={`/admin/customers/${id}/view`}
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            px={4}
+          >
+            Zur Kundenübersicht
+          </Button>
+        </Box>
+      )}
+      <GreetingHeader customer={data.customer} adminView={adminView} onContact={contact.open} />
+      <ReferralSection data={data} />
+      {hourCards.length === 0 ? (
+        <QuietCard text="Keine Stunden verfügbar" testId="no-hours">
+          <Text size="sm" c="dimmed" ta="center" maw={420}>
+            Wir stellen Ihnen gerne ein BUTLER-Paket oder ein Stundenpaket zusammen.
+          </Text>
+          <Button variant="light" onClick={contact.open}>
+            Mein BUTLER kontaktieren
+          </Button>
+        </QuietCard>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {hourCards}
+        </SimpleGrid>
+      )}
+      <FeaturedProjects />
+      <ProjectsCard projects={data.projects} />
+      <ContactDialog contact={data.contact} opened={contactOpen} onClose={contact.close} />
+    </Stack>
+  );
+}
 
 /** The lounge; `adminView` when an admin opens a customer's dashboard (route param id). */
 export function CustomerDashboardPage({ adminView = false }: { adminView?: boolean }) {
-  return <ComingSoon title={adminView ? 'Kundenansicht' : 'Dashboard'} issue={4} />;
+  const { user } = useSession();
+  const params = useParams();
+  const raw = adminView ? Number(params.id) : (user?.id ?? Number.NaN);
+  const customerId = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const { data, isPending, isError, error, refetch } = useCustomerDashboard(customerId);
+
+  if (customerId === null) return <ErrorState text="Kunde nicht gefunden" />;
+  if (isPending) return <PageLoader text="Lade Dashboard..." />;
+  if (isError) {
+    const notFound = adminView && error instanceof ApiError && error.status === 404;
+    return (
+      <ErrorState text={notFound ? 'Kunde nicht gefunden' : 'Fehler beim Laden der Daten'} onRetry={() => refetch()} />
+    );
+  }
+  return <Lounge data={data} adminView={adminView} />;
 }

@@ -1,0 +1,35 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { formatDate } from '../lib/format';
+import { deductedHours } from '../lib/hours';
+
+/** One booked deduction: activity, work date (and who booked it), hours shown negative. */
+export function DeductionItem({
+  activity,
+  workDate,
+  hours,
+  project,
+  bookedBy,
+}: {
+  activity: string;
+  workDate: string;
+  hours: number;
+  project?: string;
+  bookedBy?: string;
+}) {
+  const meta = [formatDate(workDate), project, bookedBy ? `gebucht von ${bookedBy}` : null].filter(Boolean).join(' · ');
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md" py={10} align="flex-start" data-testid="deduction-item">
+      <Stack gap={2} miw={0}>
+        <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {activity}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {meta}
+        </Text>
+      </Stack>
+      <Text fw={600} size="sm" c="gray.8" style={{ whiteSpace: 'nowrap' }}>
+        {deductedHours(hours)}
+      </Text>
+    </Group>
+  );
+}

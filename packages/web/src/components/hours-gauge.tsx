@@ -1,0 +1,105 @@
+import { RingProgress, Stack, Text } from '@mantine/core';
+import { MEANING_COLORS } from '../app/theme';
+import { formatNumber } from '../lib/format';
+import { MINUS, packageGauge, subscriptionGauge } from '../lib/hours';
+
+/**
+ * The two hour rings of SPEC §4 (lounge and deduction screens): a large figure in the
+ * centre, a word under it, the usage line below. Colour never alone: signs and words too.
+ */
+
+const usageLine = (used: number, total: number) => `${formatNumber(used)} h verbraucht von ${formatNumber(total)} h`;
+
+function Centre({ figure, word, color, testId }: { figure: string; word: string; color: string; testId: string }) {
+  return (
+    <Stack gap={0} align="center">
+      <Text fz={{ base: 30, sm: 34 }} fw={700} lh={1.1} c={color} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+        {figure}
+        <Text span fz="md" fw={600} ml={3}>
+          h
+        </Text>
+      </Text>
+      <Text size="sm" c="dimmed" fw={500}>
+        {word}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Subscription (blue): remaining hours; above 100 % used the overage in orange with the upsell line. */
+export function SubscriptionRing({
+  monthlyHours,
+  usedHours,
+  size = 210,
+}: {
+  monthlyHours: number;
+  usedHours: number;
+  size?: number;
+}) {
+  const gauge = subscriptionGauge(monthlyHours, usedHours);
+  const color = gauge.overused ? MEANING_COLORS.hourPackage : MEANING_COLORS.subscription;
+  return (
+    <Stack align="center" gap={8}>
+      <RingProgress
+        size={size}
+        thickness={14}
+        roundCaps
+        rootColor="var(--mantine-color-gray-1)"
+        sections={[{ value: gauge.ringValue, color }]}
+        label={
+          <Centre
+            figure={gauge.overused ? `${MINUS}${formatNumber(gauge.amount)}` : formatNumber(gauge.amount)}
+            word={gauge.overused ? 'Mehrverbrauch' : 'Verbleibend'}
+            color={gauge.overused ? 'orange.8' : 'blue.8'}
+            testId="subscription-ring-amount"
+          />
+        }
+      />
+      <Text size="sm" c="dimmed" ta="center">
+        {usageLine(usedHours, monthlyHours)}
+      </Text>
+      {gauge.overused && (
+        <Text size="sm" fw={600} c="orange.9" ta="center">
+          Brauchst du mehr BUTLER Stunden?
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Hour packages (orange fill of the used share): green 'Verbleibend' or red minus and 'Minus'. */
+export function PackageRing({
+  purchasedHours,
+  usedHours,
+  remainingHours,
+  size = 210,
+}: {
+  purchasedHours: number;
+  usedHours: number;
+  remainingHours: number;
+  size?: number;
+}) {
+  const gauge = packageGauge(purchasedHours, usedHours, remainingHours);
+  return (
+    <Stack align="center" gap={8}>
+      <RingProgress
+        size={size}
+        thickness={14}
+        roundCaps
+        rootColor="var(--mantine-color-gray-1)"
+        sections={[{ value: gauge.ringValue, color: MEANING_COLORS.hourPackage }]}
+        label={
+          <Centre
+            figure={gauge.minus ? `${MINUS}${formatNumber(-remainingHours)}` : formatNumber(remainingHours)}
+            word={gauge.minus ? 'Minus' : 'Verbleibend'}
+            color={gauge.minus ? 'red.8' : 'teal.8'}
+            testId="package-ring-amount"
+          />
+        }
+      />
+      <Text size="sm" c="dimmed" ta="center">
+        {usageLine(usedHours, purchasedHours)}
+      </Text>
+    </Stack>
+  );
+}

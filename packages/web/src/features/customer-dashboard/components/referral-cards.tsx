@@ -1,0 +1,165 @@
+import type { ReferralData } from '@butler/contract/referrals';
+import { REFERRAL_GIFT_TEXT, REFERRAL_SETTINGS_DEFAULTS } from '@butler/contract/referrals';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Divider,
+  Flex,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import { IconGift, IconQrcode, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatPercent, ReferralTier, referralDiscountBadge } from '../../../components/referral-tier';
+import { formatDate, formatEuro } from '../../../lib/format';
+import classes from './lounge.module.css';
+
+function CardHeading({ icon, title, subtitle }: { icon: ReactNode; title: string; subtitle: string }) {
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <ThemeIcon variant="light" color="gold" size={40} radius="xl">
+        {icon}
+      </ThemeIcon>
+      <Stack gap={0} miw={0}>
+        <Text component="h2" fw={600} fz="lg" ff="heading" c="navy.9" m={0}>
+          {title}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {subtitle}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function ShareButton({ onShare }: { onShare: () => void }) {
+  return (
+    <Button
+      variant="light"
+      color="gold"
+      c="navy.9"
+      radius="xl"
+      leftSection={<IconQrcode size={18} aria-hidden />}
+      onClick={onShare}
+    >
+      Empfehlungscode teilen
+    </Button>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Paper radius="md" p="sm" bg="teal.0" withBorder={false}>
+      <Flex
+        direction={{ base: 'row', xs: 'column' }}
+        justify="space-between"
+        align={{ base: 'center', xs: 'flex-start' }}
+        gap={4}
+      >
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.05em' }}>
+          {label}
+        </Text>
+        <Text fz={{ base: 20, xs: 24 }} fw={700} c="teal.9" data-testid={testId}>
+          {value}
+        </Text>
+      </Flex>
+    </Paper>
+  );
+}
+
+/** Referral savings card (SPEC §2, only when referral_count > 0): figures, tier, referrals. */
+export function ReferralSavingsCard({ data, onShare }: { data: ReferralData; onShare: () => void }) {
+  return (
+    <Card component="section" aria-label="Deine Empfehlungen" data-testid="referral-savings-card">
+      <Group justify="space-between" align="flex-start" gap="sm" mb="md">
+        <CardHeading
+          icon={<IconUsers size={22} aria-hidden />}
+          title="Deine Empfehlungen"
+          subtitle={`${data.referral_count} ${data.referral_count === 1 ? 'Empfehlung' : 'Empfehlungen'} – danke für dein Vertrauen!`}
+        />
+        <ShareButton onShare={onShare} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <Figure label="Dein Rabatt" value={formatPercent(data.total_discount_percentage)} testId="referral-discount" />
+        <Figure label="Ersparnis pro Monat" value={formatEuro(data.monthly_savings_euro)} testId="referral-monthly" />
+        <Figure
+          label="Ersparnis über die Laufzeit"
+          value={formatEuro(data.total_referral_savings_euro)}
+          testId="referral-total"
+        />
+      </SimpleGrid>
+      {!data.referral_program_enabled && (
+        <Text size="sm" c="dimmed" mt="sm">
+          Das Empfehlungsprogramm ist derzeit pausiert.
+        </Text>
+      )}
+      <Divider my="md" />
+      <ReferralTier info={data.next_tier_info} rRatio={data.r_ratio} />
+      <Divider my="md" />
+      <Text fw={600} size="sm" mb={4}>
+        Von dir empfohlen
+      </Text>
+      <Stack gap={0} data-testid="referral-list">
+        {data.referrals.map((r) => (
+          <Group key={r.email} justify="space-between" wrap="nowrap" gap="sm" py={8} className={classes.entry}>
+            <Box miw={0}>
+              <Text size="sm" fw={500} truncate>
+                {r.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                dabei seit {formatDate(r.signup_date)}
+              </Text>
+            </Box>
+            {r.has_purchase ? (
+              <Badge color="teal" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+                {referralDiscountBadge(r.discount_percentage)}
+              </Badge>
+            ) : (
+              <Badge color="gray" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+                Noch kein ButlerPaket
+              </Badge>
+            )}
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Referral teaser (SPEC §2: no referrals yet, a subscription exists, programme enabled).
+ * The lounge has no access to the settings, so the discount is SPEC §1's 3 % (decision 0281).
+ */
+export function ReferralTeaserCard({ onShare }: { onShare: () => void }) {
+  return (
+    <Card component="section" aria-label="Empfiehl uns weiter" data-testid="referral-teaser-card">
+      <Group justify="space-between" align="center" gap="md">
+        <Group gap="md" wrap="nowrap" align="flex-start" miw={0} style={{ flex: 1, minWidth: 260 }}>
+          <ThemeIcon variant="light" color="gold" size={48} radius="xl">
+            <IconGift size={26} aria-hidden />
+          </ThemeIcon>
+          <Stack gap={4} miw={0}>
+            <Text component="h2" fw={600} fz="lg" ff="heading" c="navy.9" m={0}>
+              Empfiehl uns weiter
+            </Text>
+            <Text size="sm">
+              Für jeden erfolgreich empfohlenen Kunden erhältst du{' '}
+              {formatPercent(REFERRAL_SETTINGS_DEFAULTS.default_discount_percentage)} Rabatt auf dein ButlerPaket – bis
+              zu 100 %.
+            </Text>
+            <Text size="sm" c="dimmed">
+              Deine Freunde bekommen ein {REFERRAL_GIFT_TEXT}.
+            </Text>
+          </Stack>
+        </Group>
+        <ShareButton onShare={onShare} />
+      </Group>
+    </Card>
+  );
+}

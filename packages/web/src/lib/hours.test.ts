@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { balanceTone, deductedHours, MINUS, packageGauge, signedHours, subscriptionGauge } from './hours';
+
+describe('subscriptionGauge (SPEC §4 subscription ring)', () => {
+  it('shows the remaining share and hours up to 100 % used', () => {
+    expect(subscriptionGauge(10, 3)).toEqual({ usedPercent: 30, overused: false, ringValue: 70, amount: 7 });
+    expect(subscriptionGauge(10, 10)).toMatchObject({ overused: false, ringValue: 0, amount: 0 });
+  });
+
+  it('switches to the overage above 100 % with a full ring', () => {
+    expect(subscriptionGauge(10, 11.5)).toMatchObject({ overused: true, ringValue: 100, amount: 1.5 });
+  });
+
+  it('has 0 % without monthly hours and counts credits as remaining', () => {
+    expect(subscriptionGauge(0, 0)).toMatchObject({ usedPercent: 0, overused: false, amount: 0 });
+    expect(subscriptionGauge(10, -2)).toMatchObject({ overused: false, ringValue: 100, amount: 12 });
+  });
+});
+
+describe('packageGauge (SPEC §4 hour-package ring)', () => {
+  it('fills the used share and caps it at 100', () => {
+    expect(packageGauge(5, 2, 3)).toEqual({ ringValue: 40, minus: false, remaining: 3 });
+    expect(packageGauge(5, 6, -1)).toEqual({ ringValue: 100, minus: true, remaining: -1 });
+  });
+
+  it('is empty when nothing was purchased, and Minus when hours were booked anyway', () => {
+    expect(packageGauge(0, 2, -2)).toEqual({ ringValue: 0, minus: true, remaining: -2 });
+  });
+});
+
+describe('signed and deducted hours', () => {
+  it('marks balances with +, minus or nothing at zero', () => {
+    expect(signedHours(7)).toBe('+7,00 h');
+    expect(signedHours(-2)).toBe(`${MINUS}2,00 h`);
+    expect(signedHours(0)).toBe('0,00 h');
+    expect(signedHours(-0.001)).toBe('0,00 h');
+  });
+
+  it('gives the tone of a balance for its colour', () => {
+    expect([balanceTone(0.25), balanceTone(-0.25), balanceTone(0)]).toEqual(['positive', 'negative', 'neutral']);
+  });
+
+  it('shows deductions negative whatever the stored sign', () => {
+    expect(deductedHours(2.5)).toBe(`${MINUS}2,50 h`);
+    expect(deductedHours(-1)).toBe(`${MINUS}1,00 h`);
+  });
+});
