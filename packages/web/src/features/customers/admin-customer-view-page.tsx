@@ -1,5 +1,75 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconArrowLeft, IconId } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { EmptyState, ErrorState } from '../../components/states';
+import { ApiError } from '../../lib/api-client';
+import { useCustomer } from './api/customers';
+import { NotesCard } from './components/notes-card';
+import { ReferralsCard } from './components/referrals-card';
+import { CustomerInfoCard } from './components/view/customer-info-card';
+import { FamilyCard } from './components/view/family-card';
+import { HoursOverviewCard } from './components/view/hours-overview-card';
+import { RecentTimeEntries } from './components/view/recent-time-entries';
+import { ViewHourPackages } from './components/view/view-hour-packages';
+import { ViewProjects } from './components/view/view-projects';
+import { ViewSubscriptions } from './components/view/view-subscriptions';
 
+/** Admin customer dashboard/view (SPEC §2): everything about one customer on one page. */
 export function AdminCustomerViewPage() {
-  return <ComingSoon title="Kundenansicht" issue={3} />;
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const query = useCustomer(id);
+
+  if (!Number.isInteger(id) || id <= 0) return <EmptyState text="Kunde nicht gefunden" />;
+  if (query.isPending) return <PageLoader text="Lade Kundendaten..." />;
+  if (query.isError)
+    return query.error instanceof ApiError && query.error.status === 404 ? (
+      <EmptyState
+        text="Kunde nicht gefunden"
+        action={<Button onClick={() => navigate('/admin/customers')}>Zur Kundenverwaltung</Button>}
+      />
+    ) : (
+      <ErrorState text="Fehler beim Laden der Kundendaten" onRetry={() => void query.refetch()} />
+    );
+  const c = query.data;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={c.name}
+        subtitle="Kundenübersicht"
+        actions={
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+              onClick={() => navigate('/admin/customers')}
+            >
+              Zurück
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconId size={16} />}
+              onClick={() => navigate(`/admin/customer/${c.id}/details`)}
+            >
+              Kundendetails
+            </Button>
+          </Group>
+        }
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <CustomerInfoCard customer={c} />
+        <HoursOverviewCard customerId={c.id} />
+        <FamilyCard customer={c} />
+        <NotesCard customerId={c.id} field="notes" title="Besonderheiten" value={c.notes} />
+        <ReferralsCard customer={c} />
+        <ViewProjects customerId={c.id} />
+      </SimpleGrid>
+      <RecentTimeEntries customerId={c.id} />
+      <ViewSubscriptions customerId={c.id} />
+      <ViewHourPackages customerId={c.id} />
+    </Stack>
+  );
 }

@@ -1,5 +1,84 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { MIN_SEARCH_LENGTH } from '@butler/contract/list-query';
+import { Button, Card, CloseButton, Tabs, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconClockHour4, IconPackage, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { CustomerFormDialog } from './components/customer-form-dialog';
+import { CustomersList } from './components/customers-list';
+import { HourPackagesPanel } from './components/panels/hour-packages-panel';
+import { SubscriptionsPanel } from './components/panels/subscriptions-panel';
 
+const TABS = ['kunden', 'stundenpakete', 'butlerpakete'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Kundenverwaltung (SPEC §2): one search box for the three tabs, filtering from 3 characters. */
 export function CustomersPage() {
-  return <ComingSoon title="Kundenverwaltung" issue={3} />;
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'kunden';
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const term = debounced.length >= MIN_SEARCH_LENGTH ? debounced : undefined;
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <>
+      <PageHeader
+        title="Kundenverwaltung"
+        subtitle="Kunden, Stundenpakete und ButlerPakete verwalten"
+        actions={
+          <Button leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
+            Neuer Kunde
+          </Button>
+        }
+      />
+      <TextInput
+        mb="md"
+        size="md"
+        aria-label="Suche"
+        placeholder="Suchen nach Name, E-Mail, Unternehmen oder Empfehlungscode…"
+        description={
+          search.trim().length > 0 && search.trim().length < MIN_SEARCH_LENGTH
+            ? `Die Suche beginnt ab ${MIN_SEARCH_LENGTH} Zeichen.`
+            : undefined
+        }
+        leftSection={<IconSearch size={18} aria-hidden />}
+        rightSection={search ? <CloseButton aria-label="Suche löschen" onClick={() => setSearch('')} /> : null}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+      />
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'kunden' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="kunden" leftSection={<IconUsers size={16} />}>
+            Kunden
+          </Tabs.Tab>
+          <Tabs.Tab value="stundenpakete" leftSection={<IconClockHour4 size={16} />}>
+            Stundenpakete
+          </Tabs.Tab>
+          <Tabs.Tab value="butlerpakete" leftSection={<IconPackage size={16} />}>
+            ButlerPakete
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="kunden">
+          <CustomersList search={term} />
+        </Tabs.Panel>
+        <Tabs.Panel value="stundenpakete">
+          <Card p={{ base: 'sm', sm: 'lg' }}>
+            <HourPackagesPanel search={term} />
+          </Card>
+        </Tabs.Panel>
+        <Tabs.Panel value="butlerpakete">
+          <Card p={{ base: 'sm', sm: 'lg' }}>
+            <SubscriptionsPanel search={term} />
+          </Card>
+        </Tabs.Panel>
+      </Tabs>
+      <CustomerFormDialog opened={creating} customer={null} onClose={() => setCreating(false)} />
+    </>
+  );
 }

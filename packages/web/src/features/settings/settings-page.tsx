@@ -1,5 +1,37 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { Button, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { TemplatesCard } from './components/templates-card';
+import { DashboardSettingsCard } from './dashboard-settings-card';
+import { ReferralSettingsCard } from './referral-settings-card';
 
+/** Einstellungen (SPEC §2): templates, dashboard settings, referral programme. */
 export function SettingsPage() {
-  return <ComingSoon title="Einstellungen" issue={3} />;
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader
+        title="Einstellungen"
+        subtitle="ButlerPaket-Vorlagen, Dashboard und Empfehlungsprogramm"
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={() => navigate('/admin/dashboard')}
+          >
+            Zurück zum Dashboard
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        {/* 1. Subscription templates (issue 3) */}
+        <TemplatesCard />
+        {/* 2. Dashboard settings (admin-dashboard helper's card) */}
+        <DashboardSettingsCard />
+        {/* 3. Referral programme (referral issue extends this card) */}
+        <ReferralSettingsCard />
+      </Stack>
+    </>
+  );
 }

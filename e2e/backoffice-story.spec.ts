@@ -1,0 +1,215 @@
+import { expect, test } from '@playwright/test';
+import { loginAsAdminInBrowser, uniqueEmail } from './fixtures/api';
+import { dialog, expectToast, pickOption } from './fixtures/backoffice';
+import { screenshotBoth } from './fixtures/screenshots';
+
+/**
+ * The back-office walk of issue 3: template → customer → hour package → ButlerPaket →
+ * project → time entries of both kinds → every table → edit → delete with confirmation.
+ */
+test('sell, book, see, edit and delete through the back office', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const stamp = Date.now().toString(36).slice(-5);
+  const last = `Gruber${stamp}`;
+  const name = `Anna ${last}`;
+  const email = uniqueEmail('anna');
+  const templateName = `Premium ${stamp}`;
+
+  await loginAsAdminInBrowser(page);
+
+  // Settings: a template first (ButlerPakete are sold from templates).
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Einstellungen', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Neue Vorlage' }).click();
+  const tpl = dialog(page, 'Neue ButlerPaket-Vorlage');
+  await tpl.getByRole('button', { name: 'Speichern' }).click();
+  await expectToast(page, 'Bitte füllen Sie alle Pflichtfelder aus');
+  await tpl.getByLabel('Name').fill(templateName);
+  await tpl.getByLabel('Laufzeit (Monate)').fill('12');
+  await tpl.getByLabel('Preis pro Stunde').fill('60');
+  await tpl.getByLabel('Fahrten pro Monat').fill('2');
+  await tpl.getByRole('button', { name: 'Speichern' }).click();
+  await expectToast(page, 'ButlerPaket-Vorlage erfolgreich erstellt');
+  await expect(page.getByRole('cell', { name: templateName, exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '€ 60,00' }).first()).toBeVisible();
+  await screenshotBoth(page, 'backoffice-settings');
+
+  // Customer: create through the form.
+  await page.goto('/admin/customers');
+  await page.getByRole('button', { name: 'Neuer Kunde' }).click();
+  const form = dialog(page, 'Neuer Kunde');
+  await expect(form.getByLabel('Geburtsdatum')).toHaveValue('01.01.1970');
+  await form.getByLabel('Vorname').fill('Anna');
+  await form.getByLabel('Nachname').fill(last);
+  await form.getByLabel('E-Mail').fill(email);
+  await form.getByLabel('Unternehmen').fill('Gruber Immobilien GmbH');
+  await form.getByLabel('Telefon').fill('+43 664 1234567');
+  await form.getByLabel(/^Passwort/).fill('Sicher-Passwort-1');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expectToast(page, 'Kunde erfolgreich angelegt');
+  await page.getByRole('textbox', { name: 'Suche' }).fill(last);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Aktiv')).toBeVisible();
+  await row.getByRole('button', { name: /Empfehlungscode .* kopieren/ }).click();
+  await expectToast(page, 'Code in Zwischenablage gespeichert');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+
+  // Stundenpakete tab: sell 10 h at € 50 with 10 % → € 450,00 live and in the table.
+  await page.getByRole('tab', { name: 'Stundenpakete' }).click();
+  await page.getByRole('button', { name: 'Verkaufen' }).click();
+  const sell = dialog(page, 'Stundenpaket verkaufen');
+  await expect(sell.getByLabel('Preis pro Stunde')).toHaveValue('€ 50,00');
+  await sell.getByRole('button', { name: 'Verkaufen' }).click();
+  await expect(sell.getByRole('alert')).toHaveText('Bitte füllen Sie alle Felder aus');
+  await pickOption(page, sell.getByRole('combobox', { name: 'Kunde' }), new RegExp(last), last);
+  await sell.getByRole('textbox', { name: 'Stunden' }).fill('10');
+  await sell.getByLabel('Rabatt (%)').fill('10');
+  await expect(sell.getByTestId('package-total')).toHaveText('€ 450,00');
+  await sell.getByRole('button', { name: 'Verkaufen' }).click();
+  await expectToast(page, 'Stundenpaket erfolgreich verkauft');
+  const pkgRow = page.getByRole('row').filter({ hasText: name });
+  await expect(pkgRow).toContainText('10,00 h');
+  await expect(pkgRow).toContainText('€ 450,00');
+
+  // ButlerPakete tab: 5 h/month from the template → € 300,00 per month.
+  await page.getByRole('tab', { name: 'ButlerPakete' }).click();
+  await page.getByRole('button', { name: 'Neues ButlerPaket' }).click();
+  const sub = dialog(page, 'Neues ButlerPaket');
+  await pickOption(page, sub.getByRole('combobox', { name: 'Kunde' }), new RegExp(last), last);
+  await sub.getByLabel('Monatliche Stunden').fill('5');
+  await sub.getByRole('button', { name: 'Speichern' }).click();
+  await expect(sub.getByRole('alert')).toHaveText('Bitte wählen Sie ein Butler-Paket aus');
+  await pickOption(page, sub.getByRole('combobox', { name: 'Butler-Paket' }), new RegExp(templateName));
+  await expect(sub.getByTestId('subscription-price')).toHaveText('€ 300,00');
+  await expect(sub.getByTestId('subscription-end')).toHaveText(/\d\d\.\d\d\.\d{4}/);
+  await expect(sub.getByLabel('Fahrten pro Monat')).toHaveValue('2');
+  await sub.getByRole('button', { name: 'Speichern' }).click();
+  await expectToast(page, 'ButlerPaket erfolgreich erstellt');
+  const subRow = page.getByRole('row').filter({ hasText: name });
+  await expect(subRow).toContainText(templateName);
+  await expect(subRow).toContainText('€ 300,00');
+  await expect(subRow).toContainText('Aktiv');
+  await screenshotBoth(page, 'backoffice-customers-subscriptions');
+
+  // Detail page: project, then two time entries (ButlerPaket and Stundenpaket).
+  await page.getByRole('tab', { name: 'Kunden' }).click();
+  await page.getByRole('button', { name: `Details von ${name}` }).click();
+  await expect(page).toHaveURL(/\/admin\/customer\/\d+\/details$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('button', { name: 'Neues Projekt' }).click();
+  const proj = dialog(page, 'Neues Projekt');
+  await proj.getByRole('button', { name: 'Speichern' }).click();
+  await expect(proj.getByRole('alert')).toHaveText('Bitte geben Sie einen Projektnamen ein');
+  await proj.getByLabel('Projektname').fill('Gartenpflege');
+  await proj.getByLabel('Beschreibung').fill('Rasen mähen, Hecke schneiden und Laub entsorgen');
+  await proj.getByRole('button', { name: 'Speichern' }).click();
+  await expectToast(page, 'Projekt erfolgreich erstellt');
+  await expect(page.getByRole('cell', { name: 'Gartenpflege', exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Zeiterfassung' }).click();
+  for (const [hours, activity, from] of [
+    ['2', 'Rasen gemäht', 'ButlerPaket'],
+    ['1,5', 'Hecke geschnitten', 'Stundenpaket'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Neuer Zeiteintrag' }).click();
+    const entry = dialog(page, 'Neuer Zeiteintrag');
+    if (from === 'ButlerPaket') {
+      await entry.getByRole('button', { name: 'Speichern' }).click();
+      await expect(entry.getByRole('alert')).toHaveText('Bitte füllen Sie alle Pflichtfelder aus');
+    }
+    await pickOption(page, entry.getByRole('combobox', { name: 'Projekt' }), 'Gartenpflege');
+    await entry.getByRole('textbox', { name: 'Stunden' }).fill(hours);
+    await entry.getByLabel('Aktivität').fill(activity);
+    await entry.getByRole('radio', { name: from }).check();
+    await entry.getByRole('button', { name: 'Speichern' }).click();
+    await expectToast(page, 'Zeiteintrag erfolgreich erstellt');
+    await expect(page.getByRole('row').filter({ hasText: activity })).toBeVisible();
+  }
+  await expect(page.getByRole('row').filter({ hasText: 'Rasen gemäht' })).toContainText('Butler');
+  await expect(page.getByRole('row').filter({ hasText: 'Hecke geschnitten' })).toContainText('Stunde');
+  await screenshotBoth(page, 'backoffice-customer-details');
+
+  // History of the ButlerPaket: this month 5 h available, 2 h used, +3 h.
+  await page.getByRole('tab', { name: 'ButlerPakete' }).click();
+  await page.getByRole('button', { name: `Verlauf von ${templateName} anzeigen` }).click();
+  const history = dialog(page, 'Verlauf des ButlerPakets');
+  await expect(history.getByText('12 Monate')).toBeVisible();
+  const month = history.getByRole('row').nth(1);
+  await expect(month).toContainText('5,00 h');
+  await expect(month).toContainText('2,00 h');
+  await expect(month).toContainText('+3,00 h');
+  await history
+    .getByRole('button', { name: /schließen/i })
+    .or(page.locator('.mantine-Modal-close'))
+    .first()
+    .click();
+
+  // Notes card: own edit/save.
+  await page.getByRole('button', { name: 'Privates bearbeiten' }).click();
+  await page.getByRole('textbox', { name: 'Privates' }).fill('Hund heißt Bello');
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(page.getByText('Hund heißt Bello')).toBeVisible();
+
+  // Admin customer view: every table shows what was booked and sold.
+  await page.getByRole('button', { name: 'Kundenansicht' }).click();
+  await expect(page).toHaveURL(/\/admin\/customers\/\d+\/view$/);
+  await expect(page.getByRole('heading', { name: 'Kundeninformation' })).toBeVisible();
+  await expect(page.getByText('3,00', { exact: true })).toBeVisible(); // ring: 5 − 2 remaining
+  const entries = page.getByRole('table', { name: 'Zeiteinträge' });
+  await expect(entries.getByRole('row').filter({ hasText: 'Rasen gemäht' })).toContainText('Butler');
+  await expect(entries.getByRole('row').filter({ hasText: 'Hecke geschnitten' })).toContainText('1,50 h');
+  await expect(page.getByRole('table', { name: 'BUTLER-Pakete' })).toContainText('€ 300,00');
+  await expect(page.getByRole('table', { name: 'Stundenpakete' })).toContainText('€ 450,00');
+  await expect(page.getByText('Gartenpflege').first()).toBeVisible();
+  await screenshotBoth(page, 'backoffice-customer-view');
+
+  // Edit an entry (0.5 steps here) and see the ring follow.
+  await page
+    .getByRole('button', { name: /Zeiteintrag vom .* bearbeiten/ })
+    .first()
+    .click();
+  const edit = dialog(page, 'Zeiteintrag bearbeiten');
+  const hoursField = edit.getByRole('textbox', { name: 'Stunden' });
+  const isButler = (await edit.getByRole('radio', { name: 'ButlerPaket' }).isChecked()) === true;
+  await hoursField.fill(isButler ? '2,5' : '1');
+  await edit.getByRole('button', { name: 'Speichern' }).click();
+  await expectToast(page, 'Zeiteintrag erfolgreich aktualisiert');
+  if (isButler) await expect(page.getByText('2,50', { exact: true }).first()).toBeVisible();
+  else await expect(entries).toContainText('1,00 h');
+
+  // Family card.
+  await page.getByRole('button', { name: 'Familie bearbeiten' }).click();
+  await pickOption(page, page.getByRole('combobox', { name: 'Familienstand' }), 'Verheiratet');
+  await page.getByLabel('Name Partner/in').fill('Thomas');
+  await page.getByRole('button', { name: 'Kind hinzufügen' }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Lena');
+  await pickOption(page, page.getByRole('combobox', { name: 'Geschlecht', exact: true }), 'Mädchen');
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expectToast(page, 'Familiendaten gespeichert');
+  await expect(page.getByText('Lena · Mädchen')).toBeVisible();
+
+  // Delete a time entry with confirmation.
+  await page
+    .getByRole('button', { name: /Zeiteintrag vom .* löschen/ })
+    .first()
+    .click();
+  const confirmEntry = dialog(page, 'Zeiteintrag löschen');
+  await expect(confirmEntry).toContainText('Sind Sie sicher, dass Sie den Zeiteintrag vom');
+  await confirmEntry.getByRole('button', { name: 'Löschen' }).click();
+  await expectToast(page, 'Zeiteintrag erfolgreich gelöscht');
+  await expect(entries.getByRole('row')).toHaveCount(2); // header + the remaining entry
+
+  // Delete the customer: the dialog names what goes with them.
+  await page.goto('/admin/customers');
+  await page.getByRole('textbox', { name: 'Suche' }).fill(last);
+  await page.getByRole('button', { name: `${name} löschen` }).click();
+  const confirm = dialog(page, 'Kunde löschen');
+  await expect(confirm).toContainText(`Sind Sie sicher, dass Sie den Kunden „${name}“ löschen möchten?`);
+  await expect(confirm).toContainText('Rechnungen bleiben erhalten.');
+  await confirm.getByRole('button', { name: 'Löschen' }).click();
+  await expectToast(page, 'Kunde erfolgreich gelöscht');
+  await expect(page.getByText(`Keine Kunden gefunden für "${last}"`)).toBeVisible();
+});

@@ -1,0 +1,219 @@
+import {
+  type Customer,
+  type CustomerListItem,
+  DEFAULT_BIRTHDATE,
+  zCustomerCreate,
+  zCustomerUpdate,
+} from '@butler/contract/customers';
+import { Modal, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { notifySuccess } from '../../../lib/notify';
+import { useSaveCustomer } from '../api/customers';
+import { DateField } from './date-field';
+import { DialogButtons, FormError } from './form-error';
+
+type Values = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string;
+  phone: string;
+  birthdate: string | null;
+  password: string;
+  referred_by_code: string;
+  is_active: boolean;
+};
+
+const empty: Values = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  company: '',
+  phone: '',
+  birthdate: DEFAULT_BIRTHDATE,
+  password: '',
+  referred_by_code: '',
+  is_active: true,
+};
+
+function fromCustomer(c: CustomerListItem | Customer): Values {
+  return {
+    ...empty,
+    first_name: c.first_name,
+    last_name: c.last_name,
+    email: c.email,
+    company: c.company ?? '',
+    phone: c.phone ?? '',
+    birthdate: c.birthdate,
+    is_active: c.is_active,
+  };
+}
+
+/** Create/edit a customer (SPEC §2, §5): password only required on create, code only on create. */
+export function CustomerFormDialog({
+  opened,
+  customer,
+  onClose,
+}: {
+  opened: boolean;
+  customer: CustomerListItem | Customer | null;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const editing = customer !== null;
+  const [values, setValues] = useState<Values>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveCustomer();
+
+  useEffect(() => {
+    if (!opened) return;
+    setValues(customer ? fromCustomer(customer) : empty);
+    setErrors({});
+    setError(null);
+  }, [opened, customer]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async () => {
+    setError(null);
+    const body = editing
+      ? {
+          first_name: values.first_name,
+          last_name: values.last_name,
+          email: values.email,
+          company: values.company,
+          phone: values.phone,
+          birthdate: values.birthdate,
+          password: values.password,
+          is_active: values.is_active,
+        }
+      : {
+          first_name: values.first_name,
+          last_name: values.last_name,
+          email: values.email,
+          company: values.company,
+          phone: values.phone,
+          birthdate: values.birthdate,
+          password: values.password,
+          referred_by_code: values.referred_by_code,
+        };
+    const parsed = (editing ? zCustomerUpdate : zCustomerCreate).safeParse(body);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        if (key && !fieldErrors[key]) fieldErrors[key] = issue.message;
+      }
+      setErrors(fieldErrors);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync({ id: customer?.id, body });
+      notifySuccess(editing ? 'Kunde erfolgreich aktualisiert' : 'Kunde erfolgreich angelegt');
+      onClose();
+    } catch (cause) {
+      if (cause instanceof ApiError && cause.details) setErrors(cause.details);
+      setError(errorText(cause, 'Fehler beim Speichern'));
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? 'Kunde bearbeiten' : 'Neuer Kunde'}
+      fullScreen={phone}
+      size="lg"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Vorname"
+              withAsterisk
+              value={values.first_name}
+              onChange={(e) => set('first_name', e.currentTarget.value)}
+              error={errors.first_name}
+              data-autofocus
+            />
+            <TextInput
+              label="Nachname"
+              withAsterisk
+              value={values.last_name}
+              onChange={(e) => set('last_name', e.currentTarget.value)}
+              error={errors.last_name}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="E-Mail"
+            type="email"
+            withAsterisk
+            value={values.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            error={errors.email}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Unternehmen"
+              value={values.company}
+              onChange={(e) => set('company', e.currentTarget.value)}
+              error={errors.company}
+            />
+            <TextInput
+              label="Telefon"
+              type="tel"
+              value={values.phone}
+              onChange={(e) => set('phone', e.currentTarget.value)}
+              error={errors.phone}
+            />
+          </SimpleGrid>
+          <DateField
+            label="Geburtsdatum"
+            size="md"
+            value={values.birthdate}
+            onChange={(v) => set('birthdate', v)}
+            error={errors.birthdate}
+          />
+          <PasswordInput
+            label={editing ? 'Neues Passwort' : 'Passwort'}
+            withAsterisk={!editing}
+            description={editing ? 'Leer lassen, um das Passwort nicht zu ändern' : 'Mindestens 8 Zeichen'}
+            value={values.password}
+            onChange={(e) => set('password', e.currentTarget.value)}
+            error={errors.password}
+            autoComplete="new-password"
+          />
+          {!editing && (
+            <TextInput
+              label="Empfehlungscode"
+              description="Optional: Code des Kunden, der diesen Kunden empfohlen hat"
+              value={values.referred_by_code}
+              onChange={(e) => set('referred_by_code', e.currentTarget.value.toUpperCase())}
+              error={errors.referred_by_code}
+            />
+          )}
+          {editing && (
+            <Switch
+              label="Konto aktiv"
+              description="Deaktivierte Kunden können sich nicht anmelden."
+              checked={values.is_active}
+              onChange={(e) => set('is_active', e.currentTarget.checked)}
+            />
+          )}
+          <FormError message={error} />
+          <DialogButtons busy={save.isPending} onCancel={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

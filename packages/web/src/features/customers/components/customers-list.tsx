@@ -1,0 +1,149 @@
+import type { CustomerListItem } from '@butler/contract/customers';
+import { Badge, Card, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconCopy, IconEye, IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageLoader } from '../../../components/page-loader';
+import { type Column, ResponsiveList } from '../../../components/responsive-list';
+import { EmptyState, ErrorState } from '../../../components/states';
+import { copyToClipboard, notifySuccess } from '../../../lib/notify';
+import { useCustomers, useDeleteCustomer } from '../api/customers';
+import { PAGE_SIZE } from '../api/keys';
+import { CustomerFormDialog } from './customer-form-dialog';
+import { Pager } from './pager';
+import { RowActions } from './row-actions';
+import { StatusBadge } from './status-badge';
+
+/** Click copies the code: toast 2 s, or 'Code konnte nicht kopiert werden' (SPEC §8). */
+export function ReferralCodeButton({ code }: { code: string }) {
+  return (
+    <Tooltip label="Klicken zum Kopieren" withArrow openDelay={300}>
+      <UnstyledButton
+        aria-label={`Empfehlungscode ${code} kopieren`}
+        onClick={(event) => {
+          event.stopPropagation();
+          void copyToClipboard(code, 'Code in Zwischenablage gespeichert', 'Code konnte nicht kopiert werden');
+        }}
+      >
+        <Badge
+          variant="outline"
+          color="navy"
+          radius="sm"
+          rightSection={<IconCopy size={12} aria-hidden />}
+          ff="monospace"
+        >
+          {code}
+        </Badge>
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+export const CUSTOMER_DELETE_CONSEQUENCES =
+  'Alle Projekte, Zeiteinträge, Stundenpakete, ButlerPakete und Wiki-Einträge des Kunden werden mit gelöscht. Rechnungen bleiben erhalten.';
+
+/** The Kunden tab: server-paged, searched list with details, edit and delete. */
+export function CustomersList({ search }: { search?: string }) {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<CustomerListItem | null>(null);
+  const [deleting, setDeleting] = useState<CustomerListItem | null>(null);
+  const query = useCustomers({ page, pageSize: PAGE_SIZE, search });
+  const remove = useDeleteCustomer();
+  const [lastSearch, setLastSearch] = useState(search);
+  if (lastSearch !== search) {
+    setLastSearch(search);
+    setPage(1);
+  }
+
+  const details = (c: CustomerListItem) => navigate(`/admin/customer/${c.id}/details`);
+  const columns: Column<CustomerListItem>[] = [
+    { key: 'name', label: 'Name', render: (c) => <Text fw={600}>{c.name}</Text>, hideOnCard: true },
+    {
+      key: 'email',
+      label: 'E-Mail',
+      render: (c) => (
+        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+          {c.email}
+        </Text>
+      ),
+    },
+    { key: 'company', label: 'Unternehmen', render: (c) => c.company || '–' },
+    { key: 'status', label: 'Status', render: (c) => <StatusBadge active={c.is_active} /> },
+    {
+      key: 'code',
+      label: 'Empfehlungscode',
+      render: (c) => <ReferralCodeButton code={c.referral_code} />,
+      hideOnCard: true,
+    },
+    {
+      key: 'actions',
+      label: 'Aktionen',
+      align: 'right',
+      hideOnCard: true,
+      render: (c) => <RowActions actions={actionsFor(c)} />,
+    },
+  ];
+  function actionsFor(c: CustomerListItem) {
+    return [
+      { label: `Details von ${c.name}`, icon: <IconEye size={18} />, onClick: () => details(c) },
+      { label: `${c.name} bearbeiten`, icon: <IconPencil size={18} />, onClick: () => setEditing(c) },
+      { label: `${c.name} löschen`, icon: <IconTrash size={18} />, color: 'red', onClick: () => setDeleting(c) },
+    ];
+  }
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <PageLoader text="Lade Kunden..." />;
+  else if (query.isError)
+    body = <ErrorState text="Fehler beim Laden der Kundendaten" onRetry={() => void query.refetch()} />;
+  else if (query.data.items.length === 0)
+    body = search ? (
+      <EmptyState text={`Keine Kunden gefunden für "${search}"`} />
+    ) : (
+      <EmptyState text="Keine Kunden vorhanden" icon={<IconUsers size={36} color="var(--mantine-color-gray-5)" />} />
+    );
+  else
+    body = (
+      <>
+        <ResponsiveList
+          rows={query.data.items}
+          columns={columns}
+          rowKey={(c) => c.id}
+          cardTitle={(c) => c.name}
+          onCardClick={details}
+          cardActions={(c) => (
+            <Group justify="space-between" w="100%">
+              <ReferralCodeButton code={c.referral_code} />
+              <RowActions actions={actionsFor(c)} />
+            </Group>
+          )}
+          caption="Kunden"
+        />
+        <Pager page={page} total={query.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
+      </>
+    );
+
+  return (
+    <Card p={{ base: 'sm', sm: 'lg' }}>
+      {body}
+      <CustomerFormDialog opened={editing !== null} customer={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Kunde löschen"
+        message={
+          <>
+            Sind Sie sicher, dass Sie den Kunden „{deleting?.name}“ löschen möchten? {CUSTOMER_DELETE_CONSEQUENCES}
+          </>
+        }
+        errorFallback="Fehler beim Löschen des Kunden"
+        onConfirm={async () => {
+          if (!deleting) return;
+          const result = await remove.mutateAsync(deleting.id);
+          notifySuccess(result?.message ?? 'Kunde erfolgreich gelöscht');
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Card>
+  );
+}

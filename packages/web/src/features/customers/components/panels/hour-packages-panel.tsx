@@ -1,0 +1,161 @@
+import type { HourPackage } from '@butler/contract/hour-packages';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { PageLoader } from '../../../../components/page-loader';
+import { type Column, ResponsiveList } from '../../../../components/responsive-list';
+import { EmptyState, ErrorState } from '../../../../components/states';
+import { formatDate, formatEuro, formatHours, formatNumber } from '../../../../lib/format';
+import { notifySuccess } from '../../../../lib/notify';
+import { useDeleteHourPackage, useHourPackages } from '../../api/hour-packages';
+import { PAGE_SIZE } from '../../api/keys';
+import { Pager } from '../pager';
+import { RowActions } from '../row-actions';
+import { HourPackageDialog } from './hour-package-dialog';
+import { ReferralPurchaseSlot } from './referral-purchase-slot';
+
+export function DiscountText({ pkg }: { pkg: HourPackage }) {
+  return (
+    <Group gap={6} wrap="nowrap" justify="inherit">
+      <span>{formatNumber(pkg.discount_percentage)} %</span>
+      {pkg.is_referral_discount && (
+        <Badge size="sm" color="grape" variant="light">
+          (Empfehlung)
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Management panel 3 (SPEC §2): hour packages of all customers (searchable) or of one. */
+export function HourPackagesPanel({ customerId, search }: { customerId?: number; search?: string }) {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<{ pkg: HourPackage | null } | null>(null);
+  const [deleting, setDeleting] = useState<HourPackage | null>(null);
+  const query = useHourPackages({ page, pageSize: PAGE_SIZE, customerId, search });
+  const remove = useDeleteHourPackage();
+  const [lastSearch, setLastSearch] = useState(search);
+  if (lastSearch !== search) {
+    setLastSearch(search);
+    setPage(1);
+  }
+
+  const actions = (p: HourPackage) => [
+    ...(customerId
+      ? []
+      : [
+          {
+            label: `Kunde ${p.customer_name} öffnen`,
+            icon: <IconExternalLink size={18} />,
+            onClick: () => navigate(`/admin/customers/${p.customer_id}/view`),
+          },
+        ]),
+    {
+      label: `Stundenpaket vom ${formatDate(p.purchase_date)} bearbeiten`,
+      icon: <IconPencil size={18} />,
+      onClick: () => setDialog({ pkg: p }),
+    },
+    {
+      label: `Stundenpaket vom ${formatDate(p.purchase_date)} löschen`,
+      icon: <IconTrash size={18} />,
+      color: 'red',
+      onClick: () => setDeleting(p),
+    },
+  ];
+  const columns: Column<HourPackage>[] = [
+    ...(customerId
+      ? []
+      : [
+          {
+            key: 'customer',
+            label: 'Kunde',
+            render: (p: HourPackage) => p.customer_name || 'Unbekannt',
+            hideOnCard: true,
+          },
+        ]),
+    { key: 'hours', label: 'Stunden', render: (p) => formatHours(p.hours) },
+    { key: 'price', label: 'Preis/Stunde', render: (p) => formatEuro(p.price_per_hour) },
+    { key: 'discount', label: 'Rabatt', render: (p) => <DiscountText pkg={p} /> },
+    {
+      key: 'total',
+      label: 'Gesamtpreis',
+      render: (p) => (
+        <Text fw={600} size="sm">
+          {formatEuro(p.total_price)}
+        </Text>
+      ),
+    },
+    { key: 'date', label: 'Kaufdatum', render: (p) => formatDate(p.purchase_date) },
+    {
+      key: 'actions',
+      label: 'Aktionen',
+      align: 'right',
+      hideOnCard: true,
+      render: (p) => <RowActions actions={actions(p)} />,
+    },
+  ];
+
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Text fw={600} size="lg">
+          Stundenpakete
+        </Text>
+        <Group gap="xs">
+          <ReferralPurchaseSlot customerId={customerId} />
+          <Button color="orange" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ pkg: null })}>
+            Verkaufen
+          </Button>
+        </Group>
+      </Group>
+      {query.isPending ? (
+        <PageLoader text="Lade Stundenpakete..." />
+      ) : query.isError ? (
+        <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void query.refetch()} />
+      ) : query.data.items.length === 0 ? (
+        <EmptyState text={search ? `Keine Stundenpakete gefunden für "${search}"` : 'Keine Stundenpakete vorhanden'} />
+      ) : (
+        <>
+          <ResponsiveList
+            rows={query.data.items}
+            columns={columns}
+            rowKey={(p) => p.id}
+            cardTitle={(p) => (customerId ? `Stundenpaket vom ${formatDate(p.purchase_date)}` : p.customer_name)}
+            cardActions={(p) => <RowActions actions={actions(p)} />}
+            caption="Stundenpakete"
+          />
+          <Pager page={page} total={query.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
+        </>
+      )}
+      <HourPackageDialog
+        opened={dialog !== null}
+        pkg={dialog?.pkg ?? null}
+        customerId={customerId}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Stundenpaket löschen"
+        message={
+          <Stack gap={4} component="span">
+            <span>
+              Sind Sie sicher, dass Sie das Stundenpaket über {formatHours(deleting?.hours)} von{' '}
+              {deleting?.customer_name} (gekauft am {formatDate(deleting?.purchase_date)}) löschen möchten?
+            </span>
+            <span>Bereits gebuchte Stunden bleiben erhalten und verringern dann das restliche Guthaben.</span>
+          </Stack>
+        }
+        errorFallback="Fehler beim Löschen des Stundenpakets"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting.id);
+          notifySuccess('Stundenpaket erfolgreich gelöscht');
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,231 @@
+import {
+  SUBSCRIPTION_EDIT_REQUIRED,
+  SUBSCRIPTION_REQUIRED,
+  SUBSCRIPTION_TEMPLATE_REQUIRED,
+  type Subscription,
+} from '@butler/contract/subscriptions';
+import { Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { errorText } from '../../../../lib/api-client';
+import { formatDate, formatEuro, formatNumber, todayInVienna } from '../../../../lib/format';
+import { notifySuccess } from '../../../../lib/notify';
+import { useSaveSubscription, useTemplates } from '../../api/subscriptions';
+import { CustomerPicker } from '../customer-picker';
+import { DateField } from '../date-field';
+import { DialogButtons, FormError } from '../form-error';
+import { subscriptionEndDate, subscriptionMonthlyPrice } from './subscription-math';
+
+type Values = {
+  customer: number | null;
+  template: string | null;
+  hours: number | string;
+  start: string | null;
+  trips: number | string;
+  agreements: string;
+  active: boolean;
+};
+
+/** ButlerPaket create/edit with the price and end date computed live from the template. */
+export function SubscriptionDialog({
+  opened,
+  subscription,
+  customerId,
+  onClose,
+}: {
+  opened: boolean;
+  subscription: Subscription | null;
+  customerId?: number;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const templates = useTemplates();
+  const save = useSaveSubscription();
+  const editing = subscription !== null;
+  const [v, setV] = useState<Values>({
+    customer: null,
+    template: null,
+    hours: '',
+    start: null,
+    trips: '',
+    agreements: '',
+    active: true,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<Set<string>>(new Set());
+
+  useEffect(() => {
+    if (!opened) return;
+    setV({
+      customer: subscription?.customer_id ?? customerId ?? null,
+      template: subscription?.template_id ? String(subscription.template_id) : null,
+      hours: subscription?.monthly_hours ?? '',
+      start: subscription?.start_date ?? todayInVienna(),
+      trips: subscription?.monthly_trips ?? '',
+      agreements: subscription?.agreements ?? '',
+      active: subscription?.is_active ?? true,
+    });
+    setError(null);
+    setMissing(new Set());
+  }, [opened, subscription, customerId]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setV((prev) => ({ ...prev, [key]: value }));
+  const template = templates.data?.find((t) => String(t.id) === v.template) ?? null;
+  const hours = v.hours === '' ? null : Number(v.hours);
+  const duration = template?.duration_months ?? subscription?.duration_months ?? null;
+  const price = template && hours ? subscriptionMonthlyPrice(hours, template.price_per_hour) : null;
+  const endDate = v.start && duration ? subscriptionEndDate(v.start, duration) : null;
+
+  const submit = async () => {
+    const gaps = new Set<string>();
+    if (!v.customer) gaps.add('customer');
+    if (!hours) gaps.add('hours');
+    if (!v.start) gaps.add('start');
+    if (!v.template) gaps.add('template');
+    setMissing(gaps);
+    if (editing && gaps.size > 0) return setError(SUBSCRIPTION_EDIT_REQUIRED);
+    if (gaps.has('customer') || gaps.has('hours') || gaps.has('start')) return setError(SUBSCRIPTION_REQUIRED);
+    if (gaps.has('template')) return setError(SUBSCRIPTION_TEMPLATE_REQUIRED);
+    setError(null);
+    const common = {
+      template_id: Number(v.template),
+      monthly_hours: hours as number,
+      start_date: v.start as string,
+      monthly_trips: v.trips === '' ? null : Number(v.trips),
+      agreements: v.agreements,
+    };
+    try {
+      if (subscription) {
+        await save.mutateAsync({ kind: 'update', id: subscription.id, body: { ...common, is_active: v.active } });
+        notifySuccess('ButlerPaket erfolgreich aktualisiert');
+      } else {
+        const created = await save.mutateAsync({
+          kind: 'create',
+          body: { ...common, customer_id: v.customer as number },
+        });
+        notifySuccess('ButlerPaket erfolgreich erstellt');
+        if (created.referral_bonus)
+          notifications.show({
+            color: 'grape',
+            title: 'Empfehlungsrabatt vergeben',
+            message: `${created.referral_bonus.referrer_name} hat als Empfehlungsgeber jetzt ${formatNumber(created.referral_bonus.discount_applied)} % Rabatt erhalten.`,
+            autoClose: 10_000,
+          });
+      }
+      onClose();
+    } catch (cause) {
+      setError(errorText(cause, editing ? 'Fehler beim Aktualisieren' : 'Fehler beim Erstellen des ButlerPakets'));
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? 'ButlerPaket bearbeiten' : 'Neues ButlerPaket'}
+      fullScreen={phone}
+      size="lg"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          {!customerId && !editing && (
+            <CustomerPicker value={v.customer} onChange={(id) => set('customer', id)} error={missing.has('customer')} />
+          )}
+          <Select
+            label="Butler-Paket"
+            withAsterisk
+            placeholder={
+              templates.data?.length === 0 ? 'Keine Vorlagen – bitte in den Einstellungen anlegen' : 'Vorlage wählen'
+            }
+            data={(templates.data ?? []).map((t) => ({
+              value: String(t.id),
+              label: `${t.name} (${t.duration_months} Monate, ${formatEuro(t.price_per_hour)}/h)`,
+            }))}
+            value={v.template}
+            onChange={(value) => {
+              const chosen = templates.data?.find((t) => String(t.id) === value);
+              setV((prev) => ({
+                ...prev,
+                template: value,
+                trips: !editing && chosen?.monthly_trips != null ? chosen.monthly_trips : prev.trips,
+              }));
+            }}
+            error={missing.has('template')}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Monatliche Stunden"
+              withAsterisk
+              min={0}
+              step={0.5}
+              decimalScale={2}
+              decimalSeparator=","
+              thousandSeparator="."
+              value={v.hours}
+              onChange={(value) => set('hours', value)}
+              error={missing.has('hours')}
+            />
+            <DateField
+              label="Startdatum"
+              withAsterisk
+              value={v.start}
+              onChange={(value) => set('start', value)}
+              error={missing.has('start')}
+            />
+          </SimpleGrid>
+          <Paper withBorder radius="md" p="sm" bg="blue.0">
+            <SimpleGrid cols={2} spacing="xs">
+              <Text size="sm" c="dimmed">
+                Preis pro Monat
+              </Text>
+              <Text size="sm" fw={700} ta="right" data-testid="subscription-price">
+                {price === null ? '–' : formatEuro(price)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Enddatum
+              </Text>
+              <Text size="sm" fw={700} ta="right" data-testid="subscription-end">
+                {endDate ? formatDate(endDate) : '–'}
+              </Text>
+            </SimpleGrid>
+          </Paper>
+          <NumberInput
+            label="Fahrten pro Monat"
+            min={0}
+            step={1}
+            allowDecimal={false}
+            value={v.trips}
+            onChange={(value) => set('trips', value)}
+          />
+          <Textarea
+            label="Vereinbarungen"
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={v.agreements}
+            onChange={(e) => set('agreements', e.currentTarget.value)}
+          />
+          {editing && (
+            <Group>
+              <Switch
+                label={v.active ? 'Aktiv' : 'Inaktiv'}
+                checked={v.active}
+                onChange={(e) => set('active', e.currentTarget.checked)}
+              />
+            </Group>
+          )}
+          <FormError message={error} />
+          <DialogButtons busy={save.isPending} onCancel={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,164 @@
+import { INDIVIDUAL_TEMPLATE_NAME, type Subscription } from '@butler/contract/subscriptions';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { PageLoader } from '../../../../components/page-loader';
+import { type Column, ResponsiveList } from '../../../../components/responsive-list';
+import { EmptyState, ErrorState } from '../../../../components/states';
+import { formatDate, formatEuro, formatHours } from '../../../../lib/format';
+import { notifySuccess } from '../../../../lib/notify';
+import { PAGE_SIZE } from '../../api/keys';
+import { useDeleteSubscription, useSubscriptions } from '../../api/subscriptions';
+import { Pager } from '../pager';
+import { RowActions } from '../row-actions';
+import { StatusBadge } from '../status-badge';
+import { SubscriptionDialog } from './subscription-dialog';
+import { SubscriptionHistoryDialog } from './subscription-history-dialog';
+
+export const templateName = (s: { template_name: string | null }) => s.template_name || INDIVIDUAL_TEMPLATE_NAME;
+
+/** Management panel 4 (SPEC §2): ButlerPakete of all customers (searchable) or of one. */
+export function SubscriptionsPanel({ customerId, search }: { customerId?: number; search?: string }) {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<{ subscription: Subscription | null } | null>(null);
+  const [history, setHistory] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Subscription | null>(null);
+  const query = useSubscriptions({ page, pageSize: PAGE_SIZE, customerId, search });
+  const remove = useDeleteSubscription();
+  const [lastSearch, setLastSearch] = useState(search);
+  if (lastSearch !== search) {
+    setLastSearch(search);
+    setPage(1);
+  }
+
+  const actions = (s: Subscription) => [
+    ...(customerId
+      ? []
+      : [
+          {
+            label: `Kunde ${s.customer_name} öffnen`,
+            icon: <IconExternalLink size={18} />,
+            onClick: () => navigate(`/admin/customers/${s.customer_id}/view`),
+          },
+        ]),
+    {
+      label: `Verlauf von ${templateName(s)} anzeigen`,
+      icon: <IconHistory size={18} />,
+      onClick: () => setHistory(s.id),
+    },
+    {
+      label: `${templateName(s)} bearbeiten`,
+      icon: <IconPencil size={18} />,
+      onClick: () => setDialog({ subscription: s }),
+    },
+    { label: `${templateName(s)} löschen`, icon: <IconTrash size={18} />, color: 'red', onClick: () => setDeleting(s) },
+  ];
+  const columns: Column<Subscription>[] = [
+    ...(customerId
+      ? []
+      : [
+          {
+            key: 'customer',
+            label: 'Kunde',
+            render: (s: Subscription) => s.customer_name || 'Unbekannt',
+            hideOnCard: true,
+          },
+        ]),
+    {
+      key: 'term',
+      label: 'Laufzeit',
+      render: (s) => (
+        <Stack gap={0} align="inherit">
+          <Text size="sm" fw={600}>
+            {templateName(s)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {s.duration_months} Monate
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'hours', label: 'Monatliche Stunden', render: (s) => formatHours(s.monthly_hours) },
+    { key: 'start', label: 'Startdatum', render: (s) => formatDate(s.start_date) },
+    { key: 'end', label: 'Enddatum', render: (s) => formatDate(s.end_date) },
+    { key: 'price', label: 'Preis/Monat', render: (s) => formatEuro(s.monthly_price) },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (s) => <StatusBadge active={s.status === 'active'} inactiveLabel="Abgelaufen" />,
+    },
+    {
+      key: 'actions',
+      label: 'Aktionen',
+      align: 'right',
+      hideOnCard: true,
+      render: (s) => <RowActions actions={actions(s)} />,
+    },
+  ];
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <PageLoader text="Lade ButlerPakete..." />;
+  else if (query.isError) body = <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void query.refetch()} />;
+  else if (query.data.items.length === 0)
+    body = (
+      <EmptyState
+        text={
+          customerId
+            ? 'Dieser Kunde hat noch kein ButlerPaket.'
+            : search
+              ? `Keine ButlerPakete gefunden für "${search}"`
+              : 'Noch keine ButlerPakete erstellt.'
+        }
+      />
+    );
+  else
+    body = (
+      <>
+        <ResponsiveList
+          rows={query.data.items}
+          columns={columns}
+          rowKey={(s) => s.id}
+          cardTitle={(s) => (customerId ? templateName(s) : s.customer_name)}
+          cardActions={(s) => <RowActions actions={actions(s)} />}
+          caption="ButlerPakete"
+        />
+        <Pager page={page} total={query.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
+      </>
+    );
+
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Text fw={600} size="lg">
+          ButlerPakete
+        </Text>
+        <Button color="blue" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ subscription: null })}>
+          Neues ButlerPaket
+        </Button>
+      </Group>
+      {body}
+      <SubscriptionDialog
+        opened={dialog !== null}
+        subscription={dialog?.subscription ?? null}
+        customerId={customerId}
+        onClose={() => setDialog(null)}
+      />
+      <SubscriptionHistoryDialog subscriptionId={history} onClose={() => setHistory(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="ButlerPaket löschen"
+        message={`Sind Sie sicher, dass Sie das ButlerPaket „${deleting ? templateName(deleting) : ''}“ von ${deleting?.customer_name} (${formatDate(deleting?.start_date)} – ${formatDate(deleting?.end_date)}) löschen möchten? Die gebuchten Zeiteinträge bleiben erhalten, werden aber keinem ButlerPaket mehr angerechnet.`}
+        errorFallback="Fehler beim Löschen des ButlerPakets"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting.id);
+          notifySuccess('ButlerPaket erfolgreich gelöscht');
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import type { HourPackage } from '@butler/contract/hour-packages';
+import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { type Column, ResponsiveList } from '../../../../components/responsive-list';
+import { EmptyState, ErrorState } from '../../../../components/states';
+import { formatDate, formatEuro, formatHours, formatNumber } from '../../../../lib/format';
+import { notifySuccess } from '../../../../lib/notify';
+import { useDeleteHourPackage, useHourPackages } from '../../api/hour-packages';
+import { ALL_PAGE_SIZE } from '../../api/keys';
+import { HourPackageDialog } from '../panels/hour-package-dialog';
+import { RowActions } from '../row-actions';
+
+/** Stundenpakete table of the admin customer view. */
+export function ViewHourPackages({ customerId }: { customerId: number }) {
+  const query = useHourPackages({ customerId, pageSize: ALL_PAGE_SIZE });
+  const remove = useDeleteHourPackage();
+  const [dialog, setDialog] = useState<{ pkg: HourPackage | null } | null>(null);
+  const [deleting, setDeleting] = useState<HourPackage | null>(null);
+
+  const actions = (p: HourPackage) => [
+    {
+      label: `Stundenpaket vom ${formatDate(p.purchase_date)} bearbeiten`,
+      icon: <IconPencil size={18} />,
+      onClick: () => setDialog({ pkg: p }),
+    },
+    {
+      label: `Stundenpaket vom ${formatDate(p.purchase_date)} löschen`,
+      icon: <IconTrash size={18} />,
+      color: 'red',
+      onClick: () => setDeleting(p),
+    },
+  ];
+  const columns: Column<HourPackage>[] = [
+    {
+      key: 'hours',
+      label: 'Stunden',
+      render: (p) => (
+        <Text size="sm" fw={600}>
+          {formatHours(p.hours)}
+        </Text>
+      ),
+    },
+    { key: 'price', label: 'Preis/h', render: (p) => formatEuro(p.price_per_hour) },
+    { key: 'discount', label: 'Rabatt', render: (p) => `${formatNumber(p.discount_percentage)} %` },
+    { key: 'total', label: 'Gesamtpreis', render: (p) => formatEuro(p.total_price) },
+    { key: 'date', label: 'Gekauft am', render: (p) => formatDate(p.purchase_date) },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (p) =>
+        p.is_referral_discount ? (
+          <Badge color="grape" variant="light">
+            Empfehlung
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            Normal
+          </Badge>
+        ),
+    },
+    {
+      key: 'actions',
+      label: 'Aktionen',
+      align: 'right',
+      hideOnCard: true,
+      render: (p) => <RowActions actions={actions(p)} />,
+    },
+  ];
+
+  return (
+    <Card p={{ base: 'sm', sm: 'lg' }}>
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4">
+          Stundenpakete
+        </Title>
+        <Button
+          size="xs"
+          variant="light"
+          color="orange"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setDialog({ pkg: null })}
+        >
+          Stundenpaket hinzufügen
+        </Button>
+      </Group>
+      {query.isError ? (
+        <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <Text c="dimmed">Lade Stundenpakete...</Text>
+      ) : query.data.items.length === 0 ? (
+        <EmptyState text="Keine Stundenpakete gekauft" />
+      ) : (
+        <ResponsiveList
+          rows={query.data.items}
+          columns={columns}
+          rowKey={(p) => p.id}
+          cardTitle={(p) => `Gekauft am ${formatDate(p.purchase_date)}`}
+          cardActions={(p) => <RowActions actions={actions(p)} />}
+          caption="Stundenpakete"
+        />
+      )}
+      <HourPackageDialog
+        opened={dialog !== null}
+        pkg={dialog?.pkg ?? null}
+        customerId={customerId}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Stundenpaket löschen"
+        message={`Sind Sie sicher, dass Sie das Stundenpaket über ${formatHours(deleting?.hours)} (gekauft am ${formatDate(deleting?.purchase_date)}) löschen möchten? Bereits gebuchte Stunden bleiben erhalten.`}
+        errorFallback="Fehler beim Löschen des Stundenpakets"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting.id);
+          notifySuccess('Stundenpaket erfolgreich gelöscht');
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Card>
+  );
+}
