@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { percentColumn } from './columns.js';
 
 const singleRow = (name: string) => check(`${name}_single_row_ck`, sql.raw('id = 1'));
@@ -72,4 +72,17 @@ export const providerSettings = pgTable(
     singleRow('provider_settings'),
     check('provider_settings_terms_ck', sql`${t.paymentTermsDays} BETWEEN 0 AND 365`),
   ],
+);
+
+/**
+ * One counter, bumped by statement triggers on every write to the tables the dashboards
+ * aggregate (migration 0004). Cached dashboard figures are valid while it is unchanged.
+ */
+export const dataVersion = pgTable(
+  'data_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  () => [singleRow('data_version')],
 );

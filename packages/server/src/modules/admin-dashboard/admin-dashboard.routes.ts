@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { todayVienna } from '../../lib/clock.js';
+import { dashboardFigureCache } from '../../lib/figure-cache.js';
 import { customersMonthly } from '../hour-accounting/admin-figures.repo.js';
 import { getDashboardStats } from './admin-dashboard.service.js';
 import { getDashboardSettings, saveDashboardSettings } from './dashboard-settings.service.js';
@@ -23,7 +24,10 @@ export const adminDashboardRoutes =
     app.get('/api/admin/dashboard-stats', {
       config: { access: 'admin' },
       schema: { tags: ['Admin-Dashboard'], response: { 200: zDashboardStats, ...errors } },
-      handler: async () => getDashboardStats(db, todayVienna()),
+      handler: async () => {
+        const today = todayVienna();
+        return dashboardFigureCache(db, `stats:${today}`, () => getDashboardStats(db, today));
+      },
     });
 
     app.get('/api/admin/customers-monthly/:year/:month', {
@@ -33,7 +37,12 @@ export const adminDashboardRoutes =
         params: zYearMonthParams,
         response: { 200: zCustomersMonthlyResponse, ...errors },
       },
-      handler: async (request) => customersMonthly(db, request.params.year, request.params.month),
+      handler: async (request) => {
+        const { year, month } = request.params;
+        return dashboardFigureCache(db, `monthly:${todayVienna()}:${year}-${month}`, () =>
+          customersMonthly(db, year, month),
+        );
+      },
     });
 
     app.get('/api/admin/dashboard-settings', {

@@ -61,16 +61,27 @@ beforeAll(async () => {
   const clara = await buildCustomer(ctx.db, { firstName: 'Clara', lastName: 'Berger' });
   claraId = clara.id;
   const pc = await buildProject(ctx.db, clara.id);
-  await buildSubscription(ctx.db, clara.id, { startDate: '2026-01-01', endDate: '2026-12-31', monthlyHours: '20', isActive: false });
+  await buildSubscription(ctx.db, clara.id, {
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    monthlyHours: '20',
+    isActive: false,
+  });
   await buildHourPackage(ctx.db, clara.id, { hours: '3', purchaseDate: '2025-12-01' });
   await buildTimeEntry(ctx.db, clara.id, pc.id, { workDate: '2025-12-02', hours: '5', billingType: 'stundenpakete' });
   const dora = await buildCustomer(ctx.db, { firstName: 'Dora', lastName: 'Adler' });
   doraId = dora.id;
-  await buildSubscription(ctx.db, dora.id, { startDate: '2025-03-06', endDate: '2026-03-05', monthlyHours: '2', templateName: 'Basis' });
+  await buildSubscription(ctx.db, dora.id, {
+    startDate: '2025-03-06',
+    endDate: '2026-03-05',
+    monthlyHours: '2',
+    templateName: 'Basis',
+  });
 });
 afterAll(() => setClock(null));
 
-const stats = async () => (await ctx.request({ method: 'GET', url: '/api/admin/dashboard-stats', token: actors.tokens.admin })).json();
+const stats = async () =>
+  (await ctx.request({ method: 'GET', url: '/api/admin/dashboard-stats', token: actors.tokens.admin })).json();
 
 describe('GET /api/admin/dashboard-stats', () => {
   it('sums the per-customer figures of the hand-made scenario', async () => {
@@ -94,7 +105,14 @@ describe('GET /api/admin/dashboard-stats', () => {
     });
     expect(body.dashboard_settings.monthly_target_hours).toBe(100);
     expect(body.expiring_subscriptions).toEqual([
-      { id: expect.any(Number), customer_id: doraId, customer_name: 'Dora Adler', template_name: 'Basis', monthly_hours: 2, end_date: '2026-03-05' },
+      {
+        id: expect.any(Number),
+        customer_id: doraId,
+        customer_name: 'Dora Adler',
+        template_name: 'Basis',
+        monthly_hours: 2,
+        end_date: '2026-03-05',
+      },
       expect.objectContaining({ customer_id: actors.customerB.id, end_date: '2026-04-30', template_name: 'Classic' }),
     ]);
   });
@@ -114,13 +132,22 @@ describe('GET /api/admin/dashboard-stats', () => {
   });
 
   it('is admin only', async () => {
-    await expectAccess(ctx, actors, { method: 'GET', url: '/api/admin/dashboard-stats' }, { customerA: 403, customerB: 403, admin: 200 });
+    await expectAccess(
+      ctx,
+      actors,
+      { method: 'GET', url: '/api/admin/dashboard-stats' },
+      { customerA: 403, customerB: 403, admin: 200 },
+    );
   });
 });
 
 describe('GET /api/admin/customers-monthly/:year/:month', () => {
   it('lists customers with a total above 0, with butler and package figures', async () => {
-    const res = await ctx.request({ method: 'GET', url: '/api/admin/customers-monthly/2026/3', token: actors.tokens.admin });
+    const res = await ctx.request({
+      method: 'GET',
+      url: '/api/admin/customers-monthly/2026/3',
+      token: actors.tokens.admin,
+    });
     expect(res.statusCode).toBe(200);
     const rows = res.json() as any[];
     const anna = rows.find((r) => r.id === actors.customerA.id);
@@ -131,7 +158,9 @@ describe('GET /api/admin/customers-monthly/:year/:month', () => {
   });
 
   it('shows a period starting on the 10th in its own month (February: 12 h used of 10)', async () => {
-    const rows = (await ctx.request({ method: 'GET', url: '/api/admin/customers-monthly/2026/2', token: actors.tokens.admin })).json();
+    const rows = (
+      await ctx.request({ method: 'GET', url: '/api/admin/customers-monthly/2026/2', token: actors.tokens.admin })
+    ).json();
     const anna = rows.find((r: any) => r.id === actors.customerA.id);
     expect(anna.butler_packages).toEqual({ hours_total: 10, hours_used: 12, hours_open: -2 });
     expect(anna.hour_packages).toEqual({ hours_total: 10, hours_used: 12, hours_open: -2 });
@@ -140,11 +169,19 @@ describe('GET /api/admin/customers-monthly/:year/:month', () => {
   });
 
   it('answers an empty list before anything was sold; unused package hours stay listed later', async () => {
-    const before = await ctx.request({ method: 'GET', url: '/api/admin/customers-monthly/2024/12', token: actors.tokens.admin });
+    const before = await ctx.request({
+      method: 'GET',
+      url: '/api/admin/customers-monthly/2024/12',
+      token: actors.tokens.admin,
+    });
     expect(before.json()).toEqual([]);
-    const later = (await ctx.request({ method: 'GET', url: '/api/admin/customers-monthly/2030/1', token: actors.tokens.admin })).json();
+    const later = (
+      await ctx.request({ method: 'GET', url: '/api/admin/customers-monthly/2030/1', token: actors.tokens.admin })
+    ).json();
     const anna = later.find((r: any) => r.id === actors.customerA.id);
-    expect(anna).toEqual(expect.objectContaining({ butler_packages: { hours_total: 0, hours_used: 0, hours_open: 0 } }));
+    expect(anna).toEqual(
+      expect.objectContaining({ butler_packages: { hours_total: 0, hours_used: 0, hours_open: 0 } }),
+    );
     expect(anna.hour_packages).toEqual({ hours_total: 3, hours_used: 0, hours_open: 3 });
   });
 
@@ -156,13 +193,22 @@ describe('GET /api/admin/customers-monthly/:year/:month', () => {
       ['2026/0', 'Ungültiger Monat'],
       ['2026/1.5', 'Ungültiger Monat'],
     ]) {
-      const res = await ctx.request({ method: 'GET', url: `/api/admin/customers-monthly/${path}`, token: actors.tokens.admin });
+      const res = await ctx.request({
+        method: 'GET',
+        url: `/api/admin/customers-monthly/${path}`,
+        token: actors.tokens.admin,
+      });
       expect(res.statusCode, path).toBe(400);
       expect(res.json().error, path).toBe(message);
     }
   });
 
   it('is admin only', async () => {
-    await expectAccess(ctx, actors, { method: 'GET', url: '/api/admin/customers-monthly/2026/3' }, { customerA: 403, customerB: 403, admin: 200 });
+    await expectAccess(
+      ctx,
+      actors,
+      { method: 'GET', url: '/api/admin/customers-monthly/2026/3' },
+      { customerA: 403, customerB: 403, admin: 200 },
+    );
   });
 });

@@ -51,7 +51,15 @@ export async function saveDashboardSettings(
       .onConflictDoUpdate({ target: dashboardSettings.id, set: values })
       .returning();
     const presentedBefore = before ? present(before) : null;
-    await writeAudit(tx, session, before ? 'update' : 'create', 'dashboard_settings', 1, presentedBefore, present(after));
+    await writeAudit(
+      tx,
+      session,
+      before ? 'update' : 'create',
+      'dashboard_settings',
+      1,
+      presentedBefore,
+      present(after),
+    );
     return present(after);
   });
 }

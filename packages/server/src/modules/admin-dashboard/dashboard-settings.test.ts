@@ -41,7 +41,11 @@ describe('dashboard settings', () => {
     const res = await put(valid);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(valid);
-    const again = await ctx.request({ method: 'GET', url: '/api/admin/dashboard-settings', token: actors.tokens.admin });
+    const again = await ctx.request({
+      method: 'GET',
+      url: '/api/admin/dashboard-settings',
+      token: actors.tokens.admin,
+    });
     expect(again.json()).toEqual(valid);
     const stats = await ctx.request({ method: 'GET', url: '/api/admin/dashboard-stats', token: actors.tokens.admin });
     expect(stats.json().dashboard_settings).toEqual(valid);
@@ -84,7 +88,11 @@ describe('dashboard settings', () => {
 
   it('rejects missing and non-numeric values with 400', async () => {
     const { monthly_target_hours: _, ...missing } = valid;
-    for (const payload of [missing, { ...valid, sellable_hours_per_month: 'viele' }, { ...valid, monthly_target_hours: 10.123 }]) {
+    for (const payload of [
+      missing,
+      { ...valid, sellable_hours_per_month: 'viele' },
+      { ...valid, monthly_target_hours: 10.123 },
+    ]) {
       const res = await put(payload);
       expect(res.statusCode).toBe(400);
       expect(typeof res.json().error).toBe('string');
@@ -92,7 +100,17 @@ describe('dashboard settings', () => {
   });
 
   it('is admin only', async () => {
-    await expectAccess(ctx, actors, { method: 'GET', url: '/api/admin/dashboard-settings' }, { customerA: 403, customerB: 403, admin: 200 });
-    await expectAccess(ctx, actors, { method: 'PUT', url: '/api/admin/dashboard-settings', payload: valid }, { customerA: 403, customerB: 403, admin: 200 });
+    await expectAccess(
+      ctx,
+      actors,
+      { method: 'GET', url: '/api/admin/dashboard-settings' },
+      { customerA: 403, customerB: 403, admin: 200 },
+    );
+    await expectAccess(
+      ctx,
+      actors,
+      { method: 'PUT', url: '/api/admin/dashboard-settings', payload: valid },
+      { customerA: 403, customerB: 403, admin: 200 },
+    );
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "time_entries_type_customer_hours_idx" ON "time_entries" USING btree ("billing_type","customer_id","work_date","hours");

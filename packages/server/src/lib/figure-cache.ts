@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+
+type Entry = { version: number; value: unknown };
+
+/**
+ * Caches expensive aggregate answers (admin dashboard figures) until the data they are
+ * computed from changes. Statement triggers bump `data_version` on every write to
+ * customers, subscriptions, hour packages, time entries and dashboard settings
+ * (migration 0004), so a cached answer is exact, never stale. The version is read
+ * before computing: a write during the computation leaves an older version behind and
+ * the next call computes again. Each process keeps its own cache.
+ */
+export function createFigureCache(maxEntries = 200) {
+  const entries = new Map<string, Entry>();
+  return async function cached<T>(db: Database, key: string, compute: () => Promise<T>): Promise<T> {
+    const result = await db.execute(sql`SELECT version FROM data_version WHERE id = 1`);
+    const version = Number((result.rows[0] as { version: number } | undefined)?.version ?? -1);
+    const hit = entries.get(key);
+    if (hit && hit.version === version) return hit.value as T;
+    const value = await compute();
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+    entries.set(key, { version, value });
+    return value;
+  };
+}
+
+/** The process-wide cache of the dashboard figures. */
+export const dashboardFigureCache = createFigureCache();
