@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 import { USER_TYPES } from './session-rules.js';
 
-export { IDLE_TIMEOUT_MINUTES, SESSION_MAX_AGE_HOURS, SESSION_WARNING_SECONDS, USER_TYPES, type UserType } from './session-rules.js';
+export {
+  IDLE_TIMEOUT_MINUTES,
+  SESSION_MAX_AGE_HOURS,
+  SESSION_WARNING_SECONDS,
+  USER_TYPES,
+  type UserType,
+} from './session-rules.js';
 
 export const zLoginRequest = z.object({
   email: z

@@ -11,7 +11,11 @@ import {
   yearlyOpenAverage,
 } from './workload.js';
 
-const settings = { sellable_hours_per_month: 120, workload_threshold_green_max: 80, workload_threshold_yellow_max: 100 };
+const settings = {
+  sellable_hours_per_month: 120,
+  workload_threshold_green_max: 80,
+  workload_threshold_yellow_max: 100,
+};
 
 describe('workload maths (SPEC §9)', () => {
   it('counts Monday to Friday', () => {

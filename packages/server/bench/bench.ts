@@ -1,10 +1,10 @@
 import '@butler/contract/zod-german';
 import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { createDatabase } from '../src/db/client.js';
 import { EmbeddedPostgres } from '../src/db/embedded-postgres.js';
@@ -19,13 +19,16 @@ import { measure, printTable, type Timing } from './measure.js';
  * `npm run bench`: a fresh embedded PostgreSQL in a temporary DATA_DIR, ten years of data
  * (generate.ts), the app on a free loopback port, then p50/p95/p99 of the four dashboard
  * calls over HTTP. Options: --requests=N (default 300), --explain (print query plans).
+ * BENCH_DATA_DIR=<dir> keeps the generated database there and reuses it on the next run
+ * (for working on queries); without it everything lives in a temporary folder.
  */
 const TARGET_P95_MS = 50;
 const PASSWORD = 'Bench-Passwort-1';
 
 async function main() {
   const requests = Number(process.argv.find((a) => a.startsWith('--requests='))?.split('=')[1] ?? 300);
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'butler-bench-'));
+  const keep = process.env.BENCH_DATA_DIR;
+  const dataDir = keep ? path.resolve(keep) : await fs.mkdtemp(path.join(os.tmpdir(), 'butler-bench-'));
   const embedded = new EmbeddedPostgres({ dataDir });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let db: ReturnType<typeof createDatabase> | undefined;
@@ -34,23 +37,27 @@ async function main() {
     const admin = new pg.Client(base);
     await admin.connect();
     const version = (await admin.query('SHOW server_version')).rows[0].server_version;
-    await admin.query('CREATE DATABASE butler_bench');
+    const reuse = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'butler_bench'`)).rowCount === 1;
+    if (!reuse) await admin.query('CREATE DATABASE butler_bench');
     await admin.end();
     db = createDatabase({ ...base, database: 'butler_bench' }, () => {});
     await migrateDatabase(db);
 
     const today = todayVienna();
-    const hash = await hashPassword(PASSWORD);
     let started = performance.now();
-    await generateBenchData(db, hash, today);
-    await db.execute(sql`INSERT INTO admins (username, password_hash) VALUES ('bench', ${hash})`);
+    if (!reuse) {
+      const hash = await hashPassword(PASSWORD);
+      await generateBenchData(db, hash, today);
+      await db.execute(sql`INSERT INTO admins (username, password_hash) VALUES ('bench', ${hash})`);
+    }
     const generation = (performance.now() - started) / 1000;
     const counts = (
       await db.execute(sql`SELECT (SELECT count(*) FROM customers) AS customers, (SELECT count(*) FROM time_entries) AS entries,
         (SELECT count(*) FROM subscriptions) AS subscriptions, (SELECT count(*) FROM hour_packages) AS packages`)
     ).rows[0] as Record<string, number>;
+    const how = reuse ? `reused from ${dataDir}` : `generated in ${generation.toFixed(1)} s`;
     console.log(
-      `PostgreSQL ${version}: ${counts.customers} customers, ${counts.subscriptions} subscriptions, ${counts.packages} hour packages, ${counts.entries} time entries generated in ${generation.toFixed(1)} s (today ${today})`,
+      `PostgreSQL ${version}: ${counts.customers} customers, ${counts.subscriptions} subscriptions, ${counts.packages} hour packages, ${counts.entries} time entries ${how} (today ${today})`,
     );
 
     const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' });
@@ -71,25 +78,59 @@ async function main() {
 
     // Repeatable spread over customers, subscriptions and months (a small LCG).
     const pick = (i: number, mod: number) => ((i * 7919 + 13) % mod) + 1;
-    const subscriptionIds = (await db.execute(sql`SELECT id FROM subscriptions ORDER BY id`)).rows.map((r: any) => r.id);
+    const subscriptionIds = (await db.execute(sql`SELECT id FROM subscriptions ORDER BY id`)).rows.map(
+      (r: any) => r.id,
+    );
     const firstYear = Number(today.slice(0, 4)) - (BENCH_SIZES.years - 1);
     const options = { warmup: 20, requests };
     started = performance.now();
     const results: Timing[] = [];
-    results.push(await measure('GET /api/customers/:id/dashboard (admin)', (i) => `${origin}/api/customers/${pick(i, 1000)}/dashboard`, adminToken, options));
-    results.push(await measure('GET /api/customers/42/dashboard (customer)', () => `${origin}/api/customers/42/dashboard`, customerToken, options));
-    results.push(await measure('GET /api/subscriptions/:id/history', (i) => `${origin}/api/subscriptions/${subscriptionIds[pick(i, subscriptionIds.length) - 1]}/history`, adminToken, options));
-    results.push(await measure('GET /api/admin/dashboard-stats', () => `${origin}/api/admin/dashboard-stats`, adminToken, options));
-    results.push(await measure('GET /api/admin/customers-monthly/:year/:month', (i) => `${origin}/api/admin/customers-monthly/${firstYear + (pick(i, 10) - 1)}/${pick(i, 12)}`, adminToken, options));
+    results.push(
+      await measure(
+        'GET /api/customers/:id/dashboard (admin)',
+        (i) => `${origin}/api/customers/${pick(i, 1000)}/dashboard`,
+        adminToken,
+        options,
+      ),
+    );
+    results.push(
+      await measure(
+        'GET /api/customers/42/dashboard (customer)',
+        () => `${origin}/api/customers/42/dashboard`,
+        customerToken,
+        options,
+      ),
+    );
+    results.push(
+      await measure(
+        'GET /api/subscriptions/:id/history',
+        (i) => `${origin}/api/subscriptions/${subscriptionIds[pick(i, subscriptionIds.length) - 1]}/history`,
+        adminToken,
+        options,
+      ),
+    );
+    results.push(
+      await measure('GET /api/admin/dashboard-stats', () => `${origin}/api/admin/dashboard-stats`, adminToken, options),
+    );
+    results.push(
+      await measure(
+        'GET /api/admin/customers-monthly/:year/:month',
+        (i) => `${origin}/api/admin/customers-monthly/${firstYear + (pick(i, 10) - 1)}/${pick(i, 12)}`,
+        adminToken,
+        options,
+      ),
+    );
     printTable(results, TARGET_P95_MS);
-    console.log(`\n${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}; measuring took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\n${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}; measuring took ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     if (process.argv.includes('--explain')) await explain(db, today);
     process.exitCode = results.every((r) => r.p95 <= TARGET_P95_MS) ? 0 : 1;
   } finally {
     await app?.close().catch(() => {});
     await db?.$client.end().catch(() => {});
     await embedded.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    if (!keep) await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -37,10 +37,14 @@ export async function measure(
 
 export function printTable(rows: Timing[], targetP95: number) {
   const fmt = (ms: number) => `${ms.toFixed(1).padStart(7)} ms`;
-  console.log(`\n${'Endpoint'.padEnd(44)} ${'n'.padStart(5)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)}  target`);
+  console.log(
+    `\n${'Endpoint'.padEnd(44)} ${'n'.padStart(5)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)}  target`,
+  );
   console.log('-'.repeat(96));
   for (const r of rows) {
     const ok = r.p95 <= targetP95 ? 'ok' : 'MISSED';
-    console.log(`${r.name.padEnd(44)} ${String(r.requests).padStart(5)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)}  p95 ≤ ${targetP95} ms ${ok}`);
+    console.log(
+      `${r.name.padEnd(44)} ${String(r.requests).padStart(5)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)}  p95 ≤ ${targetP95} ms ${ok}`,
+    );
   }
 }

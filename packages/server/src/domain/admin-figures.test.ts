@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CustomerHours, customersMonthly, dashboardStats, monthFigures, yearFigures } from './admin-figures.js';
 import { arbitraryCustomer, day, iso } from '../../test/hour-arbitraries.js';
+import { type CustomerHours, customersMonthly, dashboardStats, monthFigures, yearFigures } from './admin-figures.js';
 import { packageBalance } from './hour-packages.js';
 
 const h = (value: bigint) => Number(value) / 100;
@@ -148,14 +148,19 @@ describe('admin figure invariants (properties)', () => {
 
   it('package open hours of a month = the package balance at that month’s end', () => {
     fc.assert(
-      fc.property(arbitraryCustomer(1), fc.integer({ min: 2025, max: 2027 }), fc.integer({ min: 1, max: 12 }), (c, y, m) => {
-        const end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-        const balance = packageBalance(
-          c.packages.filter((p) => p.purchaseDate <= end),
-          c.entries.filter((e) => e.billingType === 'stundenpakete' && e.workDate <= end),
-        );
-        return h(monthFigures(c, y, m).packages.open) === balance.remaining;
-      }),
+      fc.property(
+        arbitraryCustomer(1),
+        fc.integer({ min: 2025, max: 2027 }),
+        fc.integer({ min: 1, max: 12 }),
+        (c, y, m) => {
+          const end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+          const balance = packageBalance(
+            c.packages.filter((p) => p.purchaseDate <= end),
+            c.entries.filter((e) => e.billingType === 'stundenpakete' && e.workDate <= end),
+          );
+          return h(monthFigures(c, y, m).packages.open) === balance.remaining;
+        },
+      ),
     );
   });
 });

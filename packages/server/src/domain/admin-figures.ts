@@ -46,9 +46,21 @@ export function monthFigures(customer: CustomerHours, year: number, month: numbe
     }
   }
   const pkg = customer.entries.filter((e) => e.billingType === 'stundenpakete');
-  const bought = sumWhere(customer.packages, (p) => p.hours, (p) => p.purchaseDate <= to);
-  const usedBefore = sumWhere(pkg, (e) => e.hours, (e) => e.workDate < from);
-  const usedIn = sumWhere(pkg, (e) => e.hours, (e) => e.workDate >= from && e.workDate <= to);
+  const bought = sumWhere(
+    customer.packages,
+    (p) => p.hours,
+    (p) => p.purchaseDate <= to,
+  );
+  const usedBefore = sumWhere(
+    pkg,
+    (e) => e.hours,
+    (e) => e.workDate < from,
+  );
+  const usedIn = sumWhere(
+    pkg,
+    (e) => e.hours,
+    (e) => e.workDate >= from && e.workDate <= to,
+  );
   return { butler: figures(butlerTotal, butlerUsed), packages: figures(bought - usedBefore, usedIn) };
 }
 
@@ -64,9 +76,21 @@ export function yearFigures(customer: CustomerHours, year: number): MonthFigures
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
   const pkg = customer.entries.filter((e) => e.billingType === 'stundenpakete');
-  const bought = sumWhere(customer.packages, (p) => p.hours, (p) => p.purchaseDate <= to);
-  const usedBefore = sumWhere(pkg, (e) => e.hours, (e) => e.workDate < from);
-  const usedIn = sumWhere(pkg, (e) => e.hours, (e) => e.workDate >= from && e.workDate <= to);
+  const bought = sumWhere(
+    customer.packages,
+    (p) => p.hours,
+    (p) => p.purchaseDate <= to,
+  );
+  const usedBefore = sumWhere(
+    pkg,
+    (e) => e.hours,
+    (e) => e.workDate < from,
+  );
+  const usedIn = sumWhere(
+    pkg,
+    (e) => e.hours,
+    (e) => e.workDate >= from && e.workDate <= to,
+  );
   return { butler: figures(total, used), packages: figures(bought - usedBefore, usedIn) };
 }
 
@@ -135,7 +159,11 @@ export function dashboardStats(customers: CustomerHours[], today: string): Stats
       sums.yearTotalP += y.packages.total;
       sums.yearOpenP += positive(y.packages.open);
     }
-    sums.soldP += sumWhere(c.packages, (p) => p.hours, (p) => p.purchaseDate.startsWith(`${year}-`));
+    sums.soldP += sumWhere(
+      c.packages,
+      (p) => p.hours,
+      (p) => p.purchaseDate.startsWith(`${year}-`),
+    );
   }
   const n = fromHundredths;
   return {

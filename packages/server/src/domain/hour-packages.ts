@@ -13,5 +13,9 @@ export function packageBalance(
 ): PackageBalance {
   const purchased = sum(packages.map((p) => p.hours));
   const used = sum(entries.map((e) => e.hours));
-  return { purchased: fromHundredths(purchased), used: fromHundredths(used), remaining: fromHundredths(purchased - used) };
+  return {
+    purchased: fromHundredths(purchased),
+    used: fromHundredths(used),
+    remaining: fromHundredths(purchased - used),
+  };
 }

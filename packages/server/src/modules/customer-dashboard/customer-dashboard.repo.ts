@@ -1,6 +1,13 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { customers, hourPackages, projects, providerSettings, subscriptions, timeEntries } from '../../db/schema/index.js';
+import {
+  customers,
+  hourPackages,
+  projects,
+  providerSettings,
+  subscriptions,
+  timeEntries,
+} from '../../db/schema/index.js';
 
 /** Reads of one customer's dashboard; each is bounded (5 newest) or small per customer. */
 
@@ -84,6 +91,19 @@ export async function countEntries(db: Database, customerId: number, billingType
     : eq(timeEntries.customerId, customerId);
   const [row] = await db.select({ n: count() }).from(timeEntries).where(where);
   return row.n;
+}
+
+/** All entries and per billing type in one pass over the customer's index range. */
+export async function countEntriesByType(db: Database, customerId: number) {
+  const [row] = await db
+    .select({
+      all: count(),
+      abos: sql<number>`count(*) FILTER (WHERE ${timeEntries.billingType} = 'abos')::int`,
+      packages: sql<number>`count(*) FILTER (WHERE ${timeEntries.billingType} = 'stundenpakete')::int`,
+    })
+    .from(timeEntries)
+    .where(eq(timeEntries.customerId, customerId));
+  return row;
 }
 
 /** The provider's contact for 'Mein BUTLER'; empty until the provider fills in the settings. */

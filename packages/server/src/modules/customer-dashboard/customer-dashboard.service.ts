@@ -24,22 +24,19 @@ async function requireCustomer(db: Database, customerId: number) {
 export async function getDashboard(db: Database, customerId: number, today: string): Promise<CustomerDashboard> {
   const customer = await requireCustomer(db, customerId);
   // Independent reads run side by side on the pool; each is small or bounded.
-  const [subs, balances, packages, projects, recent, recentCount, abos, abosCount, pkg, pkgCount, hours, referral, contact] =
-    await Promise.all([
-      repo.listSubscriptions(db, customerId),
-      subscriptionBalances(db, customerId, today),
-      repo.listHourPackages(db, customerId),
-      repo.listActiveProjects(db, customerId),
-      repo.listEntries(db, customerId, null, RECENT),
-      repo.countEntries(db, customerId, null),
-      repo.listEntries(db, customerId, 'abos', RECENT),
-      repo.countEntries(db, customerId, 'abos'),
-      repo.listEntries(db, customerId, 'stundenpakete', RECENT),
-      repo.countEntries(db, customerId, 'stundenpakete'),
-      packageBalance(db, customerId),
-      computeReferralSummary(db, customerId, today),
-      repo.providerContact(db),
-    ]);
+  const [subs, balances, packages, projects, recent, counts, abos, pkg, hours, referral, contact] = await Promise.all([
+    repo.listSubscriptions(db, customerId),
+    subscriptionBalances(db, customerId, today),
+    repo.listHourPackages(db, customerId),
+    repo.listActiveProjects(db, customerId),
+    repo.listEntries(db, customerId, null, RECENT),
+    repo.countEntriesByType(db, customerId),
+    repo.listEntries(db, customerId, 'abos', RECENT),
+    repo.listEntries(db, customerId, 'stundenpakete', RECENT),
+    packageBalance(db, customerId),
+    computeReferralSummary(db, customerId, today),
+    repo.providerContact(db),
+  ]);
   return {
     customer: {
       id: customer.id,
@@ -65,11 +62,11 @@ export async function getDashboard(db: Database, customerId: number, today: stri
     })),
     projects: projects.map((p) => ({ id: p.id, name: p.name, description: p.description })),
     recent_time_entries: recent.map(presentRecentEntry),
-    time_entries_count: recentCount,
+    time_entries_count: counts.all,
     subscription_deductions: abos.map(presentDeduction),
-    subscription_deductions_count: abosCount,
+    subscription_deductions_count: counts.abos,
     hour_package_deductions: pkg.map(presentDeduction),
-    hour_package_deductions_count: pkgCount,
+    hour_package_deductions_count: counts.packages,
     total_hours_purchased: hours.purchased,
     total_hours_used: hours.used,
     remaining_hours: hours.remaining,

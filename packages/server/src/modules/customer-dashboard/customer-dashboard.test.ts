@@ -63,16 +63,28 @@ beforeAll(async () => {
     });
   }
   const contact = { contactEmail: 'office@butler.at', contactPhone: '+43 1 234567', whatsappNumber: '+436641234567' };
-  await ctx.db.insert(providerSettings).values({ id: 1, ...contact }).onConflictDoUpdate({ target: providerSettings.id, set: contact });
+  await ctx.db
+    .insert(providerSettings)
+    .values({ id: 1, ...contact })
+    .onConflictDoUpdate({ target: providerSettings.id, set: contact });
 });
 afterAll(() => setClock(null));
 
 describe('GET /api/customers/:id/dashboard', () => {
   it('shows the hand-made scenario’s figures', async () => {
-    const res = await ctx.request({ method: 'GET', url: `/api/customers/${annaId}/dashboard`, token: actors.tokens.customerA });
+    const res = await ctx.request({
+      method: 'GET',
+      url: `/api/customers/${annaId}/dashboard`,
+      token: actors.tokens.customerA,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.customer).toMatchObject({ id: annaId, first_name: 'Anna', email: actors.customerA.email, birthdate: '1970-01-01' });
+    expect(body.customer).toMatchObject({
+      id: annaId,
+      first_name: 'Anna',
+      email: actors.customerA.email,
+      birthdate: '1970-01-01',
+    });
     expect(body.subscription).toMatchObject({
       id: subscriptionId,
       monthly_hours: 10,
@@ -117,7 +129,11 @@ describe('GET /api/customers/:id/dashboard', () => {
       durationMonths: 1,
       isActive: false,
     });
-    const res = await ctx.request({ method: 'GET', url: `/api/customers/${c.id}/dashboard`, token: actors.tokens.admin });
+    const res = await ctx.request({
+      method: 'GET',
+      url: `/api/customers/${c.id}/dashboard`,
+      token: actors.tokens.admin,
+    });
     const body = res.json();
     expect(body.subscription).toBeNull();
     // The expired 2025 term keeps its carried-over balance: 12 × 10 h unused.
@@ -131,36 +147,67 @@ describe('GET /api/customers/:id/dashboard', () => {
     const p = await buildProject(ctx.db, c.id);
     await buildHourPackage(ctx.db, c.id, { hours: '2' });
     await buildTimeEntry(ctx.db, c.id, p.id, { hours: '3.25', billingType: 'stundenpakete' });
-    const body = (await ctx.request({ method: 'GET', url: `/api/customers/${c.id}/dashboard`, token: actors.tokens.admin })).json();
+    const body = (
+      await ctx.request({ method: 'GET', url: `/api/customers/${c.id}/dashboard`, token: actors.tokens.admin })
+    ).json();
     expect([body.total_hours_purchased, body.total_hours_used, body.remaining_hours]).toEqual([2, 3.25, -1.25]);
   });
 
   it('answers 404 for an unknown customer (admin) and enforces the access matrix', async () => {
-    const res = await ctx.request({ method: 'GET', url: '/api/customers/999999/dashboard', token: actors.tokens.admin });
+    const res = await ctx.request({
+      method: 'GET',
+      url: '/api/customers/999999/dashboard',
+      token: actors.tokens.admin,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Kunde nicht gefunden' });
-    await expectAccess(ctx, actors, { method: 'GET', url: `/api/customers/${annaId}/dashboard` }, {
-      customerA: 200,
-      customerB: [403, 404],
-      admin: 200,
-    });
+    await expectAccess(
+      ctx,
+      actors,
+      { method: 'GET', url: `/api/customers/${annaId}/dashboard` },
+      {
+        customerA: 200,
+        customerB: [403, 404],
+        admin: 200,
+      },
+    );
   });
 });
 
 describe('GET /api/customers/:id/subscription', () => {
   it('answers the current period figures', async () => {
-    const res = await ctx.request({ method: 'GET', url: `/api/customers/${annaId}/subscription`, token: actors.tokens.customerA });
-    expect(res.json().subscription).toMatchObject({ current_month_hours_used: 3.5, current_month_hours_remaining: 6.5, total_balance: 9 });
+    const res = await ctx.request({
+      method: 'GET',
+      url: `/api/customers/${annaId}/subscription`,
+      token: actors.tokens.customerA,
+    });
+    expect(res.json().subscription).toMatchObject({
+      current_month_hours_used: 3.5,
+      current_month_hours_remaining: 6.5,
+      total_balance: 9,
+    });
   });
 
   it('answers null without a subscription, 404 for unknown ids, and the access matrix', async () => {
-    const res = await ctx.request({ method: 'GET', url: `/api/customers/${actors.customerB.id}/subscription`, token: actors.tokens.customerB });
-    expect(res.json()).toEqual({ subscription: null });
-    expect((await ctx.request({ method: 'GET', url: '/api/customers/999999/subscription', token: actors.tokens.admin })).statusCode).toBe(404);
-    await expectAccess(ctx, actors, { method: 'GET', url: `/api/customers/${annaId}/subscription` }, {
-      customerA: 200,
-      customerB: [403, 404],
-      admin: 200,
+    const res = await ctx.request({
+      method: 'GET',
+      url: `/api/customers/${actors.customerB.id}/subscription`,
+      token: actors.tokens.customerB,
     });
+    expect(res.json()).toEqual({ subscription: null });
+    expect(
+      (await ctx.request({ method: 'GET', url: '/api/customers/999999/subscription', token: actors.tokens.admin }))
+        .statusCode,
+    ).toBe(404);
+    await expectAccess(
+      ctx,
+      actors,
+      { method: 'GET', url: `/api/customers/${annaId}/subscription` },
+      {
+        customerA: 200,
+        customerB: [403, 404],
+        admin: 200,
+      },
+    );
   });
 });

@@ -36,12 +36,18 @@ afterAll(() => setClock(null));
 
 describe('GET /api/subscriptions/:id/history', () => {
   it('lists the started periods newest first with German month names and the total balance', async () => {
-    const res = await ctx.request({ method: 'GET', url: `/api/subscriptions/${subscriptionId}/history`, token: actors.tokens.customerA });
+    const res = await ctx.request({
+      method: 'GET',
+      url: `/api/subscriptions/${subscriptionId}/history`,
+      token: actors.tokens.customerA,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total_balance).toBe(4.25);
     expect(body.subscription).toMatchObject({ id: subscriptionId, duration_months: 6, monthly_hours: 4 });
-    expect(body.history.map((r: any) => [r.month, r.month_display, r.allocated_hours, r.used_hours, r.balance])).toEqual([
+    expect(
+      body.history.map((r: any) => [r.month, r.month_display, r.allocated_hours, r.used_hours, r.balance]),
+    ).toEqual([
       ['2026-02', 'Februar 2026', 4, 0.75, 3.25],
       ['2026-01', 'Jänner 2026', 4, 6, -2],
       ['2025-12', 'Dezember 2025', 4, 1, 3],
@@ -49,8 +55,16 @@ describe('GET /api/subscriptions/:id/history', () => {
   });
 
   it('hides other customers’ subscriptions behind the same 404 as unknown ids', async () => {
-    const other = await ctx.request({ method: 'GET', url: `/api/subscriptions/${subscriptionId}/history`, token: actors.tokens.customerB });
-    const unknown = await ctx.request({ method: 'GET', url: '/api/subscriptions/999999/history', token: actors.tokens.admin });
+    const other = await ctx.request({
+      method: 'GET',
+      url: `/api/subscriptions/${subscriptionId}/history`,
+      token: actors.tokens.customerB,
+    });
+    const unknown = await ctx.request({
+      method: 'GET',
+      url: '/api/subscriptions/999999/history',
+      token: actors.tokens.admin,
+    });
     for (const res of [other, unknown]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'ButlerPaket nicht gefunden' });
@@ -58,8 +72,17 @@ describe('GET /api/subscriptions/:id/history', () => {
   });
 
   it('is empty before the start', async () => {
-    const later = await buildSubscription(ctx.db, actors.customerB.id, { startDate: '2026-04-01', endDate: '2027-03-31' });
-    const body = (await ctx.request({ method: 'GET', url: `/api/subscriptions/${later.id}/history`, token: actors.tokens.customerB })).json();
+    const later = await buildSubscription(ctx.db, actors.customerB.id, {
+      startDate: '2026-04-01',
+      endDate: '2027-03-31',
+    });
+    const body = (
+      await ctx.request({
+        method: 'GET',
+        url: `/api/subscriptions/${later.id}/history`,
+        token: actors.tokens.customerB,
+      })
+    ).json();
     expect(body).toMatchObject({ total_balance: 0, history: [] });
   });
 
@@ -67,10 +90,15 @@ describe('GET /api/subscriptions/:id/history', () => {
     const res = await ctx.request({ method: 'GET', url: '/api/subscriptions/abc/history', token: actors.tokens.admin });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Ungültige ID');
-    await expectAccess(ctx, actors, { method: 'GET', url: `/api/subscriptions/${subscriptionId}/history` }, {
-      customerA: 200,
-      customerB: 404,
-      admin: 200,
-    });
+    await expectAccess(
+      ctx,
+      actors,
+      { method: 'GET', url: `/api/subscriptions/${subscriptionId}/history` },
+      {
+        customerA: 200,
+        customerB: 404,
+        admin: 200,
+      },
+    );
   });
 });
