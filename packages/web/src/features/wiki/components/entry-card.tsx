@@ -1,0 +1,77 @@
+import type { WikiEntry } from '@butler/contract/wiki';
+import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconExternalLink, IconLock, IconPencil, IconTrash, IconWorld } from '@tabler/icons-react';
+import { formatDate } from '../../../lib/format';
+import { FileList } from './file-list';
+import { HtmlContent } from './html-content';
+import { SecretFields } from './secret-fields';
+
+/** One wiki entry in the list: content or secrets, link, files, edit and delete. */
+export function EntryCard({ entry, onEdit, onDelete }: { entry: WikiEntry; onEdit: () => void; onDelete: () => void }) {
+  const changed = entry.updated_by ?? entry.created_by;
+  return (
+    <Card padding="md" data-testid="wiki-entry" aria-label={entry.title} component="article">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={4} miw={0}>
+            <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+              {entry.title}
+            </Title>
+            <Group gap={6}>
+              {entry.is_password_entry && (
+                <Badge size="sm" variant="light" color="gray" leftSection={<IconLock size={12} aria-hidden />}>
+                  Verschlüsselt
+                </Badge>
+              )}
+              {entry.is_featured && (
+                <Badge size="sm" variant="light" color="teal" leftSection={<IconWorld size={12} aria-hidden />}>
+                  Öffentlich
+                </Badge>
+              )}
+              {entry.project_reference_id !== null && (
+                <Badge size="sm" variant="light" color="navy">
+                  Mit Projekt verknüpft
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+          <Group gap={2} wrap="nowrap">
+            <Tooltip label="Bearbeiten">
+              <ActionIcon variant="subtle" aria-label={`${entry.title} bearbeiten`} onClick={onEdit}>
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Löschen">
+              <ActionIcon variant="subtle" color="red" aria-label={`${entry.title} löschen`} onClick={onDelete}>
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+
+        {entry.is_password_entry ? <SecretFields entry={entry} /> : <HtmlContent html={entry.content ?? ''} />}
+
+        {entry.external_link && (
+          <Anchor
+            href={entry.external_link}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            <Group gap={4} wrap="nowrap" component="span">
+              <IconExternalLink size={14} aria-hidden style={{ flexShrink: 0 }} />
+              {entry.external_link}
+            </Group>
+          </Anchor>
+        )}
+
+        <FileList files={entry.files} />
+
+        <Text size="xs" c="dimmed">
+          {entry.updated_by ? 'Aktualisiert' : 'Erstellt'} am {formatDate(entry.updated_at)} von {changed}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

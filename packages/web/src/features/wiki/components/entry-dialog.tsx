@@ -1,0 +1,224 @@
+import { WIKI_REQUIRED, type WikiEntry } from '@butler/contract/wiki';
+import { Alert, Center, Loader, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { errorText } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  createEntry,
+  fetchDecryptedEntry,
+  refreshWiki,
+  updateEntry,
+  uploadFiles,
+  useWikiCategories,
+  useWikiEntry,
+} from '../api/wiki';
+import { DialogButtons, FormError } from './dialog-parts';
+import { EntryFields } from './entry-fields';
+import { type EntryValues, emptyValues, isPasswordCategory, validateEntry } from './entry-form';
+
+export type EntryDialogTexts = { title: string; updated: string; updateError: string };
+const ENTRY_TEXTS: EntryDialogTexts = {
+  title: 'Eintrag bearbeiten',
+  updated: 'Wiki-Eintrag erfolgreich aktualisiert',
+  updateError: 'Fehler beim Aktualisieren des Eintrags',
+};
+
+function fromEntry(entry: WikiEntry): EntryValues {
+  return {
+    ...emptyValues,
+    customerId: entry.customer_id,
+    categoryId: entry.category_id,
+    title: entry.title,
+    content: entry.is_password_entry ? '' : (entry.content ?? ''),
+    username: entry.username ?? '',
+    externalLink: entry.external_link ?? '',
+    isFeatured: entry.is_featured,
+  };
+}
+
+/** Create (entryId null) or edit a wiki entry; files are uploaded one by one after saving. */
+export function EntryDialog({
+  opened,
+  onClose,
+  entryId,
+  defaults,
+  texts = ENTRY_TEXTS,
+  onSaved,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  entryId: number | null;
+  defaults?: { customerId: number | null; customerLabel?: string | null; categoryId: number | null };
+  texts?: EntryDialogTexts;
+  onSaved?: (entry: WikiEntry) => void;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const queryClient = useQueryClient();
+  const editing = entryId !== null;
+  const categories = useWikiCategories();
+  const loaded = useWikiEntry(opened && editing ? entryId : null);
+  const entry = loaded.data;
+  // The edit form shows the current secrets (an audited reveal); never kept in the cache.
+  const secrets = useQuery({
+    queryKey: ['wiki-secret', entryId],
+    queryFn: () => fetchDecryptedEntry(entryId ?? 0),
+    enabled: opened && !!entry?.is_password_entry,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
+  const [values, setValues] = useState<EntryValues>(emptyValues);
+  const [errors, setErrors] = useState<Partial<Record<keyof EntryValues, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens.
+  useEffect(() => {
+    if (!opened) return;
+    setValues({ ...emptyValues, customerId: defaults?.customerId ?? null, categoryId: defaults?.categoryId ?? null });
+    setErrors({});
+    setFormError(null);
+  }, [opened, entryId]);
+
+  // Filled once per opening: a refetch (e.g. after deleting a file) must not undo typing.
+  const applied = useRef<number | null>(null);
+  useEffect(() => {
+    if (!opened) applied.current = null;
+    else if (entry && applied.current !== entry.id) {
+      applied.current = entry.id;
+      setValues((v) => ({ ...fromEntry(entry), files: v.files }));
+    }
+  }, [opened, entry]);
+  useEffect(() => {
+    const clear = secrets.data;
+    if (clear) setValues((v) => ({ ...v, username: clear.username ?? '', password: clear.content ?? '' }));
+  }, [secrets.data]);
+
+  const category = categories.data?.find((c) => c.id === values.categoryId);
+  const password = entry ? entry.is_password_entry || isPasswordCategory(category) : isPasswordCategory(category);
+
+  const submit = async () => {
+    const found = validateEntry(values, password, editing);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFormError(Object.values(found).includes(WIKI_REQUIRED) ? WIKI_REQUIRED : null);
+      return;
+    }
+    setFormError(null);
+    setBusy(true);
+    const link = values.externalLink.trim() || null;
+    const content = password ? values.password : values.content;
+    try {
+      let saved: WikiEntry;
+      try {
+        saved = editing
+          ? await updateEntry(entryId, {
+              title: values.title.trim(),
+              // An emptied password field keeps the stored one.
+              content: content === '' ? null : content,
+              username: values.username.trim(),
+              external_link: link,
+              is_featured: password ? false : values.isFeatured,
+              ...(values.project && !password ? { sync_to_project: true } : {}),
+            })
+          : await createEntry({
+              customer_id: values.customerId ?? 0,
+              category_id: values.categoryId ?? 0,
+              title: values.title.trim(),
+              content,
+              username: values.username.trim() || null,
+              is_password_entry: password,
+              external_link: link,
+              is_featured: password ? false : values.isFeatured,
+              create_project: values.project && !password,
+            });
+      } catch (error) {
+        setFormError(errorText(error, editing ? texts.updateError : 'Fehler beim Erstellen des Eintrags'));
+        return;
+      }
+      const upload =
+        values.files.length > 0 ? await uploadFiles(saved.id, values.files) : { failed: 0, firstError: null };
+      refreshWiki(queryClient);
+      if (upload.failed > 0 && !editing) {
+        notifications.show({
+          color: 'yellow',
+          autoClose: 8000,
+          message:
+            'Wiki-Eintrag erstellt, aber Fehler beim Hochladen der Dateien. Dateien können nachträglich hinzugefügt werden.',
+        });
+      } else if (upload.failed > 0) {
+        notifyError(errorText(upload.firstError, 'Fehler beim Hochladen der Dateien'));
+      } else if (editing) {
+        notifySuccess(texts.updated);
+      } else {
+        notifySuccess(
+          values.files.length > 0
+            ? `Wiki-Eintrag mit ${values.files.length} Datei(en) erfolgreich erstellt`
+            : 'Wiki-Eintrag erfolgreich erstellt',
+        );
+      }
+      onSaved?.(saved);
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const loadError = editing && loaded.isError;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? texts.title : 'Neuer Wiki-Eintrag'}
+      fullScreen={phone}
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Schließen' }}
+    >
+      {loadError ? (
+        <Alert color="red" role="alert">
+          {errorText(loaded.error, 'Fehler beim Laden des Eintrags')}
+        </Alert>
+      ) : editing && !entry ? (
+        <Center py="xl">
+          <Loader aria-label="Eintrag wird geladen" />
+        </Center>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack>
+            <EntryFields
+              values={values}
+              setValues={setValues}
+              errors={errors}
+              entry={entry ?? null}
+              categories={categories.data ?? []}
+              password={password}
+              customerLabel={entry?.customer_name ?? defaults?.customerLabel ?? null}
+              onFieldChange={(key) =>
+                setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current))
+              }
+              secretsError={
+                secrets.isError ? errorText(secrets.error, 'Fehler beim Entschlüsseln des Passworts') : null
+              }
+            />
+            <FormError message={formError} />
+            <DialogButtons
+              busy={busy}
+              onCancel={onClose}
+              label={editing ? 'Speichern' : 'Eintrag erstellen'}
+              busyLabel={editing ? 'Speichern...' : 'Wird erstellt...'}
+            />
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
