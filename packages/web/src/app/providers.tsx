@@ -1,9 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 import './global.css';

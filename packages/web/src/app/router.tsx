@@ -6,6 +6,7 @@ import { CustomerLoginPage } from '../features/auth/customer-login-page';
 import { RequireRole } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
+import { RouteErrorPage } from './route-error-page';
 import { SessionProvider } from './session-context';
 
 /** Code-split pages: the customer lounge never downloads the back office. */
@@ -70,6 +71,7 @@ function Root() {
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    errorElement: <RouteErrorPage />,
     children: [
       { path: '/', element: <CustomerLoginPage /> },
       { path: '/login', element: <Navigate to="/" replace /> },

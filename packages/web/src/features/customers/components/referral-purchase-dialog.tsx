@@ -124,6 +124,7 @@ export function ReferralPurchaseDialog({
             />
           )}
           <TextInput
+            size="sm"
             label="Empfehlungscode"
             withAsterisk
             value={code}
@@ -132,7 +133,7 @@ export function ReferralPurchaseDialog({
             description={<ReferrerHint customerId={customer} />}
             maxLength={20}
             autoComplete="off"
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
             data-autofocus={customerId ? true : undefined}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

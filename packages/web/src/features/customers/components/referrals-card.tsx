@@ -105,7 +105,7 @@ export function ReferralsCard({ customer }: { customer: Customer }) {
             Empfehlungen
           </Title>
         </Group>
-        {data && (
+        {data && data.referral_count > 0 && (
           <Badge variant="light" color="grape" radius="sm">
             {data.referral_stats.successful_referrals} von {data.referral_count} aktiv
           </Badge>
