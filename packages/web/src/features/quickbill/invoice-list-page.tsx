@@ -1,5 +1,138 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { EmptyState, ErrorState } from '../../components/states';
+import { useInvoices } from './api/invoices';
+import { INVOICE_PAGE_SIZE } from './api/keys';
+import { BulkBar } from './components/bulk-bar';
+import { InvoiceTable } from './components/invoice-table';
+import { Pager } from './components/pager';
 
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'Alle Status' },
+  { value: 'draft', label: 'Entwurf' },
+  { value: 'sent', label: 'Versendet' },
+  { value: 'paid', label: 'Bezahlt' },
+  { value: 'overdue', label: 'Überfällig' },
+  { value: 'cancelled', label: 'Storniert' },
+];
+const PERIOD_OPTIONS = [
+  { value: 'all', label: 'Alle Zeiträume' },
+  { value: 'today', label: 'Heute' },
+  { value: 'week', label: 'Diese Woche' },
+  { value: 'month', label: 'Dieser Monat' },
+  { value: 'year', label: 'Dieses Jahr' },
+];
+
+/** /admin/quickbill/invoices: filtered on the server, paged, with selection and bulk actions. */
 export function InvoiceListPage() {
-  return <ComingSoon title="Rechnungen" issue={7} />;
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState('all');
+  const [period, setPeriod] = useState('all');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const query = useInvoices({ search: debounced || undefined, status, dateFilter: period, page });
+
+  // A new filter or page shows other rows: a selection of rows no longer visible would surprise.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the filters change
+  useEffect(() => {
+    setSelected(new Set());
+  }, [debounced, status, period, page]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: back to page 1 when the filters change
+  useEffect(() => setPage(1), [debounced, status, period]);
+
+  const rows = query.data?.items ?? [];
+  const toggle = (id: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const toggleAll = () =>
+    setSelected((prev) =>
+      rows.length > 0 && rows.every((r) => prev.has(r.id)) ? new Set() : new Set(rows.map((r) => r.id)),
+    );
+  const filtered = debounced !== '' || status !== 'all' || period !== 'all';
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Rechnungen"
+        actions={
+          <>
+            <Button component={Link} to="/admin/quickbill" variant="default" leftSection={<IconArrowLeft size={18} />}>
+              Quickbill
+            </Button>
+            <Button component={Link} to="/admin/quickbill/invoices/new" leftSection={<IconPlus size={18} />}>
+              Neue Rechnung
+            </Button>
+          </>
+        }
+      />
+      <Card padding="md">
+        <Group gap="sm" align="flex-end" grow preventGrowOverflow={false} wrap="wrap">
+          <TextInput
+            label="Suche"
+            placeholder="Rechnung oder Kunde suchen..."
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            size="sm"
+            miw={220}
+          />
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(v) => setStatus(v ?? 'all')}
+            allowDeselect={false}
+            size="sm"
+            miw={160}
+          />
+          <Select
+            label="Zeitraum"
+            data={PERIOD_OPTIONS}
+            value={period}
+            onChange={(v) => setPeriod(v ?? 'all')}
+            allowDeselect={false}
+            size="sm"
+            miw={160}
+          />
+        </Group>
+      </Card>
+      {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
+      {query.isPending ? (
+        <PageLoader text="Lade Rechnungen..." />
+      ) : query.isError ? (
+        <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void query.refetch()} />
+      ) : rows.length === 0 ? (
+        <Card>
+          <EmptyState
+            text="Keine Rechnungen gefunden"
+            action={
+              <Stack gap="xs" align="center">
+                <span>
+                  {filtered ? 'Passen Sie die Suche oder die Filter an.' : 'Erstellen Sie Ihre erste Rechnung.'}
+                </span>
+                <Button component={Link} to="/admin/quickbill/invoices/new" leftSection={<IconPlus size={18} />}>
+                  Erste Rechnung erstellen
+                </Button>
+              </Stack>
+            }
+          />
+        </Card>
+      ) : (
+        <Card padding="md" style={{ opacity: query.isFetching ? 0.7 : 1 }}>
+          <InvoiceTable rows={rows} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
+          <Pager page={page} total={query.data.total} pageSize={INVOICE_PAGE_SIZE} onChange={setPage} />
+        </Card>
+      )}
+    </Stack>
+  );
 }

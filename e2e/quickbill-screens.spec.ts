@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
+import { screenshotBoth } from './fixtures/screenshots';
+import { createCustomer, createSentInvoice, isoDay } from './quickbill-helpers';
+
+test.use({ actionTimeout: 15_000 });
+
+test('Quickbill: time tracking → draft, bulk send, reminders, credit note, read-only, monthly run', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  page.on('pageerror', (error) => console.log('pageerror', error.message));
+  const token = await adminToken(request);
+  await apiCall(request, token, 'PUT', '/api/quickbill/settings', {
+    company_name: 'Butler Services GmbH',
+    street: 'Kärntner Straße 1',
+    postal_code: '1010',
+    city: 'Wien',
+    uid: 'ATU12345678',
+    iban: 'AT611904300234573201',
+  });
+  const customer = await createCustomer(request, token, `Zeitkunde${Date.now().toString(36)}`);
+  const project = await apiCall<{ id: number }>(request, token, 'POST', `/api/customers/${customer.id}/projects`, {
+    name: 'Smart Home',
+  });
+  for (const [hours, text] of [
+    [1.5, 'Router konfiguriert'],
+    [2, 'Kameras eingerichtet'],
+  ] as const) {
+    await apiCall(request, token, 'POST', `/api/customers/${customer.id}/time-entries`, {
+      project_id: project.id,
+      hours,
+      activity_description: text,
+      work_date: isoDay(-3),
+      billing_type: 'stundenpakete',
+      is_billable: true,
+    });
+  }
+  await loginAsAdminInBrowser(page);
+
+  let draftId = 0;
+  await test.step('time tracking: billable entries per customer → invoice draft', async () => {
+    await page.goto('/admin/quickbill/timetracking');
+    const group = page.getByTestId(`billable-${customer.id}`);
+    await expect(group.getByRole('heading', { name: customer.name })).toBeVisible();
+    await expect(group).toContainText('3,50 h');
+    await screenshotBoth(page, 'quickbill-timetracking');
+    await group.getByRole('button', { name: 'Rechnung erstellen' }).click();
+    await expect(page).toHaveURL(/\/admin\/quickbill\/invoices\/\d+\/edit$/);
+    draftId = Number(/invoices\/(\d+)\/edit/.exec(page.url())?.[1]);
+    await expect(page.getByText('2 Zeiteinträge werden')).toBeVisible();
+    // 3.5 h × € 50 net + 20 % VAT.
+    await expect(page.getByTestId('total-gross')).toHaveText('€ 210,00');
+    // Invoiced entries are not offered again.
+    await page.goto('/admin/quickbill/timetracking');
+    await expect(page.getByTestId(`billable-${customer.id}`)).toHaveCount(0);
+  });
+
+  await test.step('bulk send of a selected draft', async () => {
+    await page.goto('/admin/quickbill/invoices');
+    await page.getByRole('checkbox', { name: `Entwurf #${draftId} auswählen` }).check();
+    await expect(page.getByTestId('bulk-bar')).toContainText('1 Rechnung ausgewählt');
+    await screenshotBoth(page, 'quickbill-invoice-list-selected');
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Senden' }).click();
+    await expect(page.getByText('1 Rechnung versendet')).toBeVisible();
+    await expect(page.getByTestId(`invoice-row-${draftId}`)).toContainText('Versendet');
+  });
+
+  await test.step('an issued invoice opens read-only in the editor', async () => {
+    await page.goto(`/admin/quickbill/invoices/${draftId}/edit`);
+    await expect(page.getByTestId('read-only-notice')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entwurf speichern' })).toHaveCount(0);
+  });
+
+  const overdue = await createSentInvoice(request, token, customer.id, {
+    invoiceDate: isoDay(-40),
+    dueDate: isoDay(-26),
+    price: 250,
+    text: 'Wartung Netzwerk',
+  });
+
+  await test.step('overdue invoice: Zahlungserinnerung, then 1. Mahnung', async () => {
+    await page.goto(`/admin/quickbill/invoices/${overdue.id}`);
+    await expect(page.getByText('Überfällig', { exact: true }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Zahlungserinnerung senden' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Zahlungserinnerung senden' }).click();
+    await expect(page.getByText('Zahlungserinnerung versendet')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '1. Mahnung senden' })).toBeVisible();
+    await screenshotBoth(page, 'quickbill-invoice-detail-overdue');
+  });
+
+  await test.step('cancel from the detail: the credit note is linked both ways', async () => {
+    await page.getByRole('button', { name: 'Stornieren' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Stornieren' }).click();
+    await expect(page.getByText('Storniert', { exact: true }).first()).toBeVisible();
+    await page.getByTestId('credit-note-link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Gutschrift \d{4}-\d{4}$/);
+    await expect(page.getByRole('link', { name: overdue.number })).toBeVisible();
+    await expect(page.getByTestId('total-gross')).toHaveText('-€ 300,00');
+    await screenshotBoth(page, 'quickbill-credit-note');
+  });
+
+  await test.step('monthly run dialog', async () => {
+    await page.goto('/admin/quickbill');
+    await page.getByRole('button', { name: 'Monatslauf' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Monatslauf: ButlerPakete verrechnen' });
+    await screenshotBoth(page, 'quickbill-monthly-run');
+    await dialog.getByRole('button', { name: 'Entwürfe erstellen' }).click();
+    await expect(dialog.getByRole('status')).toContainText('Entwürfe erstellt');
+  });
+
+  await test.step('dashboard with figures', async () => {
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('tile-overdue-value')).toHaveText('0');
+    await screenshotBoth(page, 'quickbill-dashboard');
+  });
+});

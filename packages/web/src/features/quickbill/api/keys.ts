@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Query keys of Quickbill; every invoice change refreshes the dashboard, lists and details. */
+export const quickbillKeys = {
+  all: ['quickbill'] as const,
+  dashboard: ['quickbill', 'dashboard'] as const,
+  invoices: ['quickbill', 'invoices'] as const,
+  invoice: (id: number) => ['quickbill', 'invoice', id] as const,
+  pdf: (id: number) => ['quickbill', 'pdf', id] as const,
+  products: ['quickbill', 'products'] as const,
+  settings: ['quickbill', 'settings'] as const,
+  billable: ['quickbill', 'billable'] as const,
+};
+
+/**
+ * A send, payment or cancellation changes the figures, the lists and the PDF at once, and
+ * time entries become billable again on cancel, so everything of Quickbill is refetched.
+ */
+export function refreshQuickbill(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: quickbillKeys.all });
+}
+
+/** Page size of the invoice list. */
+export const INVOICE_PAGE_SIZE = 25;

@@ -1,0 +1,139 @@
+import { type InvoiceDetail, REMINDER_LABELS } from '@butler/contract/quickbill';
+import { Button, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconBan,
+  IconBell,
+  IconCash,
+  IconCode,
+  IconCopy,
+  IconDownload,
+  IconPencil,
+  IconSend,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { notifySuccess } from '../../../lib/notify';
+import { downloadInvoicePdf, downloadInvoiceXml } from '../api/download';
+import { useInvoiceActions } from '../api/invoices';
+import { invoiceLabel } from './invoice-number';
+import { cancelMessage, reportFailure } from './invoice-row-menu';
+import { displayStatus } from './invoice-status-badge';
+import { MarkPaidDialog } from './mark-paid-dialog';
+
+/** Next reminder of an overdue invoice: Zahlungserinnerung, then 1. and 2. Mahnung; none after. */
+export function nextReminder(invoice: InvoiceDetail): string | null {
+  if (displayStatus(invoice) !== 'overdue') return null;
+  return REMINDER_LABELS[invoice.reminder_level] ?? null;
+}
+
+/** The actions of the detail page; what each offers depends on the status (SPEC §4). */
+export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
+  const navigate = useNavigate();
+  const actions = useInvoiceActions();
+  const [paidOpen, paid] = useDisclosure(false);
+  const [cancelOpen, cancel] = useDisclosure(false);
+  const [remindOpen, remind] = useDisclosure(false);
+  const base = `/admin/quickbill/invoices/${invoice.id}`;
+  const isInvoice = invoice.kind === 'invoice';
+  const reminder = nextReminder(invoice);
+  const label = invoiceLabel(invoice);
+
+  return (
+    <>
+      <Group gap="xs">
+        {invoice.status === 'draft' && (
+          <Button component={Link} to={`${base}/edit`} variant="default" leftSection={<IconPencil size={16} />}>
+            Bearbeiten
+          </Button>
+        )}
+        {(invoice.status === 'draft' || invoice.status === 'sent') && (
+          <Button component={Link} to={`${base}/send`} leftSection={<IconSend size={16} />}>
+            {invoice.status === 'draft' ? 'Senden' : 'Erneut senden'}
+          </Button>
+        )}
+        {isInvoice && invoice.status === 'sent' && (
+          <Button color="teal" leftSection={<IconCash size={16} />} onClick={paid.open}>
+            Als bezahlt markieren
+          </Button>
+        )}
+        {reminder && (
+          <Button color="orange" variant="light" leftSection={<IconBell size={16} />} onClick={remind.open}>
+            {reminder} senden
+          </Button>
+        )}
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => downloadInvoicePdf(invoice).catch((e) => reportFailure('PDF konnte nicht geladen werden', e))}
+        >
+          PDF
+        </Button>
+        {invoice.invoice_number && (
+          <Button
+            variant="default"
+            leftSection={<IconCode size={16} />}
+            onClick={() =>
+              downloadInvoiceXml(invoice).catch((e) => reportFailure('E-Rechnung konnte nicht geladen werden', e))
+            }
+          >
+            E-Rechnung (XML)
+          </Button>
+        )}
+        {isInvoice && (
+          <Button
+            variant="default"
+            leftSection={<IconCopy size={16} />}
+            disabled={actions.duplicate.isPending}
+            onClick={() =>
+              actions.duplicate.mutate(invoice.id, {
+                onSuccess: (copy) => {
+                  notifySuccess(`Kopie als Entwurf #${copy.id} erstellt`);
+                  navigate(`/admin/quickbill/invoices/${copy.id}/edit`);
+                },
+                onError: (e) => reportFailure('Duplizieren fehlgeschlagen', e),
+              })
+            }
+          >
+            Duplizieren
+          </Button>
+        )}
+        {isInvoice && invoice.status !== 'cancelled' && (
+          <Button color="red" variant="light" leftSection={<IconBan size={16} />} onClick={cancel.open}>
+            {invoice.status === 'draft' ? 'Entwurf löschen' : 'Stornieren'}
+          </Button>
+        )}
+      </Group>
+      {invoice.status === 'sent' && <MarkPaidDialog invoice={invoice} opened={paidOpen} onClose={paid.close} />}
+      <ConfirmDialog
+        opened={cancelOpen}
+        title={invoice.status === 'draft' ? 'Entwurf löschen?' : 'Rechnung stornieren?'}
+        message={cancelMessage(invoice)}
+        confirmLabel={invoice.status === 'draft' ? 'Löschen' : 'Stornieren'}
+        errorFallback="Stornieren fehlgeschlagen"
+        onConfirm={async () => {
+          const result = await actions.cancel.mutateAsync(invoice.id);
+          if (result.deleted) {
+            notifySuccess('Entwurf gelöscht');
+            navigate('/admin/quickbill/invoices');
+          } else notifySuccess(`Rechnung ${label} storniert, Gutschrift erstellt`);
+        }}
+        onClose={cancel.close}
+      />
+      {reminder && (
+        <ConfirmDialog
+          opened={remindOpen}
+          title={`${reminder} senden?`}
+          message={`Der Kunde erhält die ${reminder} zur Rechnung ${label} mit PDF per E-Mail${invoice.customer_email ? ` an ${invoice.customer_email}` : ''}.`}
+          confirmLabel={`${reminder} senden`}
+          errorFallback="Versand fehlgeschlagen"
+          onConfirm={async () => {
+            const result = await actions.remind.mutateAsync(invoice.id);
+            notifySuccess(`${result.label} versendet`);
+          }}
+          onClose={remind.close}
+        />
+      )}
+    </>
+  );
+}
