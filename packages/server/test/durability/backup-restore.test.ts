@@ -47,7 +47,7 @@ async function contents(config: pg.PoolConfig) {
   await client.query(`SET TIME ZONE 'UTC'`);
   const tables = await client.query<{ name: string; kind: string }>(
     `SELECT relname AS name, relkind AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'S') ORDER BY relname`,
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'S') AND relname <> 'data_version' ORDER BY relname`,
   );
   const result: Record<string, string[]> = {};
   for (const { name, kind } of tables.rows) {

@@ -18,8 +18,8 @@ export function RouteErrorPage() {
           Da ist etwas schiefgelaufen
         </Title>
         <Text c="dimmed">
-          Diese Seite konnte nicht angezeigt werden. Vielleicht wurde das Portal gerade aktualisiert – bitte laden Sie die
-          Seite neu.
+          Diese Seite konnte nicht angezeigt werden. Vielleicht wurde das Portal gerade aktualisiert – bitte laden Sie
+          die Seite neu.
         </Text>
         <Button onClick={() => window.location.reload()}>Seite neu laden</Button>
       </Stack>

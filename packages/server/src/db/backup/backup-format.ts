@@ -62,11 +62,19 @@ export function defaultBackupFile(dataDir: string, now = new Date()): string {
   return path.join(dataDir, 'backups', `butler-${stamp}.backup`);
 }
 
+/**
+ * Tables that hold derived state, not data: never backed up, never truncated on restore
+ * (`data_version` only invalidates cached dashboard figures; the restore's own writes bump it).
+ */
+export const DERIVED_TABLES = ['data_version'];
+
 /** Application tables of schema public in foreign-key order, with their self-references. */
 export async function listTables(client: pg.ClientBase): Promise<TableHeader[]> {
   const tables = await client.query<{ oid: number; name: string }>(
     `SELECT c.oid, c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname`,
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+       AND c.relname <> ALL($1::text[]) ORDER BY c.relname`,
+    [DERIVED_TABLES],
   );
   const columns = await client.query<{ oid: number; name: string }>(
     `SELECT a.attrelid AS oid, a.attname AS name FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid

@@ -14,6 +14,7 @@ import {
   BACKUP_VERSION,
   type BackupHeader,
   type BackupSummary,
+  DERIVED_TABLES,
   quoteIdent,
   readJournal,
   setPortableSession,
@@ -84,7 +85,8 @@ async function insertAll(
   const summary: BackupSummary = { file, tables: {}, files: 0, bytes: 0 };
   const tables = await client.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> ALL($1::text[])`,
+    [DERIVED_TABLES],
   );
   // The target holds at most the seeded singleton rows (checked above): start from nothing.
   if (tables.rows.length)

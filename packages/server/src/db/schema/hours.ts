@@ -120,6 +120,11 @@ export const timeEntries = pgTable(
     }),
     index('time_entries_customer_type_date_idx').on(t.customerId, t.billingType, t.workDate),
     index('time_entries_type_date_idx').on(t.billingType, t.workDate),
+    // Covering index for the package balances of all customers (admin figures, decision 0120):
+    // an index-only scan grouped by customer instead of reading the whole table.
+    index('time_entries_type_customer_hours_idx').on(t.billingType, t.customerId, t.workDate, t.hours),
+    // The unfiltered time-tracking list pages newest first (a backward index scan).
+    index('time_entries_work_date_id_idx').on(t.workDate, t.id),
     index('time_entries_project_idx').on(t.projectId),
     index('time_entries_uninvoiced_idx').on(t.customerId).where(sql`${t.isBillable} AND ${t.invoiceId} IS NULL`),
     check('time_entries_billing_type_ck', sql`${t.billingType} IN ('abos','stundenpakete')`),

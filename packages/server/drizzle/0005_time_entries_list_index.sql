@@ -1,0 +1,1 @@
+CREATE INDEX "time_entries_work_date_id_idx" ON "time_entries" USING btree ("work_date","id");
