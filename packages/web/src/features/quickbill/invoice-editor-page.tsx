@@ -2,6 +2,7 @@ import { Alert, Button, Card, Grid, Group, Stack, Text, Textarea, Title } from '
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { addDaysIso, DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
@@ -10,7 +11,6 @@ import { notifySuccess } from '../../lib/notify';
 import { useInvoiceSettings } from './api/catalog';
 import { useInvoice, useSaveInvoice } from './api/invoices';
 import { CustomerSelect } from './components/customer-select';
-import { addDaysIso, DateField } from './components/date-field';
 import { type EditorValues, emptyValues, localErrors, toInput, valuesFromInvoice } from './components/editor-state';
 import { LinesCard } from './components/lines-card';
 

@@ -5,12 +5,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
+import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState } from '../../components/states';
 import { useInvoices } from './api/invoices';
 import { INVOICE_PAGE_SIZE } from './api/keys';
 import { BulkBar } from './components/bulk-bar';
 import { InvoiceTable } from './components/invoice-table';
-import { Pager } from './components/pager';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'Alle Status' },

@@ -3,11 +3,11 @@ import { MIN_SEARCH_LENGTH } from '@butler/contract/list-query';
 import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
+import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useCustomers } from '../api/customers';
 import { useAddReferral } from '../api/referrals';
-import { DialogButtons, FormError } from './form-error';
 
 const SELECT_TEXT = 'Bitte wählen Sie einen Empfehlungsgeber aus';
 

@@ -8,11 +8,11 @@ import {
 import { Modal, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { DateField } from '../../../components/date-field';
+import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveCustomer } from '../api/customers';
-import { DateField } from './date-field';
-import { DialogButtons, FormError } from './form-error';
 
 type Values = {
   first_name: string;

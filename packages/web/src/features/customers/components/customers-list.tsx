@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoader } from '../../../components/page-loader';
+import { Pager } from '../../../components/pager';
 import { type Column, ResponsiveList } from '../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { copyToClipboard, notifySuccess } from '../../../lib/notify';
 import { useCustomers, useDeleteCustomer } from '../api/customers';
 import { PAGE_SIZE } from '../api/keys';
 import { CustomerFormDialog } from './customer-form-dialog';
-import { Pager } from './pager';
 import { RowActions } from './row-actions';
 import { StatusBadge } from './status-badge';
 

@@ -1,10 +1,10 @@
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormError } from '../../../components/dialog-parts';
 import { errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveNotes } from '../api/customers';
-import { FormError } from './form-error';
 
 type NotesField = 'private_notes' | 'company_info' | 'special_notes' | 'notes';
 

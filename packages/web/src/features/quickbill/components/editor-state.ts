@@ -1,7 +1,7 @@
 import type { InvoiceDetail } from '@butler/contract/quickbill';
+import { addDaysIso } from '../../../components/date-field';
 import { todayInVienna } from '../../../lib/format';
 import type { InvoiceBody } from '../api/invoices';
-import { addDaysIso } from './date-field';
 import { type EditorLine, newLine } from './line-editor';
 
 export type EditorValues = {

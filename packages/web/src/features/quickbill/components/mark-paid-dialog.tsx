@@ -2,11 +2,11 @@ import type { InvoiceDetail } from '@butler/contract/quickbill';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { DateField } from '../../../components/date-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatEuro, todayInVienna } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useInvoiceActions } from '../api/invoices';
-import { DateField } from './date-field';
 import { invoiceLabel } from './invoice-number';
 
 /** Mark paid: payment date (default today) and amount (default the gross total). */

@@ -2,10 +2,10 @@ import { WIKI_CATEGORY_REQUIRED, type WikiCategory } from '@butler/contract/wiki
 import { Group, Modal, Stack, Switch, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveCategory } from '../api/wiki';
-import { DialogButtons, FormError } from './dialog-parts';
 
 const SUGGESTED_ICONS = ['🔑', '📁', '🏠', '💼', '📝', '🚗', '🏥', '💶', '📞', '🎁'];
 

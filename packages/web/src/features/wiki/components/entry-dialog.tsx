@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { errorText } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
@@ -15,7 +16,6 @@ import {
   useWikiCategories,
   useWikiEntry,
 } from '../api/wiki';
-import { DialogButtons, FormError } from './dialog-parts';
 import { EntryFields } from './entry-fields';
 import { type EntryValues, emptyValues, isPasswordCategory, validateEntry } from './entry-form';
 

@@ -2,6 +2,8 @@ import { type BillingType, TIME_ENTRY_REQUIRED, type TimeEntry } from '@butler/c
 import { Checkbox, Group, Modal, NumberInput, Radio, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { DateField } from '../../../../components/date-field';
+import { DialogButtons, FormError } from '../../../../components/dialog-parts';
 import { errorText } from '../../../../lib/api-client';
 import { todayInVienna } from '../../../../lib/format';
 import { notifySuccess } from '../../../../lib/notify';
@@ -9,8 +11,6 @@ import { ALL_PAGE_SIZE } from '../../api/keys';
 import { useProjects } from '../../api/projects';
 import { useSaveTimeEntry } from '../../api/time-entries';
 import { CustomerPicker } from '../customer-picker';
-import { DateField } from '../date-field';
-import { DialogButtons, FormError } from '../form-error';
 
 type Values = {
   customer: number | null;

@@ -14,12 +14,12 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DateField } from '../../../../components/date-field';
+import { FormError } from '../../../../components/dialog-parts';
 import { errorText } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format';
 import { notifySuccess } from '../../../../lib/notify';
 import { useSavePersonalData } from '../../api/customers';
-import { DateField } from '../date-field';
-import { FormError } from '../form-error';
 
 const CHILD_LABEL = { boy: 'Junge', girl: 'Mädchen' } as const;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -4,6 +4,7 @@ import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconTrash } from 
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { PageLoader } from '../../../../components/page-loader';
+import { Pager } from '../../../../components/pager';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { formatDate, formatHours } from '../../../../lib/format';
@@ -11,7 +12,6 @@ import { notifySuccess } from '../../../../lib/notify';
 import { PAGE_SIZE } from '../../api/keys';
 import { useDeleteTimeEntry, useTimeEntries } from '../../api/time-entries';
 import { BillingBadge } from '../billing-badge';
-import { Pager } from '../pager';
 import { TimeEntryFormDialog } from '../panels/time-entry-form-dialog';
 import { RowActions } from '../row-actions';
 

@@ -1,7 +1,7 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 
 /** Accepts what people type in Austria: 22.11.2026, 22.11.26 or 2026-11-22. */
-function parseGermanDate(input: string): string | null {
+export function parseGermanDate(input: string): string | null {
   const text = input.trim();
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   const german = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(text);
