@@ -77,6 +77,9 @@ export class EmbeddedPostgres {
       throw new Error(
         `DATA_DIR ist zu tief verschachtelt für den Datenbank-Socket (${socketFile}); bitte einen kürzeren Pfad wählen.`,
       );
+    // Parents get the usual mode (a recursive mkdir would give them all 0700, and the
+    // postgres user could not pass through them); DATA_DIR itself is private.
+    await fs.mkdir(path.dirname(this.options.dataDir), { recursive: true });
     await fs.mkdir(this.options.dataDir, { recursive: true, mode: 0o700 });
     await acquireLock(this.paths.lock, this.options.dataDir);
     try {

@@ -9,7 +9,7 @@ export function NotFoundPage() {
   return (
     <Center mih="70vh" px="md" component="main">
       <Stack align="center" gap="md" maw={480} ta="center">
-        <Text fz={64} fw={700} c="navy.2" lh={1}>
+        <Text fz={64} fw={700} c="navy.5" lh={1}>
           404
         </Text>
         <Title order={1} size="h2">

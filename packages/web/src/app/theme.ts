@@ -1,4 +1,11 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 // Deep navy with a warm gold accent: a calm back office and a premium lounge.
 const navy: MantineColorsTuple = [
@@ -26,10 +33,41 @@ const gold: MantineColorsTuple = [
   '#946f00',
 ];
 
+// Mantine's gray.6 (#868e96, also the 'dimmed' text) has 3.3:1 contrast on white, below
+// WCAG AA; this one has 5.3:1 and keeps the calm look.
+const gray: MantineColorsTuple = [
+  '#f8f9fa',
+  '#f1f3f5',
+  '#e9ecef',
+  '#dee2e6',
+  '#ced4da',
+  '#adb5bd',
+  '#646c74',
+  '#495057',
+  '#343a40',
+  '#212529',
+];
+
+/**
+ * 'light' variants (badges, light buttons, alerts) use shade 6 text on a pale tint,
+ * which fails WCAG AA for teal, orange and yellow; a darkened shade 9 passes and keeps
+ * the colour's meaning.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const defaults = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return defaults;
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor) return defaults;
+  const text = darken(input.theme.colors[parsed.color][9], 0.3);
+  return { ...defaults, color: text, hoverColor: text };
+};
+
 export const theme = createTheme({
+  autoContrast: true,
+  variantColorResolver,
   primaryColor: 'navy',
   primaryShade: { light: 8, dark: 6 },
-  colors: { navy, gold },
+  colors: { navy, gold, gray },
   fontFamily:
     'Inter, "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
   headings: {
@@ -40,6 +78,8 @@ export const theme = createTheme({
   cursorType: 'pointer',
   focusRing: 'auto',
   components: {
+    // Links are recognisable without colour (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg', shadow: 'xs' } },
     Button: { defaultProps: { radius: 'md' } },
     Modal: {

@@ -92,7 +92,7 @@ export function PackageRing({
           <Centre
             figure={gauge.minus ? `${MINUS}${formatNumber(-remainingHours)}` : formatNumber(remainingHours)}
             word={gauge.minus ? 'Minus' : 'Verbleibend'}
-            color={gauge.minus ? 'red.8' : 'teal.8'}
+            color={gauge.minus ? 'red.8' : 'teal.9'}
             testId="package-ring-amount"
           />
         }

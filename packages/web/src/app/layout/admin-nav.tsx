@@ -24,8 +24,9 @@ export function AdminNav() {
             component={Link}
             to={section.to}
             variant={active ? 'filled' : 'subtle'}
-            color={active ? 'gold' : 'gray'}
-            c={active ? 'navy.9' : 'white'}
+            color={active ? 'gold.4' : 'gray'}
+            c={active ? undefined : 'white'}
+            autoContrast
             aria-current={active ? 'page' : undefined}
             className={classes.section}
           >
@@ -38,8 +39,9 @@ export function AdminNav() {
           component={Link}
           to="/admin/settings"
           variant={settingsActive ? 'filled' : 'subtle'}
-          color={settingsActive ? 'gold' : 'gray'}
-          c={settingsActive ? 'navy.9' : 'white'}
+          color={settingsActive ? 'gold.4' : 'gray'}
+          c={settingsActive ? undefined : 'white'}
+          autoContrast
           size="lg"
           aria-label="Einstellungen"
           aria-current={settingsActive ? 'page' : undefined}

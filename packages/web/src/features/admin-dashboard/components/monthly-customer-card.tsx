@@ -35,7 +35,7 @@ function Figures({ label, color, figures }: { label: string; color: string; figu
         <Text size="xs" c="dimmed">
           Verbraucht {formatNumber(figures.hours_used)} h
         </Text>
-        <Text size="xs" fw={600} c={over ? 'red.8' : 'teal.8'}>
+        <Text size="xs" fw={600} c={over ? 'red.8' : 'teal.9'}>
           Offen {over ? `${MINUS}${formatNumber(-figures.hours_open)}` : formatNumber(figures.hours_open)} h
         </Text>
       </Stack>

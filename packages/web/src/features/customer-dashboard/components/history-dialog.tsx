@@ -7,7 +7,7 @@ import { useSubscriptionHistory } from '../api/queries';
 
 /** SPEC §9: the 12 most recent months. */
 const HISTORY_MONTHS = 12;
-const TONE_COLOR = { positive: 'teal.8', negative: 'red.8', neutral: 'gray.6' } as const;
+const TONE_COLOR = { positive: 'teal.9', negative: 'red.8', neutral: 'gray.6' } as const;
 
 function Balance({ value, size = 'sm' }: { value: number; size?: string }) {
   return (

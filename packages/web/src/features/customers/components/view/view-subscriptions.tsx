@@ -54,7 +54,7 @@ export function ViewSubscriptions({ customerId }: { customerId: number }) {
       label: 'Rabattpreis',
       render: (s) =>
         s.has_referral_discount ? (
-          <Text size="sm" fw={600} c="teal.8">
+          <Text size="sm" fw={600} c="teal.9">
             {formatEuro(s.monthly_price)}
           </Text>
         ) : (
