@@ -28,6 +28,7 @@ test.describe('accessibility (axe-core)', () => {
   });
 
   test('customer lounge and deduction lists', async ({ page, request }) => {
+    test.setTimeout(120_000);
     const token = await adminToken(request);
     const { customer } = await seedScenario(request, token, 'Axel');
     await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
@@ -40,6 +41,7 @@ test.describe('accessibility (axe-core)', () => {
   });
 
   test('back-office screens', async ({ page, request }) => {
+    test.setTimeout(240_000);
     const token = await adminToken(request);
     const { customer } = await seedScenario(request, token, 'Berta');
     await loginAsAdminInBrowser(page);

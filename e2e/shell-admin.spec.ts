@@ -30,16 +30,17 @@ test.describe('admin login and shell', () => {
   test('login, top bar navigation, redirect when already logged in, logout', async ({ page }) => {
     await loginAsAdminInBrowser(page);
     await expect(page.getByTestId('top-bar-user')).toHaveText(E2E_ADMIN.username);
+    const topBar = page.getByTestId('top-bar');
     for (const [label, path] of [
       ['KUNDEN', '/admin/customers'],
       ['WIKI', '/admin/wiki'],
       ['QUICKBILL', '/admin/quickbill'],
     ] as const) {
-      await page.getByRole('link', { name: label }).click();
+      await topBar.getByRole('link', { name: label }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+      await expect(topBar.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
     }
-    await page.getByRole('link', { name: 'Einstellungen' }).click();
+    await topBar.getByRole('link', { name: 'Einstellungen' }).click();
     await expect(page).toHaveURL(/\/admin\/settings$/);
     await screenshotBoth(page, 'shell-admin');
 
