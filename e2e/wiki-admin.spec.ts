@@ -73,6 +73,8 @@ test.describe('wiki back office', () => {
     await screenshotBoth(page, 'wiki-password-dialog');
     await dialog.getByRole('button', { name: 'Eintrag erstellen' }).click();
     await expect(page.getByText('Wiki-Eintrag erfolgreich erstellt')).toBeVisible();
+    // The dialog (and its form with the typed password) is gone once its close animation ends.
+    await expect(dialog).toBeHidden();
 
     // Masked in the list; the secret is nowhere on the page.
     const entry = page.getByRole('article', { name: 'Router Wohnzimmer' });
