@@ -1,5 +1,5 @@
+import { REFERRAL_GIFT_TEXT, REFERRAL_SETTINGS_DEFAULTS } from '@butler/contract/referral-rules';
 import type { ReferralData } from '@butler/contract/referrals';
-import { REFERRAL_GIFT_TEXT, REFERRAL_SETTINGS_DEFAULTS } from '@butler/contract/referrals';
 import {
   Badge,
   Box,
