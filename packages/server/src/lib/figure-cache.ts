@@ -14,13 +14,16 @@ type Entry = { version: number; value: unknown };
 export function createFigureCache(maxEntries = 200) {
   const entries = new Map<string, Entry>();
   return async function cached<T>(db: Database, key: string, compute: () => Promise<T>): Promise<T> {
-    const result = await db.execute(sql`SELECT version FROM data_version WHERE id = 1`);
-    const version = Number((result.rows[0] as { version: number } | undefined)?.version ?? -1);
-    const hit = entries.get(key);
+    const result = await db.execute(sql`SELECT version, current_database() AS database FROM data_version WHERE id = 1`);
+    const row = result.rows[0] as { version: number; database: string } | undefined;
+    const version = Number(row?.version ?? -1);
+    // One process may talk to several databases (tests, tools): keep their entries apart.
+    const fullKey = `${row?.database ?? ''}:${key}`;
+    const hit = entries.get(fullKey);
     if (hit && hit.version === version) return hit.value as T;
     const value = await compute();
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-    entries.set(key, { version, value });
+    entries.set(fullKey, { version, value });
     return value;
   };
 }

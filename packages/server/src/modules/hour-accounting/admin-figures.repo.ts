@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstDayOfMonth, lastDayOfMonth, parseDate } from '../../domain/calendar.js';
+import { packageFiguresOf, packageLedger } from './package-ledger.js';
 import { hoursOf, periodsWithUsage } from './period-sql.js';
 
 /**
@@ -17,44 +18,41 @@ const figures = (total: string, used: string, open: string): Figures => ({
   hours_open: hoursOf(open),
 });
 
-/** Per customer: butler and package figures of one month, customers with a total above 0. */
+/**
+ * Per customer: butler and package figures of one month, customers with a total above 0.
+ * Butler figures come from the month's periods in SQL; package figures from the cached
+ * package ledger (running totals per customer and month, see package-ledger.ts).
+ */
 export async function customersMonthly(db: Database, year: number, month: number): Promise<MonthlyRow[]> {
   const from = firstDayOfMonth(year, month);
   const to = lastDayOfMonth(year, month);
-  const result = await db.execute(sql`
-    WITH periods AS (${periodsWithUsage({ where: sql`s.is_active`, months: { from, to } })}),
-    butler AS (
-      SELECT customer_id, sum(monthly_hours) AS total, sum(used_hours) AS used FROM periods GROUP BY customer_id
-    ),
-    bought AS (
-      SELECT customer_id, sum(hours) AS hours FROM hour_packages WHERE purchase_date <= ${to}::date GROUP BY customer_id
-    ),
-    spent AS (
-      SELECT customer_id,
-             coalesce(sum(hours) FILTER (WHERE work_date < ${from}::date), 0) AS before,
-             coalesce(sum(hours) FILTER (WHERE work_date >= ${from}::date), 0) AS inside
-      FROM time_entries WHERE billing_type = 'stundenpakete' AND work_date <= ${to}::date GROUP BY customer_id
-    ),
-    pkg AS (
-      SELECT customer_id, coalesce(b.hours, 0) - coalesce(x.before, 0) AS total, coalesce(x.inside, 0) AS used
-      FROM bought b FULL JOIN spent x USING (customer_id)
-    )
-    SELECT c.id, c.first_name || ' ' || c.last_name AS name,
-           coalesce(bu.total, 0) AS butler_total, coalesce(bu.used, 0) AS butler_used,
-           coalesce(bu.total - bu.used, 0) AS butler_open,
-           coalesce(pk.total, 0) AS package_total, coalesce(pk.used, 0) AS package_used,
-           coalesce(pk.total - pk.used, 0) AS package_open
-    FROM customers c
-    LEFT JOIN butler bu ON bu.customer_id = c.id
-    LEFT JOIN pkg pk ON pk.customer_id = c.id
-    WHERE coalesce(bu.total, 0) > 0 OR coalesce(pk.total, 0) > 0
-    ORDER BY c.last_name, c.first_name, c.id`);
-  return result.rows.map((r: any) => ({
-    id: r.id,
-    name: r.name,
-    butler_packages: figures(r.butler_total, r.butler_used, r.butler_open),
-    hour_packages: figures(r.package_total, r.package_used, r.package_open),
-  }));
+  const monthKey = from.slice(0, 7);
+  const [ledger, result] = await Promise.all([
+    packageLedger(db),
+    db.execute(sql`
+      WITH periods AS (${periodsWithUsage({ where: sql`s.is_active`, months: { from, to } })}),
+      butler AS (
+        SELECT customer_id, sum(monthly_hours) AS total, sum(used_hours) AS used FROM periods GROUP BY customer_id
+      )
+      SELECT c.id, c.first_name || ' ' || c.last_name AS name,
+             coalesce(bu.total, 0) AS butler_total, coalesce(bu.used, 0) AS butler_used,
+             coalesce(bu.total - bu.used, 0) AS butler_open
+      FROM customers c
+      LEFT JOIN butler bu ON bu.customer_id = c.id
+      ORDER BY c.last_name, c.first_name, c.id`),
+  ]);
+  const rows: MonthlyRow[] = [];
+  for (const r of result.rows as any[]) {
+    const pkg = packageFiguresOf(ledger.get(r.id), monthKey);
+    if (!(hoursOf(r.butler_total) > 0 || pkg.total > 0)) continue;
+    rows.push({
+      id: r.id,
+      name: r.name,
+      butler_packages: figures(r.butler_total, r.butler_used, r.butler_open),
+      hour_packages: { hours_total: pkg.total, hours_used: pkg.used, hours_open: pkg.open },
+    });
+  }
+  return rows;
 }
 
 export type StatsRow = {
