@@ -57,12 +57,16 @@ export default function WikiRichTextEditor({
       },
     },
     // An empty editor reports '<p></p>'; the form treats that as missing content.
-    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+    onUpdate: ({ editor: current }) => {
+      if (!current.isDestroyed) onChange(current.isEmpty ? '' : current.getHTML());
+    },
   });
 
   // The dialog may load the entry after the editor exists (?edit=): take the new value.
+  // A destroyed editor (the dialog closing, or React re-mounting) has no schema any more.
   useEffect(() => {
-    if (editor && !editor.isFocused && value !== (editor.isEmpty ? '' : editor.getHTML())) {
+    if (!editor || editor.isDestroyed) return;
+    if (!editor.isFocused && value !== (editor.isEmpty ? '' : editor.getHTML())) {
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);
