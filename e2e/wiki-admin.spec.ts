@@ -5,6 +5,10 @@ import { screenshotBoth } from './fixtures/screenshots';
 
 const SECRET = 'Geheim!Passwort-42';
 const LOGIN = 'router-admin';
+// Category names are unique; a suffix per run lets a Playwright retry create them again.
+const RUN = Date.now().toString(36).slice(-4);
+const ACCESS_CATEGORY = `Zugänge ${RUN}`;
+const FILES_CATEGORY = `Unterlagen ${RUN}`;
 
 async function seedCustomer(request: APIRequestContext, token: string, lastName: string) {
   return apiCall<{ id: number; name: string }>(request, token, 'POST', '/api/customers', {
@@ -45,13 +49,13 @@ test.describe('wiki back office', () => {
     await catDialog.getByRole('button', { name: 'Kategorie erstellen' }).click();
     await expect(catDialog.getByRole('alert')).toHaveText('Bitte füllen Sie Name und Icon aus');
     await catDialog.getByRole('button', { name: 'Icon 🔑 wählen' }).click();
-    await catDialog.getByRole('textbox', { name: 'Name' }).fill('Zugänge');
+    await catDialog.getByRole('textbox', { name: 'Name' }).fill(ACCESS_CATEGORY);
     await catDialog.getByLabel('Beschreibung').fill('Zugangsdaten für Geräte und Konten.');
     await catDialog.getByRole('switch', { name: 'Verschlüsselung' }).check();
     await screenshotBoth(page, 'wiki-category-dialog');
     await catDialog.getByRole('button', { name: 'Kategorie erstellen' }).click();
     await expect(page.getByText('Kategorie erfolgreich erstellt')).toBeVisible();
-    const card = page.getByRole('article', { name: 'Zugänge' });
+    const card = page.getByRole('article', { name: ACCESS_CATEGORY });
     await expect(card.getByText('Verschlüsselung')).toBeVisible();
     await screenshotBoth(page, 'wiki-categories');
 
@@ -60,7 +64,7 @@ test.describe('wiki back office', () => {
     await expect(page.getByTestId('wiki-customer-name')).toHaveText(customer.name);
     await page
       .getByRole('navigation', { name: 'Kategorien' })
-      .getByRole('button', { name: /Zugänge/ })
+      .getByRole('button', { name: new RegExp(ACCESS_CATEGORY) })
       .click();
     await expect(page).toHaveURL(/category=\d+/);
     await page.getByRole('button', { name: 'Neuer Eintrag' }).click();
@@ -102,7 +106,7 @@ test.describe('wiki back office', () => {
     await expect(page.getByText('Bitte geben Sie mindestens 2 Zeichen ein.')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Wiki durchsuchen' }).fill('Router');
     const hit = page.getByTestId('wiki-search-hit').filter({ hasText: 'Router Wohnzimmer' });
-    await expect(hit).toContainText(`${customer.name} · Zugänge`);
+    await expect(hit).toContainText(`${customer.name} · ${ACCESS_CATEGORY}`);
     await screenshotBoth(page, 'wiki-search');
 
     // ?edit={id} opens the edit dialog (prefilled with the decrypted values) and leaves the address.
@@ -137,7 +141,7 @@ test.describe('wiki back office', () => {
     const token = await adminToken(request);
     const customer = await seedCustomer(request, token, 'Dateiprobe');
     const category = await apiCall<{ id: number }>(request, token, 'POST', '/api/wiki/categories', {
-      name: 'Unterlagen',
+      name: FILES_CATEGORY,
       icon: '📁',
       description: 'Verträge und Polizzen',
       allows_files: true,
