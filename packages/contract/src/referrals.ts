@@ -134,6 +134,8 @@ export const zReferralStats = z.object({
   pending_referrals: z.number(),
   referral_hours: z.number(),
   own_hours: z.number(),
+  /** The programme's current discount per successful referral (0 while it is off): the teaser names it. */
+  discount_per_referral: z.number(),
 });
 export type ReferralStats = z.infer<typeof zReferralStats>;
 

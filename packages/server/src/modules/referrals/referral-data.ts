@@ -122,6 +122,7 @@ export async function computeReferralSummary(
       pending_referrals: referred.length - successful,
       referral_hours: Number(refHours),
       own_hours: Number(ownHours),
+      discount_per_referral: perReferral,
     },
   };
 }

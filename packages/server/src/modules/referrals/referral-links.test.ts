@@ -178,6 +178,7 @@ describe('GET /api/customers/{id}/referrals', () => {
       pending_referrals: 1,
       referral_hours: 5,
       own_hours: 10,
+      discount_per_referral: 3,
     });
   });
 

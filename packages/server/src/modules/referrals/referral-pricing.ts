@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { subscriptions } from '../../db/schema/index.js';
+import { customers, subscriptions } from '../../db/schema/index.js';
 import { hundredthsToString, num, toHundredths } from '../../domain/decimal.js';
 import { discountedMonthlyPrice } from '../../domain/referral-tiers.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -50,4 +50,23 @@ export async function repriceReferrer(
     );
   }
   return { subscriptionId: current.id, discount, changed };
+}
+
+/**
+ * After a customer's ButlerPakete changed (sold, edited, deleted): the customer's own
+ * current price follows their own referral discount (their own hours change their r_ratio
+ * and tier), and so does their referrer's (the referral hours changed). Decision 0287.
+ */
+export async function repriceCustomerAndReferrer(
+  tx: Transaction,
+  customerId: number,
+  actor: AuditActor,
+  today: string = todayVienna(),
+): Promise<void> {
+  await repriceReferrer(tx, customerId, actor, today);
+  const [customer] = await tx
+    .select({ referredById: customers.referredById })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (customer?.referredById) await repriceReferrer(tx, customer.referredById, actor, today);
 }

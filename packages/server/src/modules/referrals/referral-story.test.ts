@@ -132,4 +132,63 @@ describe('referral story', () => {
     ).json();
     expect(berndCard.referred_by).toEqual({ id: anna.id, name: 'Anna Berger', referral_code: anna.referralCode });
   });
+
+  it("the lounge's teaser figure follows the programme's discount, and is 0 while it is off", async () => {
+    const dora = await buildCustomer(ctx.db, { firstName: 'Dora', lastName: 'Solo' });
+    const doraToken = await ctx.login('customer', dora.email, TEST_PASSWORD);
+    const discountPerReferral = async () =>
+      (await ctx.request({ method: 'GET', url: `/api/customers/${dora.id}/dashboard`, token: doraToken })).json()
+        .referral_stats.discount_per_referral;
+    const settings = (await ctx.request({ method: 'GET', url: '/api/referral-settings', token: admin })).json();
+    expect(await discountPerReferral()).toBe(3);
+
+    const saved = await ctx.request({
+      method: 'PUT',
+      url: '/api/referral-settings',
+      payload: { ...settings, default_discount_percentage: 4.5 },
+      token: admin,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await discountPerReferral()).toBe(4.5);
+
+    await ctx.request({
+      method: 'PUT',
+      url: '/api/referral-settings',
+      payload: { ...settings, default_discount_percentage: 4.5, is_active: false },
+      token: admin,
+    });
+    expect(await discountPerReferral()).toBe(0);
+  });
+
+  it('a referrer who buys a new ButlerPaket gets it at the discounted price; edits keep it in step', async () => {
+    const emma = await buildCustomer(ctx.db, { firstName: 'Emma', lastName: 'Werber' });
+    const friend = await buildCustomer(ctx.db, { firstName: 'Felix', lastName: 'Freund', referredById: emma.id });
+    const buy = await ctx.request({
+      method: 'POST',
+      url: '/api/hour-packages',
+      payload: { customer_id: friend.id, hours: 4, price_per_hour: 50 },
+      token: admin,
+    });
+    expect(buy.statusCode).toBe(201); // Emma: one successful referral, nothing to reprice yet
+
+    const settings = (await ctx.request({ method: 'GET', url: '/api/referral-settings', token: admin })).json();
+    await ctx.request({
+      method: 'PUT',
+      url: '/api/referral-settings',
+      payload: { ...settings, default_discount_percentage: 3, is_active: true },
+      token: admin,
+    });
+    const sold = await sell(emma.id, 10); // € 500 before the discount; tier 1 (cap 25 %) → 3 %
+    expect(sold.statusCode).toBe(201);
+    expect(sold.json()).toMatchObject({ monthly_price: 485, original_monthly_price: 500, has_referral_discount: true });
+
+    const edited = await ctx.request({
+      method: 'PUT',
+      url: `/api/subscriptions/${sold.json().id}`,
+      payload: { template_id: templateId, monthly_hours: 20, start_date: '2026-03-01' },
+      token: admin,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ monthly_price: 970, original_monthly_price: 1000 });
+  });
 });

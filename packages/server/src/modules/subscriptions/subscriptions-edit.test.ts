@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors } from '../../../test/access-matrix.js';
-import { buildCustomer, buildSubscription, buildSubscriptionTemplate } from '../../../test/factories.js';
+import {
+  buildCustomer,
+  buildHourPackage,
+  buildSubscription,
+  buildSubscriptionTemplate,
+} from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { auditLog, subscriptionTemplates } from '../../db/schema/index.js';
 
@@ -77,8 +82,11 @@ describe('PUT /api/subscriptions/:id', () => {
     expect(res.json()).toMatchObject({ monthly_price: 400, agreements: 'Neu vereinbart' });
   });
 
-  it('keeps the share of a referral discount when the hours change', async () => {
+  it('keeps the referral discount when the hours change', async () => {
     const c = await buildCustomer(ctx.db);
+    // One successful referral: 3 % by the default settings (tier 1, cap 25 %).
+    const friend = await buildCustomer(ctx.db, { referredById: c.id });
+    await buildHourPackage(ctx.db, friend.id);
     const s = await buildSubscription(ctx.db, c.id, {
       templateId,
       startDate: '2026-01-01',

@@ -10,6 +10,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
+import { repriceCustomerAndReferrer } from '../referrals/referral-pricing.js';
 import { onCustomerPurchase, type Transaction } from '../referrals/referral-purchase-hook.js';
 import { findOverlap, findSubscriptionRow, presentSubscriptions } from './subscriptions.repo.js';
 
@@ -70,6 +71,7 @@ export function createSubscriptionsService(db: Database) {
           .returning();
         await writeAudit(tx, session, 'create', 'subscription', row.id, null, row);
         const bonus = await onCustomerPurchase(tx, input.customer_id, session);
+        await repriceCustomerAndReferrer(tx, input.customer_id, session);
         const answer = await present(row.id, tx);
         return bonus ? { ...answer, referral_bonus: bonus } : answer;
       });
@@ -130,6 +132,7 @@ export function createSubscriptionsService(db: Database) {
           .where(eq(subscriptions.id, id))
           .returning();
         await writeAudit(tx, session, 'update', 'subscription', id, before, after);
+        await repriceCustomerAndReferrer(tx, before.customerId, session);
       });
       return present(id);
     },
@@ -140,6 +143,7 @@ export function createSubscriptionsService(db: Database) {
         const [before] = await tx.delete(subscriptions).where(eq(subscriptions.id, id)).returning();
         if (!before) throw new AppError('SUBSCRIPTION_NOT_FOUND');
         await writeAudit(tx, session, 'delete', 'subscription', id, before, null);
+        await repriceCustomerAndReferrer(tx, before.customerId, session);
       });
     },
   };

@@ -1,4 +1,4 @@
-import { REFERRAL_GIFT_TEXT, REFERRAL_SETTINGS_DEFAULTS } from '@butler/contract/referral-rules';
+import { REFERRAL_GIFT_TEXT } from '@butler/contract/referral-rules';
 import type { ReferralData } from '@butler/contract/referrals';
 import {
   Badge,
@@ -134,9 +134,15 @@ export function ReferralSavingsCard({ data, onShare }: { data: ReferralData; onS
 
 /**
  * Referral teaser (SPEC §2: no referrals yet, a subscription exists, programme enabled).
- * The lounge has no access to the settings, so the discount is SPEC §1's 3 % (decision 0281).
+ * The discount is the programme's current one from referral_stats (decision 0281).
  */
-export function ReferralTeaserCard({ onShare }: { onShare: () => void }) {
+export function ReferralTeaserCard({
+  discountPerReferral,
+  onShare,
+}: {
+  discountPerReferral: number;
+  onShare: () => void;
+}) {
   return (
     <Card component="section" aria-label="Empfiehl uns weiter" data-testid="referral-teaser-card">
       <Group justify="space-between" align="center" gap="md">
@@ -149,9 +155,8 @@ export function ReferralTeaserCard({ onShare }: { onShare: () => void }) {
               Empfiehl uns weiter
             </Text>
             <Text size="sm">
-              Für jeden erfolgreich empfohlenen Kunden erhältst du{' '}
-              {formatPercent(REFERRAL_SETTINGS_DEFAULTS.default_discount_percentage)} Rabatt auf dein ButlerPaket – bis
-              zu 100 %.
+              Für jeden erfolgreich empfohlenen Kunden erhältst du {formatPercent(discountPerReferral)} Rabatt auf dein
+              ButlerPaket – bis zu 100 %.
             </Text>
             <Text size="sm" c="dimmed">
               Deine Freunde bekommen ein {REFERRAL_GIFT_TEXT}.
