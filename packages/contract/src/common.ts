@@ -41,3 +41,6 @@ export const zOptionalText = (max = 5000) =>
 
 export const zRequiredText = (message: string, max = 500) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Höchstens ${max} Zeichen`);
+
+/** A request body that may be left out entirely (Fastify then hands over null): read as {}. */
+export const zOptionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);

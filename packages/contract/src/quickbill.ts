@@ -176,6 +176,23 @@ export const zMarkPaidInput = z.object({
   amount: zMoney.refine((v) => v > 0, 'Der Betrag muss größer als 0 sein').optional(),
 });
 
+/** Send: the admin may edit subject and text; placeholders like {nummer} are filled on sending. */
+export const zSendInvoiceInput = z.object({
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'Bitte geben Sie einen Betreff an')
+    .max(200, 'Der Betreff darf höchstens 200 Zeichen lang sein')
+    .optional(),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Bitte geben Sie eine Nachricht ein')
+    .max(5000, 'Die Nachricht darf höchstens 5000 Zeichen lang sein')
+    .optional(),
+});
+export type SendInvoiceInput = z.infer<typeof zSendInvoiceInput>;
+
 export const zIdsInput = z.object({
   ids: z
     .array(zId, { error: 'Bitte wählen Sie mindestens eine Rechnung aus' })

@@ -1,7 +1,9 @@
+import { fillMailTemplate, type InvoiceMailValues, invoiceMailTemplates } from '@butler/contract/invoice-mail';
 import type { InvoiceDetail } from '@butler/contract/quickbill';
 import type { InvoiceSettings } from '@butler/contract/quickbill-settings';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -14,53 +16,79 @@ import { useInvoice, useInvoiceActions } from './api/invoices';
 import { invoiceLabel } from './components/invoice-number';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 
-const DEFAULT_SUBJECT = 'Ihre Rechnung {nummer}';
-const DEFAULT_BODY =
-  'Sehr geehrte Damen und Herren,\n\nanbei erhalten Sie die Rechnung {nummer} über {betrag}, zahlbar bis {faellig}.\n\nVielen Dank für Ihr Vertrauen!\n\nMit freundlichen Grüßen\n{firma}';
+const SUBJECT_MAX = 200;
+const MESSAGE_MAX = 5000;
 
-/** The mail as the server will fill it ({nummer} of a draft is assigned on sending). */
-function fill(template: string, invoice: InvoiceDetail, settings: InvoiceSettings) {
-  const values: Record<string, string> = {
-    nummer: invoice.invoice_number ?? '[Nummer wird beim Versand vergeben]',
+/**
+ * The texts as the server will fill them. A draft's {nummer} stays a placeholder: the
+ * number is assigned on sending and the server fills it in then.
+ */
+function mailValues(invoice: InvoiceDetail, settings: InvoiceSettings): InvoiceMailValues {
+  return {
+    ...(invoice.invoice_number ? { nummer: invoice.invoice_number } : {}),
     kunde: invoice.customer_name,
     betrag: formatEuro(Math.abs(invoice.total_gross)),
     faellig: formatDate(invoice.due_date),
     firma: settings.company_name,
+    original: invoice.credit_note_for_number ?? '',
   };
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+}
+
+function subjectError(subject: string) {
+  if (!subject.trim()) return 'Bitte geben Sie einen Betreff an';
+  if (subject.trim().length > SUBJECT_MAX) return `Der Betreff darf höchstens ${SUBJECT_MAX} Zeichen lang sein`;
+  return undefined;
+}
+
+function messageError(message: string) {
+  if (!message.trim()) return 'Bitte geben Sie eine Nachricht ein';
+  if (message.trim().length > MESSAGE_MAX) return `Die Nachricht darf höchstens ${MESSAGE_MAX} Zeichen lang sein`;
+  return undefined;
 }
 
 /** /admin/quickbill/invoices/:id/send — e-mail the PDF to the customer; a draft gets its number. */
 export function InvoiceSendPage() {
   const id = Number(useParams().id);
-  const navigate = useNavigate();
   const invoice = useInvoice(id);
   const settings = useInvoiceSettings();
-  const { send } = useInvoiceActions();
 
   if (invoice.isPending || settings.isPending) return <PageLoader text="Lade Rechnung..." />;
   if (invoice.isError || settings.isError) {
     const missing = invoice.error instanceof ApiError && invoice.error.status === 404;
     return <ErrorState text={missing ? 'Rechnung nicht gefunden' : 'Fehler beim Laden der Daten'} />;
   }
-  const inv = invoice.data;
-  const s = settings.data;
+  return <SendForm invoice={invoice.data} settings={settings.data} />;
+}
+
+function SendForm({ invoice: inv, settings: s }: { invoice: InvoiceDetail; settings: InvoiceSettings }) {
+  const navigate = useNavigate();
+  const { send } = useInvoiceActions();
+  const templates = invoiceMailTemplates(inv.kind, {
+    subject: s.invoice_email_subject,
+    body: s.invoice_email_body,
+  });
+  const values = mailValues(inv, s);
+  const [subject, setSubject] = useState(() => fillMailTemplate(templates.subject, values));
+  const [message, setMessage] = useState(() => fillMailTemplate(templates.body, values));
+  const [showErrors, setShowErrors] = useState(false);
   const back = `/admin/quickbill/invoices/${inv.id}`;
   const sendable = inv.status === 'draft' || inv.status === 'sent';
-  const subject =
-    inv.kind === 'credit_note'
-      ? `Gutschrift ${inv.invoice_number}`
-      : fill(s.invoice_email_subject || DEFAULT_SUBJECT, inv, s);
-  const body = fill(s.invoice_email_body.trim() || DEFAULT_BODY, inv, s);
   const attachment = `${inv.kind === 'credit_note' ? 'Gutschrift' : 'Rechnung'}-${inv.invoice_number ?? 'Nummer'}.pdf`;
+  const errors = { subject: subjectError(subject), message: messageError(message) };
 
-  const submit = () =>
-    send.mutate(inv.id, {
-      onSuccess: (result) => {
-        notifySuccess(`Rechnung ${result.invoice_number ?? ''} versendet`.replace('  ', ' '));
-        navigate(back);
+  const submit = () => {
+    setShowErrors(true);
+    if (errors.subject || errors.message) return;
+    send.mutate(
+      { id: inv.id, subject, message },
+      {
+        onSuccess: (result) => {
+          notifySuccess(`Rechnung ${result.invoice_number ?? ''} versendet`.replace('  ', ' '));
+          navigate(back);
+        },
       },
-    });
+    );
+  };
 
   return (
     <Stack gap="md" maw={820}>
@@ -99,14 +127,33 @@ export function InvoiceSendPage() {
             readOnly
             error={inv.customer_email ? undefined : 'Für diesen Kunden ist keine E-Mail-Adresse hinterlegt'}
           />
-          <TextInput label="Betreff" value={subject} readOnly />
-          <Textarea label="Nachricht" value={body} readOnly autosize minRows={6} />
+          <TextInput
+            label="Betreff"
+            value={subject}
+            onChange={(event) => setSubject(event.currentTarget.value)}
+            maxLength={SUBJECT_MAX}
+            error={showErrors ? errors.subject : undefined}
+            disabled={!sendable}
+            required
+          />
+          <Textarea
+            label="Nachricht"
+            value={message}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+            maxLength={MESSAGE_MAX}
+            error={showErrors ? errors.message : undefined}
+            disabled={!sendable}
+            autosize
+            minRows={6}
+            required
+          />
           <Text size="xs" c="dimmed">
-            Betreff und Text kommen aus den{' '}
+            Vorbelegt aus den{' '}
             <Anchor component={Link} to="/admin/quickbill/settings" size="xs">
               Rechnungseinstellungen
             </Anchor>
-            .
+            ; Änderungen gelten nur für diese E-Mail.
+            {inv.invoice_number ? '' : ' {nummer} wird beim Versand durch die neue Rechnungsnummer ersetzt.'}
           </Text>
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <IconPaperclip size={16} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />

@@ -1,5 +1,5 @@
-import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
-import { zBulkSendResult, zIdsInput, zMarkPaidInput } from '@butler/contract/quickbill';
+import { zErrorResponse, zIdParams, zOkResponse, zOptionalBody } from '@butler/contract/common';
+import { zBulkSendResult, zIdsInput, zMarkPaidInput, zSendInvoiceInput } from '@butler/contract/quickbill';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
@@ -39,12 +39,13 @@ export const invoiceActionRoutes =
       schema: {
         tags,
         params: zIdParams,
+        body: zOptionalBody(zSendInvoiceInput),
         response: {
           200: z.object({ invoice_number: z.string().nullable(), outbox_file: z.string().nullable() }),
           ...errors,
         },
       },
-      handler: async (request) => send.send(requireSession(request), request.params.id),
+      handler: async (request) => send.send(requireSession(request), request.params.id, request.body),
     });
 
     app.post('/api/quickbill/invoices/bulk-send', {
@@ -67,7 +68,12 @@ export const invoiceActionRoutes =
 
     app.post('/api/quickbill/invoices/:id/mark-paid', {
       config: { access: 'admin' },
-      schema: { tags, params: zIdParams, body: zMarkPaidInput.default({}), response: { 200: zOkResponse, ...errors } },
+      schema: {
+        tags,
+        params: zIdParams,
+        body: zOptionalBody(zMarkPaidInput),
+        response: { 200: zOkResponse, ...errors },
+      },
       handler: async (request) => {
         await status.markPaid(requireSession(request), request.params.id, request.body ?? {});
         return { success: true as const, message: 'Rechnung als bezahlt markiert' };

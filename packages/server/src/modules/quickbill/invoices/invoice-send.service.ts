@@ -1,3 +1,4 @@
+import type { SendInvoiceInput } from '@butler/contract/quickbill';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { invoices } from '../../../db/schema/index.js';
@@ -78,7 +79,7 @@ export function createSendService(deps: QuickbillDeps) {
    * issued one is simply mailed again. The number survives a failed mail — the
    * invoice is issued and can be sent again.
    */
-  async function send(session: SessionContext, id: number) {
+  async function send(session: SessionContext, id: number, texts: SendInvoiceInput = {}) {
     await db.transaction(async (tx) => {
       const row = await findInvoice(tx, id, true);
       if (row.status === 'cancelled') {
@@ -88,7 +89,7 @@ export function createSendService(deps: QuickbillDeps) {
       else await writeAudit(tx, session, 'resend', 'invoice', id, null, { invoiceNumber: row.invoiceNumber });
     });
     const { document, pdf } = await invoicePdf(db, deps.env.DATA_DIR, id);
-    const mail = await mailInvoice(deps, document, pdf, pdfFileName(document));
+    const mail = await mailInvoice(deps, document, pdf, pdfFileName(document), texts);
     return { invoice_number: document.invoice.invoiceNumber, outbox_file: mail.file ?? null };
   }
 

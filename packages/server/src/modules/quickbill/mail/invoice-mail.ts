@@ -1,4 +1,5 @@
 import { formatDate, formatEuro } from '@butler/contract/format';
+import { fillMailTemplate, invoiceMailTemplates } from '@butler/contract/invoice-mail';
 import { REMINDER_LABELS } from '@butler/contract/quickbill';
 import { num } from '../../../domain/decimal.js';
 import { AppError } from '../../../lib/errors.js';
@@ -6,33 +7,16 @@ import type { MailAttachment } from '../../../lib/mail.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
 import type { QuickbillDeps } from '../shared.js';
 
-const DEFAULT_BODY = `Sehr geehrte Damen und Herren,
-
-anbei erhalten Sie die Rechnung {nummer} über {betrag}, zahlbar bis {faellig}.
-
-Vielen Dank für Ihr Vertrauen!
-
-Mit freundlichen Grüßen
-{firma}`;
-
-const CREDIT_BODY = `Sehr geehrte Damen und Herren,
-
-anbei erhalten Sie die Gutschrift {nummer} zur Stornierung der Rechnung {original} über {betrag}.
-
-Mit freundlichen Grüßen
-{firma}`;
-
-/** {nummer}, {kunde}, {betrag}, {faellig}, {firma}, {original} in the settings' texts. */
+/** {nummer}, {kunde}, {betrag}, {faellig}, {firma}, {original} of this invoice. */
 export function fillTemplate(template: string, d: InvoiceDocument): string {
-  const values: Record<string, string> = {
+  return fillMailTemplate(template, {
     nummer: d.invoice.invoiceNumber ?? '',
     kunde: d.invoice.customerName,
     betrag: formatEuro(Math.abs(num(d.invoice.totalGross))),
     faellig: formatDate(d.invoice.dueDate),
     firma: d.settings.companyName,
     original: d.original?.number ?? '',
-  };
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+  });
 }
 
 async function deliver(
@@ -61,14 +45,24 @@ const pdfAttachment = (filename: string, content: Buffer): MailAttachment => ({
   contentType: 'application/pdf',
 });
 
-/** The invoice (or credit note) mail with its PDF, texts from the settings. */
-export function mailInvoice(deps: QuickbillDeps, d: InvoiceDocument, pdf: Buffer, filename: string) {
-  const credit = d.invoice.kind === 'credit_note';
-  const subject = credit
-    ? `Gutschrift ${d.invoice.invoiceNumber} zur Rechnung ${d.original?.number ?? ''}`.trim()
-    : fillTemplate(d.settings.invoiceEmailSubject || 'Ihre Rechnung {nummer}', d);
-  const body = credit ? CREDIT_BODY : d.settings.invoiceEmailBody.trim() || DEFAULT_BODY;
-  return deliver(deps, d, subject, fillTemplate(body, d), [pdfAttachment(filename, pdf)]);
+/**
+ * The invoice (or credit note) mail with its PDF: the admin's subject and text from the
+ * send screen, else the settings' (credit notes: fixed texts); placeholders filled here.
+ */
+export function mailInvoice(
+  deps: QuickbillDeps,
+  d: InvoiceDocument,
+  pdf: Buffer,
+  filename: string,
+  texts: { subject?: string; message?: string } = {},
+) {
+  const templates = invoiceMailTemplates(d.invoice.kind === 'credit_note' ? 'credit_note' : 'invoice', {
+    subject: d.settings.invoiceEmailSubject,
+    body: d.settings.invoiceEmailBody,
+  });
+  const subject = fillTemplate(texts.subject ?? templates.subject, d);
+  const body = fillTemplate(texts.message ?? templates.body, d);
+  return deliver(deps, d, subject, body, [pdfAttachment(filename, pdf)]);
 }
 
 /** Payment reminder: its own letter plus the invoice again. */

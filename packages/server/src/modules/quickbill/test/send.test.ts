@@ -60,6 +60,33 @@ describe('sending', () => {
     expect((await pdfAttachments(pdf))['factur-x.xml']).toContain(`<ram:ID>${invoice_number}</ram:ID>`);
   });
 
+  it('sends the subject and text the admin edited, placeholders filled; an empty subject changes nothing', async () => {
+    await configureProvider(ctx, token);
+    const draft = await createDraft(ctx, token, customer.id);
+    const url = `/api/quickbill/invoices/${draft.id}/send`;
+    const empty = await ctx.request({ method: 'POST', url, token, payload: { subject: '   ', message: 'Hallo' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe('Bitte geben Sie einen Betreff an');
+    const unchanged = await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token });
+    expect(unchanged.json()).toMatchObject({ status: 'draft', invoice_number: null });
+
+    const before = (await outboxMails(ctx.dataDir)).length;
+    const res = await ctx.request({
+      method: 'POST',
+      url,
+      token,
+      payload: { subject: 'Rechnung {nummer} fuer Oktober', message: 'Hallo {kunde}, anbei Rechnung {nummer}.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const number = res.json().invoice_number;
+    const mails = await outboxMails(ctx.dataDir);
+    expect(mails.length).toBe(before + 1);
+    const mail = mails[mails.length - 1];
+    expect(mail).toContain(`Subject: Rechnung ${number} fuer Oktober`);
+    expect(mail).toContain(`Hallo Maria Gruber, anbei Rechnung ${number}.`);
+    expect(mail).not.toContain('Ihre Rechnung');
+  });
+
   it('keeps issued invoices immutable: edit and delete answer 409', async () => {
     const draft = await createDraft(ctx, token, customer.id);
     await sendInvoice(ctx, token, draft.id);

@@ -2,6 +2,7 @@ import type {
   InvoiceDashboard,
   InvoiceDetail,
   InvoiceListItem,
+  SendInvoiceInput,
   zBulkSendResult,
   zInvoiceInput,
   zMonthlyRunResult,
@@ -85,7 +86,8 @@ export function useInvoiceActions() {
   const post = <T>(url: string, body?: unknown) => apiRequest<T>(url, { method: 'POST', body });
   return {
     send: useMutation({
-      mutationFn: (id: number) => post<SendResult>(`/api/quickbill/invoices/${id}/send`),
+      mutationFn: ({ id, subject, message }: { id: number } & SendInvoiceInput) =>
+        post<SendResult>(`/api/quickbill/invoices/${id}/send`, { subject, message }),
       onSuccess: after,
     }),
     markPaid: useMutation({
