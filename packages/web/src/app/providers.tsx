@@ -1,10 +1,8 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../lib/api-client';
 import './global.css';
 import { theme } from './theme';
@@ -20,16 +18,14 @@ export const queryClient = new QueryClient({
   },
 });
 
-function ResponsiveNotifications() {
-  // UI.md: toasts bottom-right on desktop, top on phones.
-  const phone = useMediaQuery('(max-width: 48em)');
-  return <Notifications position={phone ? 'top-center' : 'bottom-right'} autoClose={3000} zIndex={1000} />;
-}
+const ToastHost = lazy(async () => ({ default: (await import('./toast-host')).ToastHost }));
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <ResponsiveNotifications />
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

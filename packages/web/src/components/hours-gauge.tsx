@@ -1,7 +1,8 @@
-import { RingProgress, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { MEANING_COLORS } from '../app/theme';
 import { formatNumber } from '../lib/format';
 import { MINUS, packageGauge, subscriptionGauge } from '../lib/hours';
+import { Ring } from './ring';
 
 /**
  * The two hour rings of SPEC §4 (lounge and deduction screens): a large figure in the
@@ -40,12 +41,11 @@ export function SubscriptionRing({
   const color = gauge.overused ? MEANING_COLORS.hourPackage : MEANING_COLORS.subscription;
   return (
     <Stack align="center" gap={8}>
-      <RingProgress
+      <Ring
         size={size}
         thickness={14}
-        roundCaps
-        rootColor="var(--mantine-color-gray-1)"
-        sections={[{ value: gauge.ringValue, color }]}
+        value={gauge.ringValue}
+        color={color}
         label={
           <Centre
             figure={gauge.overused ? `${MINUS}${formatNumber(gauge.amount)}` : formatNumber(gauge.amount)}
@@ -82,12 +82,11 @@ export function PackageRing({
   const gauge = packageGauge(purchasedHours, usedHours, remainingHours);
   return (
     <Stack align="center" gap={8}>
-      <RingProgress
+      <Ring
         size={size}
         thickness={14}
-        roundCaps
-        rootColor="var(--mantine-color-gray-1)"
-        sections={[{ value: gauge.ringValue, color: MEANING_COLORS.hourPackage }]}
+        value={gauge.ringValue}
+        color={MEANING_COLORS.hourPackage}
         label={
           <Centre
             figure={gauge.minus ? `${MINUS}${formatNumber(-remainingHours)}` : formatNumber(remainingHours)}

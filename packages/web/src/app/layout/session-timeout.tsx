@@ -1,6 +1,6 @@
 import { SESSION_WARNING_SECONDS } from '@butler/contract/session-rules';
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { MountOnFirstOpen } from '../../components/mount-on-first-open';
 import { apiRequest, lastSuccessfulCallAt } from '../../lib/api-client';
 import { useSession } from '../session-context';
 
@@ -8,10 +8,10 @@ const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchs
 /** Activity keeps the server session alive with at most one call per minute. */
 const KEEPALIVE_INTERVAL_MS = 60_000;
 
-export function formatCountdown(seconds: number) {
-  const s = Math.max(0, seconds);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
+const loadDialog = () => import('./session-timeout-dialog');
+const SessionTimeoutDialog = lazy(async () => ({ default: (await loadDialog()).SessionTimeoutDialog }));
+/** The dialog's code is fetched this long before it is due, so it opens without a network wait. */
+const PRELOAD_BEFORE_WARNING_MS = 60_000;
 
 /**
  * SPEC §4/§9: after (timeout − 2 min) without activity the dialog 'Session läuft ab'
@@ -50,7 +50,10 @@ export function SessionTimeout() {
         window.clearInterval(timer);
         setWarningOpen(false);
         void logout();
-      } else if (idle >= warnAfterMs) {
+      } else if (idle >= warnAfterMs - PRELOAD_BEFORE_WARNING_MS) {
+        void loadDialog().catch(() => {});
+      }
+      if (idle >= warnAfterMs && idle < timeoutMs) {
         setWarningOpen(true);
         setSecondsLeft(Math.ceil((timeoutMs - idle) / 1000));
       }
@@ -61,6 +64,7 @@ export function SessionTimeout() {
     };
   }, [status, idleTimeoutMinutes, logout, keepAlive]);
 
+  const open = warningOpen && status === 'authenticated';
   const extend = async () => {
     lastActivity.current = Date.now();
     setWarningOpen(false);
@@ -69,35 +73,13 @@ export function SessionTimeout() {
   };
 
   return (
-    <Modal
-      opened={warningOpen && status === 'authenticated'}
-      onClose={() => void extend()}
-      title="Session läuft ab"
-      closeOnClickOutside={false}
-      size="md"
-    >
-      <Text>Sie waren eine Weile inaktiv. Aus Sicherheitsgründen werden Sie automatisch abgemeldet in</Text>
-      <Text
-        fz={40}
-        fw={700}
-        ta="center"
-        my="md"
-        c="navy.9"
-        aria-live="polite"
-        aria-atomic="true"
-        data-testid="session-countdown"
-        style={{ fontVariantNumeric: 'tabular-nums' }}
-      >
-        {formatCountdown(secondsLeft)}
-      </Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => void logout()}>
-          Jetzt abmelden
-        </Button>
-        <Button onClick={() => void extend()} data-autofocus>
-          Session verlängern
-        </Button>
-      </Group>
-    </Modal>
+    <MountOnFirstOpen opened={open}>
+      <SessionTimeoutDialog
+        opened={open}
+        secondsLeft={secondsLeft}
+        onExtend={() => void extend()}
+        onLogout={() => void logout()}
+      />
+    </MountOnFirstOpen>
   );
 }

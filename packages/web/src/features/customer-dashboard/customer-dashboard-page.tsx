@@ -2,20 +2,22 @@ import type { CustomerDashboard } from '@butler/contract/dashboard';
 import { Box, Button, Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconHourglassEmpty } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../app/session-context';
+import { MountOnFirstOpen } from '../../components/mount-on-first-open';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { useCustomerDashboard } from './api/queries';
-import { ContactDialog } from './components/contact-dialog';
 import { FeaturedProjects } from './components/featured-projects';
 import { GreetingHeader } from './components/greeting-header';
 import { HourPackageCard } from './components/hour-package-card';
 import { ProjectsCard } from './components/projects-card';
 import { ReferralSection } from './components/referral-section';
 import { SubscriptionCard } from './components/subscription-card';
+
+const ContactDialog = lazy(async () => ({ default: (await import('./components/contact-dialog')).ContactDialog }));
 
 function QuietCard({ text, testId, children }: { text: string; testId: string; children?: ReactNode }) {
   return (
@@ -92,7 +94,9 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
       )}
       <FeaturedProjects />
       <ProjectsCard projects={data.projects} />
-      <ContactDialog contact={data.contact} opened={contactOpen} onClose={contact.close} />
+      <MountOnFirstOpen opened={contactOpen}>
+        <ContactDialog contact={data.contact} opened={contactOpen} onClose={contact.close} />
+      </MountOnFirstOpen>
     </Stack>
   );
 }

@@ -1,7 +1,11 @@
 import type { CustomerDashboard } from '@butler/contract/dashboard';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy } from 'react';
+import { MountOnFirstOpen } from '../../../components/mount-on-first-open';
 import { ReferralSavingsCard, ReferralTeaserCard } from './referral-cards';
-import { ReferralQrDialog } from './referral-qr-dialog';
+
+// Loaded on first open: its tooltip would otherwise bring @floating-ui into the lounge's first load.
+const ReferralQrDialog = lazy(async () => ({ default: (await import('./referral-qr-dialog')).ReferralQrDialog }));
 
 /**
  * The lounge's referral part (SPEC §2): the savings card once the customer has referred
@@ -19,9 +23,11 @@ export function ReferralSection({ data, customerId }: { data: CustomerDashboard;
       {showSavings ? (
         <ReferralSavingsCard data={referral} onShare={qr.open} />
       ) : (
-        <ReferralTeaserCard onShare={qr.open} />
+        <ReferralTeaserCard discountPerReferral={data.referral_stats.discount_per_referral} onShare={qr.open} />
       )}
-      <ReferralQrDialog customerId={customerId ?? data.customer.id} opened={qrOpen} onClose={qr.close} />
+      <MountOnFirstOpen opened={qrOpen}>
+        <ReferralQrDialog customerId={customerId ?? data.customer.id} opened={qrOpen} onClose={qr.close} />
+      </MountOnFirstOpen>
     </>
   );
 }

@@ -2,11 +2,14 @@ import type { CustomerDashboard } from '@butler/contract/dashboard';
 import { Button, Center } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconClockHour4, IconHistory } from '@tabler/icons-react';
+import { lazy } from 'react';
 import { SubscriptionRing } from '../../../components/hours-gauge';
+import { MountOnFirstOpen } from '../../../components/mount-on-first-open';
 import { formatDate } from '../../../lib/format';
-import { HistoryDialog } from './history-dialog';
 import { HoursCard } from './hours-card';
 import { RecentDeductions } from './recent-deductions';
+
+const HistoryDialog = lazy(async () => ({ default: (await import('./history-dialog')).HistoryDialog }));
 
 type Subscription = NonNullable<CustomerDashboard['subscription']>;
 
@@ -47,7 +50,9 @@ export function SubscriptionCard({
         allHref={allHref}
         emptyText="Noch keine Stunden abgebucht."
       />
-      <HistoryDialog subscriptionId={subscription.id} opened={historyOpen} onClose={history.close} />
+      <MountOnFirstOpen opened={historyOpen}>
+        <HistoryDialog subscriptionId={subscription.id} opened={historyOpen} onClose={history.close} />
+      </MountOnFirstOpen>
     </HoursCard>
   );
 }

@@ -1,0 +1,12 @@
+import { useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+
+/**
+ * Where toasts appear (UI.md: bottom-right on desktop, top on phones). Loaded after the
+ * first paint: the toast store lives in the main bundle, so toasts raised before this
+ * host arrives are shown as soon as it mounts.
+ */
+export function ToastHost() {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return <Notifications position={phone ? 'top-center' : 'bottom-right'} autoClose={3000} zIndex={1000} />;
+}

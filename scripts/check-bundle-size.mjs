@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// DESIGN.md performance floor: the customer lounge's initial JavaScript stays under
+// 180 KB gzipped. Counts what a first visit of /customer/dashboard downloads from the
+// built app: the scripts index.html loads or preloads, the lounge page chunk, and every
+// chunk those import statically (dynamic imports load later, on demand, and are skipped).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const LIMIT_KB = Number(process.env.LOUNGE_JS_LIMIT_KB ?? 180);
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
+const assets = path.join(dist, 'assets');
+if (!fs.existsSync(assets)) {
+  console.error('packages/web/dist is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const files = new Set();
+function addWithStaticImports(file) {
+  if (files.has(file)) return;
+  files.add(file);
+  const code = fs.readFileSync(path.join(assets, file), 'utf8');
+  // `import{a}from"./x.js"` and `import"./x.js"`; `import("./x.js")` is dynamic and skipped.
+  for (const match of code.matchAll(/(?:\bimport|\bfrom)\s*["']\.\/([\w.-]+\.js)["']/g)) addWithStaticImports(match[1]);
+}
+
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+for (const match of html.matchAll(/\/assets\/([\w.-]+\.js)/g)) addWithStaticImports(match[1]);
+const loungeChunk = fs.readdirSync(assets).find((f) => /^customer-dashboard-page-[\w-]+\.js$/.test(f));
+if (!loungeChunk) {
+  console.error('No customer-dashboard-page chunk in the build: is the lounge still code-split?');
+  process.exit(1);
+}
+addWithStaticImports(loungeChunk);
+
+const sizes = [...files].map((file) => ({
+  file,
+  gzip: zlib.gzipSync(fs.readFileSync(path.join(assets, file))).length,
+}));
+const totalKb = sizes.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+const report = sizes
+  .sort((a, b) => b.gzip - a.gzip)
+  .slice(0, 5)
+  .map((s) => `  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB  ${s.file}`)
+  .join('\n');
+if (totalKb > LIMIT_KB) {
+  console.error(`Customer lounge initial JavaScript: ${totalKb.toFixed(1)} KB gzip, limit ${LIMIT_KB} KB.\n${report}`);
+  process.exit(1);
+}
+console.log(
+  `Customer lounge initial JavaScript: ${totalKb.toFixed(1)} KB gzip (limit ${LIMIT_KB} KB), ${files.size} files.`,
+);
