@@ -13,7 +13,7 @@ const factory = new FormatFactoryService();
  * run it through the full, validating InvoiceService (see `generateValidated`).
  */
 async function generate(invoice: Invoice, options: { format: string; pdf?: Buffer; filename?: string }) {
-  const formatter = factory.createFormatService(options.format, quiet);
+  const formatter = withSchemaFixes(factory.createFormatService(options.format, quiet));
   const input = withFlatBillingReference(structuredClone(invoice));
   formatter.fillInvoiceDefaults(input);
   return formatter.generate(input, {
@@ -24,6 +24,27 @@ async function generate(invoice: Invoice, options: { format: string; pdf?: Buffe
       ? { pdf: { buffer: options.pdf, filename: options.filename ?? 'invoice.pdf', mimetype: 'application/pdf' } }
       : {}),
   });
+}
+
+/**
+ * e-invoice-eu 2.3.4 writes BT-26 (the date of the invoice a credit note cancels) as
+ * `ram:FormattedIssueDateTime/udt:DateTimeString`, which the Factur-X / CII schema refuses:
+ * that element is a `qdt:DateTimeString` (the qdt namespace is declared on the root). The
+ * CII and Factur-X services render through `renderXML` on the instance, so the fix is
+ * applied to the rendered XML before the PDF embeds it. The XSD test guards it.
+ */
+export function qualifyFormattedIssueDate(xml: string): string {
+  return xml.replace(
+    /(<ram:FormattedIssueDateTime>\s*)<udt:DateTimeString\b([^>]*)>([^<]*)<\/udt:DateTimeString>/g,
+    '$1<qdt:DateTimeString$2>$3</qdt:DateTimeString>',
+  );
+}
+
+function withSchemaFixes<T extends object>(formatter: T): T {
+  const xmlService = formatter as T & { renderXML(data: object): string };
+  const render = xmlService.renderXML.bind(formatter);
+  xmlService.renderXML = (data: object) => qualifyFormattedIssueDate(render(data));
+  return formatter;
 }
 
 /**

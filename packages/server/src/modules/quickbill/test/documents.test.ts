@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../../../../test/test-app.j
 import { generateValidated } from '../e-invoice/factur-x.js';
 import { loadInvoiceDocument } from '../invoices/invoice-document.js';
 import { epcPayload, epcQrPng } from '../pdf/epc-qr.js';
+import { facturXSchemaErrors } from './factur-x-schema.js';
 import { configureProvider, createDraft, daysAgo, PROVIDER, pdfAttachments, pdfText, sendInvoice } from './helpers.js';
 
 // jsqr is CommonJS whose types declare an ES default export; take whichever the loader gives.
@@ -101,6 +102,7 @@ describe('invoice PDF (§11 UStG)', () => {
       const pdf = await getPdf(draft.id);
       expect(await pdfText(pdf)).toContain('Umsatzsteuerbefreit – Kleinunternehmer gem. § 6 Abs. 1 Z 27 UStG');
       const xml = (await pdfAttachments(pdf))['factur-x.xml'];
+      expect(await facturXSchemaErrors(xml)).toEqual([]);
       expect(xmlValue(xml, 'ram:ApplicableTradeTax', 'ram:CategoryCode')).toBe('E');
       expect(xml).toContain(
         '<ram:ExemptionReason>Umsatzsteuerbefreit – Kleinunternehmer gem. § 6 Abs. 1 Z 27 UStG</ram:ExemptionReason>',
@@ -136,6 +138,17 @@ describe('invoice PDF (§11 UStG)', () => {
 });
 
 describe('e-invoice (EN 16931 CII, Factur-X)', () => {
+  it('the schema check finds errors in XML that breaks the Factur-X schema', async () => {
+    const draft = await createDraft(ctx, token, customer.id);
+    await sendInvoice(ctx, token, draft.id);
+    const xml = (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}/xml`, token })).body;
+    expect(await facturXSchemaErrors(xml)).toEqual([]);
+    // BT-1 missing: the document ID is mandatory in the EN 16931 profile.
+    const broken = xml.replace(/(<rsm:ExchangedDocument>\s*)<ram:ID>[^<]*<\/ram:ID>/, '$1');
+    expect(broken).not.toBe(xml);
+    expect((await facturXSchemaErrors(broken)).length).toBeGreaterThan(0);
+  });
+
   it('embeds factur-x.xml whose mandatory BT fields match the invoice, and serves the same XML alone', async () => {
     const draft = await createDraft(ctx, token, customer.id, { invoice_date: daysAgo(1) });
     const { invoice_number } = await sendInvoice(ctx, token, draft.id);
@@ -146,6 +159,7 @@ describe('e-invoice (EN 16931 CII, Factur-X)', () => {
     expect(res.body).toBe(embedded);
 
     const xml = embedded;
+    expect(await facturXSchemaErrors(xml)).toEqual([]);
     const compact = daysAgo(1).replace(/-/g, '');
     expect(xml).toContain('<rsm:CrossIndustryInvoice');
     expect(xmlValue(xml, 'ram:GuidelineSpecifiedDocumentContextParameter', 'ram:ID')).toBe('urn:cen.eu:en16931:2017'); // BT-24
@@ -182,6 +196,7 @@ describe('e-invoice (EN 16931 CII, Factur-X)', () => {
     const credit = (
       await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${cancel.json().credit_note_id}/xml`, token })
     ).body;
+    expect(await facturXSchemaErrors(credit)).toEqual([]);
     expect(xmlValue(credit, 'rsm:ExchangedDocument', 'ram:TypeCode')).toBe('381');
     expect(xmlValue(credit, 'ram:InvoiceReferencedDocument', 'ram:IssuerAssignedID')).toBe(invoice_number);
     expect(xmlValue(credit, 'ram:SpecifiedTradeSettlementHeaderMonetarySummation', 'ram:GrandTotalAmount')).toBe(
