@@ -44,9 +44,17 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await page.goto('/admin/quickbill/timetracking');
     const group = page.getByTestId(`billable-${customer.id}`);
     await expect(group.getByRole('heading', { name: customer.name })).toBeVisible();
+    await expect(group).toContainText('2 Einträge');
     await expect(group).toContainText('3,50 h');
+    await group.getByRole('button', { name: 'Einträge auswählen' }).click();
+    // Nothing is preselected: paid-with-the-package entries must not slip onto an invoice.
+    const create = group.getByRole('button', { name: 'Rechnung erstellen' });
+    await expect(create).toBeDisabled();
+    await expect(group).toContainText('(Stundenpaket)');
+    await group.getByRole('checkbox', { name: 'Alle auswählen' }).check();
+    await expect(group).toContainText('3,50 h · € 175,00 netto');
     await screenshotBoth(page, 'quickbill-timetracking');
-    await group.getByRole('button', { name: 'Rechnung erstellen' }).click();
+    await create.click();
     await expect(page).toHaveURL(/\/admin\/quickbill\/invoices\/\d+\/edit$/);
     draftId = Number(/invoices\/(\d+)\/edit/.exec(page.url())?.[1]);
     await expect(page.getByText('2 Zeiteinträge werden')).toBeVisible();

@@ -98,6 +98,8 @@ test.describe('session timeout', () => {
   test('warns two minutes before the 30-minute admin timeout, extends, then logs out at zero', async ({ page }) => {
     await page.clock.install();
     await loginAsAdminInBrowser(page);
+    // Let the page finish loading (the dialog's code arrives after the first render) before time jumps.
+    await page.waitForLoadState('networkidle');
     await page.clock.runFor(27 * 60_000);
     await expect(page.getByRole('dialog', { name: 'Session läuft ab' })).toBeHidden();
     await page.clock.runFor(60_000 + 1000);
@@ -117,6 +119,8 @@ test.describe('session timeout', () => {
   test('"Jetzt abmelden" logs out immediately', async ({ page }) => {
     await page.clock.install();
     await loginAsAdminInBrowser(page);
+    // Let the page finish loading (the dialog's code arrives after the first render) before time jumps.
+    await page.waitForLoadState('networkidle');
     await page.clock.runFor(28 * 60_000 + 2000);
     await page.getByRole('button', { name: 'Jetzt abmelden' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);

@@ -112,6 +112,8 @@ test.describe('customer login and shell', () => {
     const { email } = await createCustomer(request);
     await page.clock.install();
     await loginAsCustomerInBrowser(page, email, PASSWORD);
+    // Let the page finish loading (the dialog's code arrives after the first render) before time jumps.
+    await page.waitForLoadState('networkidle');
     await page.clock.runFor(12 * 60_000);
     await expect(page.getByRole('dialog', { name: 'Session läuft ab' })).toBeHidden();
     // Activity resets the timer.

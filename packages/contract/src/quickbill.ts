@@ -225,6 +225,17 @@ export const zBillableTimeEntry = z.object({
   billing_type: z.string(),
 });
 
+/** GET /api/quickbill/billable-time-entries/customers: who has billable time waiting, in SQL sums. */
+export const zBillableCustomer = z.object({
+  customer_id: z.number(),
+  customer_name: z.string(),
+  entry_count: z.number(),
+  total_hours: z.number(),
+  first_work_date: z.string(),
+  last_work_date: z.string(),
+});
+export type BillableCustomer = z.infer<typeof zBillableCustomer>;
+
 export const zProductInput = z.object({
   name: zRequiredText('Bitte geben Sie einen Namen an', 200),
   description: zOptionalText(2000),

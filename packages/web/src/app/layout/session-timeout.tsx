@@ -1,6 +1,5 @@
 import { SESSION_WARNING_SECONDS } from '@butler/contract/session-rules';
-import { lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { MountOnFirstOpen } from '../../components/mount-on-first-open';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, lastSuccessfulCallAt } from '../../lib/api-client';
 import { useSession } from '../session-context';
 
@@ -8,10 +7,15 @@ const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchs
 /** Activity keeps the server session alive with at most one call per minute. */
 const KEEPALIVE_INTERVAL_MS = 60_000;
 
-const loadDialog = () => import('./session-timeout-dialog');
-const SessionTimeoutDialog = lazy(async () => ({ default: (await loadDialog()).SessionTimeoutDialog }));
-/** The dialog's code is fetched this long before it is due, so it opens without a network wait. */
-const PRELOAD_BEFORE_WARNING_MS = 60_000;
+/**
+ * The dialog (and Mantine's Modal with it) is a separate chunk, fetched right after the
+ * first render of a signed-in page, off the critical path. It is mounted closed as soon as
+ * it arrives, so opening it later is a plain state change that never waits for the
+ * network (decision 0288).
+ */
+const SessionTimeoutDialog = lazy(async () => ({
+  default: (await import('./session-timeout-dialog')).SessionTimeoutDialog,
+}));
 
 /**
  * SPEC §4/§9: after (timeout − 2 min) without activity the dialog 'Session läuft ab'
@@ -50,10 +54,7 @@ export function SessionTimeout() {
         window.clearInterval(timer);
         setWarningOpen(false);
         void logout();
-      } else if (idle >= warnAfterMs - PRELOAD_BEFORE_WARNING_MS) {
-        void loadDialog().catch(() => {});
-      }
-      if (idle >= warnAfterMs && idle < timeoutMs) {
+      } else if (idle >= warnAfterMs) {
         setWarningOpen(true);
         setSecondsLeft(Math.ceil((timeoutMs - idle) / 1000));
       }
@@ -72,14 +73,15 @@ export function SessionTimeout() {
     await apiRequest('/api/auth/validate-token', { method: 'POST' }).catch(() => {});
   };
 
+  if (status !== 'authenticated') return null;
   return (
-    <MountOnFirstOpen opened={open}>
+    <Suspense fallback={null}>
       <SessionTimeoutDialog
         opened={open}
         secondsLeft={secondsLeft}
         onExtend={() => void extend()}
         onLogout={() => void logout()}
       />
-    </MountOnFirstOpen>
+    </Suspense>
   );
 }

@@ -1,5 +1,11 @@
 import { zErrorResponse, zId, zIdParams } from '@butler/contract/common';
-import { zBillableTimeEntry, zInvoiceDetail, zMonthlyRunInput, zMonthlyRunResult } from '@butler/contract/quickbill';
+import {
+  zBillableCustomer,
+  zBillableTimeEntry,
+  zInvoiceDetail,
+  zMonthlyRunInput,
+  zMonthlyRunResult,
+} from '@butler/contract/quickbill';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
@@ -33,6 +39,12 @@ export const sourcesRoutes =
       config: { access: 'admin' },
       schema: { tags, body: zMonthlyRunInput, response: { 200: zMonthlyRunResult, ...errors } },
       handler: async (request) => sources.monthlyRun(requireSession(request), request.body.year, request.body.month),
+    });
+
+    app.get('/api/quickbill/billable-time-entries/customers', {
+      config: { access: 'admin' },
+      schema: { tags, response: { 200: z.array(zBillableCustomer), ...errors } },
+      handler: async () => sources.billableCustomers(),
     });
 
     app.get('/api/quickbill/billable-time-entries', {

@@ -1,5 +1,5 @@
 import { formatNumber } from '@butler/contract/format';
-import { and, asc, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { customers, hourPackages, invoices, projects, subscriptions, timeEntries } from '../../../db/schema/index.js';
 import { addDays, firstDayOfMonth, formatIsoDate, lastDayOfMonth, monthDisplay } from '../../../domain/calendar.js';
 import { num } from '../../../domain/decimal.js';
@@ -139,6 +139,35 @@ export function createSourcesService(deps: QuickbillDeps) {
         }
         return { created, skipped };
       });
+    },
+
+    /**
+     * Customers with billable time entries not on any invoice yet: count, hours and date
+     * range aggregated in SQL (partial index time_entries_uninvoiced_idx), by name.
+     */
+    async billableCustomers() {
+      const rows = await db
+        .select({
+          customerId: timeEntries.customerId,
+          customerName: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+          entryCount: sql<number>`count(*)::int`,
+          totalHours: sql<string>`sum(${timeEntries.hours})::text`,
+          firstWorkDate: sql<string>`min(${timeEntries.workDate})::text`,
+          lastWorkDate: sql<string>`max(${timeEntries.workDate})::text`,
+        })
+        .from(timeEntries)
+        .innerJoin(customers, eq(customers.id, timeEntries.customerId))
+        .where(and(eq(timeEntries.isBillable, true), isNull(timeEntries.invoiceId)))
+        .groupBy(timeEntries.customerId, customers.firstName, customers.lastName)
+        .orderBy(asc(customers.lastName), asc(customers.firstName), asc(timeEntries.customerId));
+      return rows.map((r) => ({
+        customer_id: r.customerId,
+        customer_name: r.customerName,
+        entry_count: r.entryCount,
+        total_hours: num(r.totalHours),
+        first_work_date: r.firstWorkDate,
+        last_work_date: r.lastWorkDate,
+      }));
     },
 
     /** Billable time entries not on any invoice yet (optionally of one customer). */

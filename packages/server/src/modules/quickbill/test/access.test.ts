@@ -45,6 +45,7 @@ describe('Quickbill is admin-only: every route refuses anonymous, expired, revok
       url: `/api/quickbill/billable-time-entries?customer_id=${actors.customerA.id}`,
       admin: 200,
     }),
+    () => ({ method: 'GET', url: '/api/quickbill/billable-time-entries/customers', admin: 200 }),
     () => ({ method: 'GET', url: '/api/quickbill/products', admin: 200 }),
     () => ({ method: 'POST', url: '/api/quickbill/products', payload: { name: 'Test', unit_price: 1 }, admin: 201 }),
     () => ({

@@ -116,6 +116,27 @@ describe('drafts', () => {
     );
   });
 
+  it('sums the waiting billable time per customer: count, hours, first and last date', async () => {
+    const waiting = await buildCustomer(ctx.db, { firstName: 'Zita', lastName: 'Zeitsumme' });
+    const project = await buildProject(ctx.db, waiting.id);
+    await buildTimeEntry(ctx.db, waiting.id, project.id, { workDate: '2026-03-02', hours: '1.25' });
+    await buildTimeEntry(ctx.db, waiting.id, project.id, { workDate: '2026-04-20', hours: '2.50' });
+    await buildTimeEntry(ctx.db, waiting.id, project.id, { workDate: '2026-05-01', hours: '9', isBillable: false });
+    const invoiced = await buildTimeEntry(ctx.db, waiting.id, project.id, { workDate: '2026-01-10', hours: '4' });
+    await createDraft(ctx, token, waiting.id, { time_entry_ids: [invoiced.id] });
+
+    const res = await ctx.request({ method: 'GET', url: '/api/quickbill/billable-time-entries/customers', token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().find((c: { customer_id: number }) => c.customer_id === waiting.id)).toEqual({
+      customer_id: waiting.id,
+      customer_name: 'Zita Zeitsumme',
+      entry_count: 2,
+      total_hours: 3.75,
+      first_work_date: '2026-03-02',
+      last_work_date: '2026-04-20',
+    });
+  });
+
   it('attaches billable time entries, never offers invoiced ones again, and releases them when the draft goes', async () => {
     const project = await buildProject(ctx.db, customer.id);
     const a = await buildTimeEntry(ctx.db, customer.id, project.id, { workDate: daysAgo(5) });

@@ -1,6 +1,6 @@
 import type { CustomerListItem } from '@butler/contract/customers';
 import type { HourPackage } from '@butler/contract/hour-packages';
-import type { Product, zBillableTimeEntry, zProductInput } from '@butler/contract/quickbill';
+import type { BillableCustomer, Product, zBillableTimeEntry, zProductInput } from '@butler/contract/quickbill';
 import type { InvoiceSettings, InvoiceSettingsInput } from '@butler/contract/quickbill-settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -108,18 +108,10 @@ export function useCustomerSearch(search: string | undefined) {
   });
 }
 
-export function useCustomerNames(ids: number[]) {
+/** Customers with billable time waiting: counts and sums from the server. */
+export function useBillableCustomers() {
   return useQuery({
-    queryKey: ['quickbill', 'customer-names', ids],
-    queryFn: async () => {
-      const entries = await Promise.all(
-        ids.map(async (id) => {
-          const customer = await apiRequest<CustomerListItem>(`/api/customers/${id}`).catch(() => null);
-          return [id, customer ? customer.name : 'Unbekannt'] as const;
-        }),
-      );
-      return Object.fromEntries(entries) as Record<number, string>;
-    },
-    enabled: ids.length > 0,
+    queryKey: [...quickbillKeys.billable, 'customers'],
+    queryFn: () => apiRequest<BillableCustomer[]>('/api/quickbill/billable-time-entries/customers'),
   });
 }

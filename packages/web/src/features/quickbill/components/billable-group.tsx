@@ -1,5 +1,5 @@
 import { DEFAULT_PRICE_PER_HOUR } from '@butler/contract/hour-packages';
-import { Alert, Badge, Button, Card, Checkbox, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconFilePlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,25 +11,24 @@ import { useSaveInvoice } from '../api/invoices';
 import { lineNetCents } from './invoice-totals';
 import { entryLine } from './time-entries-dialog';
 
-/** One customer's billable entries: choose, set the hourly rate, create a draft invoice. */
-export function BillableGroup({
-  customerId,
-  name,
-  entries,
-}: {
-  customerId: number;
-  name: string;
-  entries: BillableTimeEntry[];
-}) {
+const BILLING_TYPE_LABELS: Record<string, string> = { abos: 'ButlerPaket', stundenpakete: 'Stundenpaket' };
+
+/**
+ * One customer's billable entries: choose (nothing preselected), set the hourly rate,
+ * create a draft invoice.
+ */
+export function BillableGroup({ customerId, entries }: { customerId: number; entries: BillableTimeEntry[] }) {
   const navigate = useNavigate();
   const save = useSaveInvoice();
   // Negative corrections cannot be an invoice line; they stay listed but not selectable.
   const selectable = entries.filter((e) => e.hours > 0);
-  const [chosen, setChosen] = useState<Set<number>>(() => new Set(selectable.map((e) => e.id)));
+  const [chosen, setChosen] = useState<Set<number>>(() => new Set());
   const [rate, setRate] = useState<number | string>(DEFAULT_PRICE_PER_HOUR);
   const picked = selectable.filter((e) => chosen.has(e.id));
   const hours = picked.reduce((sum, e) => sum + Math.round(e.hours * 100), 0) / 100;
   const net = picked.reduce((sum, e) => sum + lineNetCents(e.hours, Number(rate) || 0), 0) / 100;
+  const allChosen = selectable.length > 0 && picked.length === selectable.length;
+  const toggleAll = () => setChosen(allChosen ? new Set() : new Set(selectable.map((e) => e.id)));
   const toggle = (id: number) =>
     setChosen((prev) => {
       const next = new Set(prev);
@@ -63,15 +62,16 @@ export function BillableGroup({
     );
 
   return (
-    <Card data-testid={`billable-${customerId}`}>
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Title order={2} size="h4">
-          {name}
-        </Title>
-        <Badge variant="light" color="navy">
-          {entries.length === 1 ? '1 Eintrag' : `${entries.length} Einträge`}
-        </Badge>
-      </Group>
+    <div>
+      <Checkbox
+        mb="xs"
+        fw={600}
+        label="Alle auswählen"
+        checked={allChosen}
+        indeterminate={picked.length > 0 && !allChosen}
+        disabled={selectable.length === 0}
+        onChange={toggleAll}
+      />
       <Stack gap={6}>
         {entries.map((e) => (
           <Checkbox
@@ -86,7 +86,10 @@ export function BillableGroup({
                   <Text span fw={600} size="sm">
                     {formatDate(e.work_date)}
                   </Text>{' '}
-                  · {e.project_name} · {truncate(e.activity_description, 50)}
+                  · {e.project_name} · {truncate(e.activity_description, 50)}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({BILLING_TYPE_LABELS[e.billing_type] ?? e.billing_type})
+                  </Text>
                 </Text>
                 <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {formatHours(e.hours)}
@@ -127,6 +130,6 @@ export function BillableGroup({
           {errorText(save.error, 'Die Rechnung konnte nicht erstellt werden')}
         </Alert>
       )}
-    </Card>
+    </div>
   );
 }
