@@ -20,21 +20,21 @@ export const logoPath = (dataDir: string, file: string) => path.join(dataDir, 'q
 
 export async function loadInvoiceDocument(db: Executor, dataDir: string, id: number): Promise<InvoiceDocument> {
   const invoice = await findInvoice(db, id);
-  const [items, settings, entries] = await Promise.all([
-    loadItems(db, id),
-    loadSettings(db),
-    db
-      .select({
-        workDate: timeEntries.workDate,
-        hours: timeEntries.hours,
-        activityDescription: timeEntries.activityDescription,
-        projectName: projects.name,
-      })
-      .from(timeEntries)
-      .innerJoin(projects, eq(projects.id, timeEntries.projectId))
-      .where(eq(timeEntries.invoiceId, id))
-      .orderBy(asc(timeEntries.workDate), asc(timeEntries.id)),
-  ]);
+  // Sequential on purpose: `db` may be a transaction, i.e. one connection, which runs one
+  // query at a time anyway (pg 9 refuses overlapping queries on one client).
+  const items = await loadItems(db, id);
+  const settings = await loadSettings(db);
+  const entries = await db
+    .select({
+      workDate: timeEntries.workDate,
+      hours: timeEntries.hours,
+      activityDescription: timeEntries.activityDescription,
+      projectName: projects.name,
+    })
+    .from(timeEntries)
+    .innerJoin(projects, eq(projects.id, timeEntries.projectId))
+    .where(eq(timeEntries.invoiceId, id))
+    .orderBy(asc(timeEntries.workDate), asc(timeEntries.id));
   const originalRow = invoice.creditNoteForId ? await findInvoice(db, invoice.creditNoteForId) : null;
   const logo = settings.logoFile ? await fs.readFile(logoPath(dataDir, settings.logoFile)).catch(() => null) : null;
   return {

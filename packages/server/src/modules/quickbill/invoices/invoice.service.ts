@@ -31,12 +31,12 @@ export function createInvoiceService(deps: QuickbillDeps) {
 
   async function detail(id: number, executor: Executor = db) {
     const row = await findInvoice(executor, id);
-    const [items, reminders, entries, creditNote] = await Promise.all([
-      loadItems(executor, id),
-      loadReminders(executor, id),
-      loadTimeEntries(executor, id),
-      findCreditNoteFor(executor, id),
-    ]);
+    // Sequential on purpose: the executor may be a transaction (one connection), see
+    // loadInvoiceDocument.
+    const items = await loadItems(executor, id);
+    const reminders = await loadReminders(executor, id);
+    const entries = await loadTimeEntries(executor, id);
+    const creditNote = await findCreditNoteFor(executor, id);
     const original = row.creditNoteForId ? await findInvoice(executor, row.creditNoteForId) : null;
     return presentDetail(
       row,
