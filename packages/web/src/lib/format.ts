@@ -9,6 +9,9 @@ export {
   todayInVienna,
 } from '@butler/contract/format';
 
+/** The package a time entry is deducted from, as the screens name it. */
+export const billingTypeName = (type: string): string => (type === 'abos' ? 'ButlerPaket' : 'Stundenpaket');
+
 /** Cuts a text to `max` characters with an ellipsis (tables show 50, previews 150). */
 export function truncate(text: string | null | undefined, max: number): string {
   if (!text) return '';

@@ -65,7 +65,6 @@ export function SessionTimeout() {
     };
   }, [status, idleTimeoutMinutes, logout, keepAlive]);
 
-  const open = warningOpen && status === 'authenticated';
   const extend = async () => {
     lastActivity.current = Date.now();
     setWarningOpen(false);
@@ -77,7 +76,7 @@ export function SessionTimeout() {
   return (
     <Suspense fallback={null}>
       <SessionTimeoutDialog
-        opened={open}
+        opened={warningOpen}
         secondsLeft={secondsLeft}
         onExtend={() => void extend()}
         onLogout={() => void logout()}

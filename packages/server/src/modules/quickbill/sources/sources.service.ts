@@ -8,8 +8,12 @@ import { subscriptionPeriods } from '../../../domain/subscription-periods.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
+import { customerFullName } from '../../customers/customers.repo.js';
 import { customerSnapshot, priceItems, replaceItems } from '../invoices/invoice-draft.js';
 import { loadSettings, type QuickbillDeps, type Transaction } from '../shared.js';
+
+/** Billable time entries that are on no invoice yet (partial index time_entries_uninvoiced_idx). */
+const waitingForInvoice = () => and(eq(timeEntries.isBillable, true), isNull(timeEntries.invoiceId));
 
 type Line = { description: string; quantity: number; unit: string; unit_price: number; tax_rate: 0 | 10 | 20 };
 
@@ -143,13 +147,13 @@ export function createSourcesService(deps: QuickbillDeps) {
 
     /**
      * Customers with billable time entries not on any invoice yet: count, hours and date
-     * range aggregated in SQL (partial index time_entries_uninvoiced_idx), by name.
+     * range aggregated in SQL, by name.
      */
     async billableCustomers() {
       const rows = await db
         .select({
           customerId: timeEntries.customerId,
-          customerName: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+          customerName: customerFullName(),
           entryCount: sql<number>`count(*)::int`,
           totalHours: sql<string>`sum(${timeEntries.hours})::text`,
           firstWorkDate: sql<string>`min(${timeEntries.workDate})::text`,
@@ -157,7 +161,7 @@ export function createSourcesService(deps: QuickbillDeps) {
         })
         .from(timeEntries)
         .innerJoin(customers, eq(customers.id, timeEntries.customerId))
-        .where(and(eq(timeEntries.isBillable, true), isNull(timeEntries.invoiceId)))
+        .where(waitingForInvoice())
         .groupBy(timeEntries.customerId, customers.firstName, customers.lastName)
         .orderBy(asc(customers.lastName), asc(customers.firstName), asc(timeEntries.customerId));
       return rows.map((r) => ({
@@ -176,13 +180,7 @@ export function createSourcesService(deps: QuickbillDeps) {
         .select({ entry: timeEntries, projectName: projects.name })
         .from(timeEntries)
         .innerJoin(projects, eq(projects.id, timeEntries.projectId))
-        .where(
-          and(
-            eq(timeEntries.isBillable, true),
-            isNull(timeEntries.invoiceId),
-            customerId ? eq(timeEntries.customerId, customerId) : undefined,
-          ),
-        )
+        .where(and(waitingForInvoice(), customerId ? eq(timeEntries.customerId, customerId) : undefined))
         .orderBy(asc(timeEntries.workDate), asc(timeEntries.id))
         .limit(1000);
       return rows.map(({ entry, projectName }) => ({

@@ -4,14 +4,12 @@ import { IconFilePlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../lib/api-client';
-import { formatDate, formatEuro, formatHours, todayInVienna, truncate } from '../../../lib/format';
+import { billingTypeName, formatDate, formatEuro, formatHours, todayInVienna, truncate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import type { BillableTimeEntry } from '../api/catalog';
 import { useSaveInvoice } from '../api/invoices';
 import { lineNetCents } from './invoice-totals';
 import { entryLine } from './time-entries-dialog';
-
-const BILLING_TYPE_LABELS: Record<string, string> = { abos: 'ButlerPaket', stundenpakete: 'Stundenpaket' };
 
 /**
  * One customer's billable entries: choose (nothing preselected), set the hourly rate,
@@ -88,7 +86,7 @@ export function BillableGroup({ customerId, entries }: { customerId: number; ent
                   </Text>{' '}
                   · {e.project_name} · {truncate(e.activity_description, 50)}{' '}
                   <Text span size="xs" c="dimmed">
-                    ({BILLING_TYPE_LABELS[e.billing_type] ?? e.billing_type})
+                    ({billingTypeName(e.billing_type)})
                   </Text>
                 </Text>
                 <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>

@@ -7,7 +7,7 @@ import { PageLoader } from '../../../../components/page-loader';
 import { Pager } from '../../../../components/pager';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
-import { formatDate, formatHours, truncate } from '../../../../lib/format';
+import { billingTypeName, formatDate, formatHours, truncate } from '../../../../lib/format';
 import { notifySuccess } from '../../../../lib/notify';
 import { PAGE_SIZE } from '../../api/keys';
 import { useDeleteTimeEntry, useTimeEntries } from '../../api/time-entries';
@@ -109,10 +109,7 @@ export function TimeEntriesPanel({ customerId }: { customerId?: number }) {
               Sind Sie sicher, dass Sie den Zeiteintrag vom {formatDate(deleting?.work_date)} (
               {formatHours(deleting?.hours)}, {deleting?.project_name}) löschen möchten?
             </span>
-            <span>
-              Die Stunden werden dem {deleting?.billing_type === 'abos' ? 'ButlerPaket' : 'Stundenpaket'} wieder
-              gutgeschrieben.
-            </span>
+            <span>Die Stunden werden dem {billingTypeName(deleting?.billing_type ?? '')} wieder gutgeschrieben.</span>
           </Stack>
         }
         errorFallback="Fehler beim Löschen des Zeiteintrags"
