@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     globalSetup: ['packages/server/test/global-setup.ts'],
+    // Runs the teardown that test helpers register (test/cleanup.ts) after each file.
+    setupFiles: ['packages/server/test/setup-file.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -14,6 +14,7 @@ import { registerAccessControl } from './lib/access.js';
 import { loadKeyring } from './lib/encryption-key.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { AppError } from './lib/errors.js';
+import { registerInputGuard } from './lib/input-guard.js';
 import type { Keyring } from './lib/secret-box.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerModules } from './routes.js';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!header?.startsWith('Bearer ')) return null;
     return auth.resolveToken(header.slice('Bearer '.length).trim());
   });
+  registerInputGuard(app);
   registerErrorHandler(app);
 
   const keyring = options.keyring ?? (await loadKeyring(env));

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/client.js';
 import { EmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { migrateDatabase } from '../src/db/migrate.js';
+import { sweepStaleTestDirs } from './temp-dirs.js';
 
 export const TEMPLATE_DB = 'butler_test_template';
 
@@ -20,6 +21,8 @@ declare module 'vitest' {
  * every test file clones it (CREATE DATABASE … TEMPLATE), which takes milliseconds.
  */
 export default async function setup(project: TestProject) {
+  // Leftovers of earlier runs that failed or were interrupted.
+  await sweepStaleTestDirs();
   let embedded: EmbeddedPostgres | undefined;
   let adminConfig: pg.PoolConfig;
   let dataDir: string | undefined;
@@ -45,6 +48,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     await embedded?.stop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    // The workers have ended: whatever folder of theirs is left (a file whose teardown failed) goes now.
+    await sweepStaleTestDirs();
   };
 }
 

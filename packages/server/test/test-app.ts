@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createDatabase, type Database } from '../src/db/client.js';
 import { readEnv } from '../src/env.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { registerCleanup } from './cleanup.js';
 import { TEMPLATE_DB, withDatabase } from './global-setup.js';
+import { makeTestTempDir } from './temp-dirs.js';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -30,13 +30,11 @@ export async function createTestContext(envOverrides: Record<string, string> = {
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
   await admin.end();
   const db = createDatabase(withDatabase(adminConfig, name), () => {});
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'butler-test-'));
-  const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
-  const app = await buildApp({ db, env });
-  await app.ready();
-
-  afterAll(async () => {
-    await app.close();
+  const dataDir = await makeTestTempDir('app');
+  // Registered before anything can fail, so a failed start leaves nothing behind either.
+  let app: FastifyInstance | undefined;
+  registerCleanup(async () => {
+    await app?.close();
     await db.$client.end();
     await fs.rm(dataDir, { recursive: true, force: true });
     const cleanup = new pg.Client(adminConfig);
@@ -44,15 +42,19 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await cleanup.end();
   });
+  const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
+  app = await buildApp({ db, env });
+  await app.ready();
+  const ready = app;
 
   const request: TestContext['request'] = async ({ token, ...options }) =>
-    app.inject({
+    ready.inject({
       ...options,
       headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
 
   const login: TestContext['login'] = async (userType, email, password) => {
-    const res = await app.inject({
+    const res = await ready.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email, password, user_type: userType },
@@ -61,7 +63,7 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     return res.json().token;
   };
 
-  return { app, db, dataDir, request, login };
+  return { app: ready, db, dataDir, request, login };
 }
 
 /** Hashing is slow on purpose; tests share one hash per password. */

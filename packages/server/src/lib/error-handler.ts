@@ -11,6 +11,9 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
   '22003': [400, 'Ein Wert ist zu groß'],
   '22007': [400, 'Ungültiges Datum'],
   '22008': [400, 'Ungültiges Datum'],
+  // Second line of defence behind lib/input-guard.ts: a character the database cannot store.
+  '22021': [400, ERROR_CATALOGUE.INVALID_CHARACTER[1]],
+  '22P05': [400, ERROR_CATALOGUE.INVALID_CHARACTER[1]],
 };
 
 /** The one error handler: German JSON for every failure, no internals in 5xx answers. */

@@ -22,6 +22,7 @@ export const ERROR_CATALOGUE = {
   PRODUCT_NOT_FOUND: [404, 'Produkt nicht gefunden'],
   VALIDATION_FAILED: [400, 'Bitte überprüfen Sie Ihre Eingaben'],
   MALFORMED_REQUEST: [400, 'Die Anfrage ist ungültig'],
+  INVALID_CHARACTER: [400, 'Die Eingabe enthält ein unzulässiges Zeichen'],
   EMAIL_TAKEN: [409, 'Diese E-Mail-Adresse wird bereits verwendet'],
   CONFLICT: [409, 'Dieser Datensatz wird noch verwendet'],
   PAYLOAD_TOO_LARGE: [413, 'Die Datei ist zu groß'],

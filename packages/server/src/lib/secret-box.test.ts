@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeTestTempDir } from '../../test/temp-dirs.js';
 import { addKeyVersion, KEY_FILE_NAME, loadKeyring, readKeyFile } from './encryption-key.js';
 import { envelopeVersion, generateKey, keyringFrom, open, SecretBoxError, seal } from './secret-box.js';
 
 const dirs: string[] = [];
 async function tempDir() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'butler-key-'));
+  const dir = await makeTestTempDir('key');
   dirs.push(dir);
   return dir;
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,6 +10,7 @@ import { createDatabase } from '../../src/db/client.js';
 import { readEnv } from '../../src/env.js';
 import { buildAdmin, buildCustomer, buildProject, buildTimeEntry, buildWikiCategory } from '../factories.js';
 import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
+import { makeTestTempDir } from '../temp-dirs.js';
 import { killEverythingIn } from './processes.js';
 
 /**
@@ -110,7 +110,7 @@ async function readTree(dir: string, prefix = ''): Promise<Record<string, string
 }
 
 beforeAll(async () => {
-  work = await fs.mkdtemp(path.join(os.tmpdir(), 'butler-backup-'));
+  work = await makeTestTempDir('backup');
   // Run as root, the embedded server's `postgres` user must pass through to DATA_DIR.
   await fs.chmod(work, 0o711);
 });

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedPostgres } from '../../src/db/embedded-postgres.js';
+import { makeTestTempDir } from '../temp-dirs.js';
 import { isAlive, killEverythingIn, postmasterPid, processesIn, spawnTs, waitUntil } from './processes.js';
 
 /**
@@ -20,7 +20,7 @@ let dataDir: string;
 const acknowledged = new Set<number>();
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'butler-crash-'));
+  dataDir = await makeTestTempDir('crash');
 });
 
 afterAll(async () => {

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestTempDir } from '../temp-dirs.js';
 import { isAlive, killEverythingIn, postmasterPid, processesIn, spawnTs, waitUntil } from './processes.js';
 
 /**
@@ -15,7 +15,7 @@ const MAIN = 'src/main.ts';
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'butler-life-'));
+  dataDir = await makeTestTempDir('life');
 });
 
 afterAll(async () => {

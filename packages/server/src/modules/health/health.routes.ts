@@ -7,7 +7,8 @@ export const healthRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/health', {
-      config: { access: 'public' },
+      // Load balancers poll this; it costs one trivial query and must never answer 429.
+      config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['Betrieb'],
         response: {
