@@ -7,14 +7,15 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import type { Env } from './env.js';
 import { registerAccessControl } from './lib/access.js';
 import { loadKeyring } from './lib/encryption-key.js';
-import { registerErrorHandler } from './lib/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandler } from './lib/error-handler.js';
 import { AppError } from './lib/errors.js';
 import { registerInputGuard } from './lib/input-guard.js';
+import { openApiTransform } from './lib/openapi.js';
 import type { Keyring } from './lib/secret-box.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerModules } from './routes.js';
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: undefined,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, ERROR_CATALOGUE } from './errors.js';
 
@@ -15,6 +15,17 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
   '22021': [400, ERROR_CATALOGUE.INVALID_CHARACTER[1]],
   '22P05': [400, ERROR_CATALOGUE.INVALID_CHARACTER[1]],
 };
+
+/**
+ * Errors the router raises before any route (and so before setErrorHandler) is chosen: a
+ * path that is not valid percent-encoded UTF-8, or a parameter over 100 characters.
+ * Passed to Fastify as `frameworkErrors`; without it Fastify answers in English.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URL_TOO_LONG' : 'URL_INVALID';
+  const [status, message] = ERROR_CATALOGUE[code];
+  return reply.status(status).send({ error: message });
+}
 
 /** The one error handler: German JSON for every failure, no internals in 5xx answers. */
 export function registerErrorHandler(app: FastifyInstance) {

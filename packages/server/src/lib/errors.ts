@@ -23,6 +23,8 @@ export const ERROR_CATALOGUE = {
   VALIDATION_FAILED: [400, 'Bitte überprüfen Sie Ihre Eingaben'],
   MALFORMED_REQUEST: [400, 'Die Anfrage ist ungültig'],
   INVALID_CHARACTER: [400, 'Die Eingabe enthält ein unzulässiges Zeichen'],
+  URL_INVALID: [400, 'Die Adresse enthält ungültige Zeichen'],
+  URL_TOO_LONG: [414, 'Die Adresse ist zu lang'],
   EMAIL_TAKEN: [409, 'Diese E-Mail-Adresse wird bereits verwendet'],
   CONFLICT: [409, 'Dieser Datensatz wird noch verwendet'],
   PAYLOAD_TOO_LARGE: [413, 'Die Datei ist zu groß'],

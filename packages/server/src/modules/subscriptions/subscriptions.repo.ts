@@ -69,6 +69,31 @@ export async function findOverlap(tx: Executor, customerId: number, start: strin
 }
 
 /**
+ * The customer's `abos` entries dated within `term` but outside `kept` (the new term of an
+ * edit; none on delete). Terms never overlap, so these count towards no ButlerPaket afterwards.
+ */
+export async function countAbosEntriesLeaving(
+  tx: Executor,
+  customerId: number,
+  term: { start: string; end: string },
+  kept?: { start: string; end: string },
+): Promise<number> {
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(timeEntries)
+    .where(
+      and(
+        eq(timeEntries.customerId, customerId),
+        eq(timeEntries.billingType, 'abos'),
+        gte(timeEntries.workDate, term.start),
+        lte(timeEntries.workDate, term.end),
+        kept ? sql`NOT (${timeEntries.workDate} BETWEEN ${kept.start} AND ${kept.end})` : undefined,
+      ),
+    );
+  return count;
+}
+
+/**
  * Daily sums of the `abos` hours of the page's customers within the page's terms: one
  * grouped query per page, so balances cost the same however long the list is.
  */

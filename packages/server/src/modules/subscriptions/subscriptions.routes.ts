@@ -59,7 +59,7 @@ export const subscriptionsRoutes =
 
     app.delete('/api/subscriptions/:id', {
       config: { access: 'admin' },
-      schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors } },
+      schema: { tags, params: zIdParams, response: { 200: zOkResponse, 409: zErrorResponse, ...errors } },
       handler: async (request) => {
         await service.remove(requireSession(request), request.params.id);
         return { success: true as const, message: 'ButlerPaket erfolgreich gelöscht' };

@@ -12,7 +12,12 @@ import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
 import { repriceCustomerAndReferrer } from '../referrals/referral-pricing.js';
 import { onCustomerPurchase, type Transaction } from '../referrals/referral-purchase-hook.js';
-import { findOverlap, findSubscriptionRow, presentSubscriptions } from './subscriptions.repo.js';
+import {
+  countAbosEntriesLeaving,
+  findOverlap,
+  findSubscriptionRow,
+  presentSubscriptions,
+} from './subscriptions.repo.js';
 
 type CreateInput = z.output<typeof zSubscriptionCreate>;
 type UpdateInput = z.output<typeof zSubscriptionUpdate>;
@@ -23,6 +28,18 @@ async function loadTemplate(tx: Transaction, id: number) {
   const [row] = await tx.select().from(subscriptionTemplates).where(eq(subscriptionTemplates.id, id)).limit(1);
   if (!row) throw new AppError('TEMPLATE_NOT_FOUND');
   return row;
+}
+
+/** 409 texts of decision 0380: how many booked entries would count towards no ButlerPaket. */
+export function entriesInTermMessage(count: number) {
+  return count === 1
+    ? 'Dieses ButlerPaket hat 1 gebuchten Zeiteintrag in seiner Laufzeit. Bitte verschieben oder löschen Sie ihn zuerst.'
+    : `Dieses ButlerPaket hat ${count} gebuchte Zeiteinträge in seiner Laufzeit. Bitte verschieben oder löschen Sie diese zuerst.`;
+}
+export function entriesOutsideNewTermMessage(count: number) {
+  return count === 1
+    ? '1 gebuchter Zeiteintrag dieses ButlerPakets läge außerhalb der neuen Laufzeit. Bitte verschieben oder löschen Sie ihn zuerst.'
+    : `${count} gebuchte Zeiteinträge dieses ButlerPakets lägen außerhalb der neuen Laufzeit. Bitte verschieben oder löschen Sie diese zuerst.`;
 }
 
 async function assertNoOverlap(tx: Transaction, customerId: number, start: string, end: string, exceptId?: number) {
@@ -96,6 +113,13 @@ export function createSubscriptionsService(db: Database) {
         const durationMonths = templateChanged ? template.durationMonths : before.durationMonths;
         const endDate = subscriptionEndDate(input.start_date, durationMonths);
         await assertNoOverlap(tx, before.customerId, input.start_date, endDate, id);
+        const stranded = await countAbosEntriesLeaving(
+          tx,
+          before.customerId,
+          { start: before.startDate, end: before.endDate },
+          { start: input.start_date, end: endDate },
+        );
+        if (stranded > 0) throw new AppError('CONFLICT', entriesOutsideNewTermMessage(stranded));
 
         let { monthlyPrice, originalMonthlyPrice } = before;
         if (templateChanged || hoursChanged) {
@@ -137,9 +161,27 @@ export function createSubscriptionsService(db: Database) {
       return present(id);
     },
 
-    /** Booked abos entries stay; their hours then count towards no ButlerPaket (decision 0103). */
+    /**
+     * Refused while `abos` entries are booked in the term: their hours would count towards
+     * no ButlerPaket (decision 0380). The customer is locked like a booking, so no entry
+     * can slip in between the count and the delete.
+     */
     async remove(session: SessionContext, id: number) {
       await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ customerId: subscriptions.customerId })
+          .from(subscriptions)
+          .where(eq(subscriptions.id, id));
+        if (!current) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+        await lockCustomer(tx, current.customerId);
+        const [term] = await tx
+          .select({ start: subscriptions.startDate, end: subscriptions.endDate })
+          .from(subscriptions)
+          .where(eq(subscriptions.id, id))
+          .for('update');
+        if (!term) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+        const booked = await countAbosEntriesLeaving(tx, current.customerId, term);
+        if (booked > 0) throw new AppError('CONFLICT', entriesInTermMessage(booked));
         const [before] = await tx.delete(subscriptions).where(eq(subscriptions.id, id)).returning();
         if (!before) throw new AppError('SUBSCRIPTION_NOT_FOUND');
         await writeAudit(tx, session, 'delete', 'subscription', id, before, null);

@@ -44,7 +44,7 @@ export const settingsRoutes =
 
     app.post('/api/quickbill/settings/logo', {
       config: { access: 'admin' },
-      schema: { tags, response: { 200: zInvoiceSettings, ...errors } },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: zInvoiceSettings, ...errors } },
       handler: async (request) => {
         const part = await request.file().catch(() => undefined);
         if (!part) throw new AppError('MALFORMED_REQUEST', 'Bitte wählen Sie eine Bilddatei (PNG oder JPEG) aus');

@@ -150,7 +150,7 @@ export function SubscriptionsPanel({ customerId, search }: { customerId?: number
       <ConfirmDialog
         opened={deleting !== null}
         title="ButlerPaket löschen"
-        message={`Sind Sie sicher, dass Sie das ButlerPaket „${deleting ? templateName(deleting) : ''}“ von ${deleting?.customer_name} (${formatDate(deleting?.start_date)} – ${formatDate(deleting?.end_date)}) löschen möchten? Die gebuchten Zeiteinträge bleiben erhalten, werden aber keinem ButlerPaket mehr angerechnet.`}
+        message={`Sind Sie sicher, dass Sie das ButlerPaket „${deleting ? templateName(deleting) : ''}“ von ${deleting?.customer_name} (${formatDate(deleting?.start_date)} – ${formatDate(deleting?.end_date)}) löschen möchten? Sind in seiner Laufzeit Zeiteinträge gebucht, verschieben oder löschen Sie diese zuerst.`}
         errorFallback="Fehler beim Löschen des ButlerPakets"
         onConfirm={async () => {
           if (!deleting) return;

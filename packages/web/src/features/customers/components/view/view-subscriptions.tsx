@@ -120,7 +120,7 @@ export function ViewSubscriptions({ customerId }: { customerId: number }) {
       <ConfirmDialog
         opened={deleting !== null}
         title="ButlerPaket löschen"
-        message={`Sind Sie sicher, dass Sie das ButlerPaket „${deleting ? templateName(deleting) : ''}“ (${formatDate(deleting?.start_date)} – ${formatDate(deleting?.end_date)}) löschen möchten? Die gebuchten Zeiteinträge bleiben erhalten, werden aber keinem ButlerPaket mehr angerechnet.`}
+        message={`Sind Sie sicher, dass Sie das ButlerPaket „${deleting ? templateName(deleting) : ''}“ (${formatDate(deleting?.start_date)} – ${formatDate(deleting?.end_date)}) löschen möchten? Sind in seiner Laufzeit Zeiteinträge gebucht, verschieben oder löschen Sie diese zuerst.`}
         errorFallback="Fehler beim Löschen des ButlerPakets"
         onConfirm={async () => {
           if (!deleting) return;
