@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './billing.js';
 export * from './hours.js';
+export * from './mail.js';
 export * from './settings.js';
 export * from './wiki.js';
