@@ -5,8 +5,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createDatabase, type Database } from '../src/db/client.js';
-import { readEnv } from '../src/env.js';
+import { type Env, readEnv } from '../src/env.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { runDueJobs } from '../src/modules/jobs/job-runner.js';
 import { registerCleanup } from './cleanup.js';
 import { TEMPLATE_DB, withDatabase } from './global-setup.js';
 import { makeTestTempDir } from './temp-dirs.js';
@@ -14,7 +15,12 @@ import { makeTestTempDir } from './temp-dirs.js';
 export type TestContext = {
   app: FastifyInstance;
   db: Database;
+  env: Env;
+  /** Connection settings of this file's database (a second pool = a second portal process). */
+  poolConfig: pg.PoolConfig;
   dataDir: string;
+  /** Runs every job that is due now (mails queued by the requests so far, …), then returns. */
+  runJobs: () => Promise<void>;
   /** Logs in and returns the bearer token. */
   login: (userType: 'admin' | 'customer', email: string, password: string) => Promise<string>;
   /** app.inject with an optional bearer token. */
@@ -31,9 +37,11 @@ export async function createTestContext(envOverrides: Record<string, string> = {
   // A test database need not survive a power cut: commits skip the WAL flush (fsync stays on).
   await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
-  const db = createDatabase(withDatabase(adminConfig, name), () => {});
+  const poolConfig = withDatabase(adminConfig, name);
+  const db = createDatabase(poolConfig, () => {});
   const dataDir = await makeTestTempDir('app');
-  // Registered before anything can fail, so a failed start leaves nothing behind either.
+  // Registered before anything can fail, so a failed start leaves nothing behind either
+  // (test/cleanup.ts: an afterAll inside the caller's beforeAll would never run).
   let app: FastifyInstance | undefined;
   registerCleanup(async () => {
     await app?.close();
@@ -65,7 +73,9 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     return res.json().token;
   };
 
-  return { app: ready, db, dataDir, request, login };
+  const runJobs = () => runDueJobs({ db, env });
+
+  return { app: ready, db, env, poolConfig, dataDir, request, login, runJobs };
 }
 
 /** Hashing is slow on purpose; tests share one hash per password. */

@@ -19,11 +19,16 @@ export const CHANGES_ON_REFUSAL: Record<string, { columns?: string[]; why: strin
 
 /** One SQL statement: per table, the row count and a sum of row hashes (minus the columns above). */
 export async function digestQuery(ctx: TestContext): Promise<string> {
+  // Every schema, not only `public`: the job queue (graphile_worker) counts too — a refused
+  // request must not have queued a mail.
   const result = await ctx.db.$client.query(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+    `SELECT table_schema, table_name FROM information_schema.tables
+     WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`,
   );
   const parts: string[] = [];
-  for (const { table_name: table } of result.rows as Array<{ table_name: string }>) {
+  for (const found of result.rows as Array<{ table_schema: string; table_name: string }>) {
+    const table = found.table_schema === 'public' ? found.table_name : `${found.table_schema}.${found.table_name}`;
+    const from = `"${found.table_schema}"."${found.table_name}"`;
     const rule = CHANGES_ON_REFUSAL[table];
     if (rule && !rule.columns) continue;
     const row = rule?.columns
@@ -31,7 +36,7 @@ export async function digestQuery(ctx: TestContext): Promise<string> {
       : 'r::text';
     // Order-independent (a sum of 60-bit row hashes) and without a sort: cheap on every request.
     parts.push(
-      `SELECT '${table}' AS t, count(*) || ':' || coalesce(sum(('x' || left(md5(${row}), 15))::bit(60)::bigint), 0) AS h FROM "${table}" r`,
+      `SELECT '${table}' AS t, count(*) || ':' || coalesce(sum(('x' || left(md5(${row}), 15))::bit(60)::bigint), 0) AS h FROM ${from} r`,
     );
   }
   return parts.join(' UNION ALL ');
