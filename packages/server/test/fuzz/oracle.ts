@@ -8,7 +8,10 @@ const ENGLISH =
   /\b(the|is|are|must|should|expected|invalid|required|not found|error|request|body|querystring|params|unexpected|unsupported|failed|cannot|missing|property|undefined|null|object|array|string)\b/i;
 
 export function isGermanText(text: unknown): boolean {
-  return typeof text === 'string' && text.trim().length > 1 && /\p{L}/u.test(text) && !ENGLISH.test(text);
+  if (typeof text !== 'string' || text.trim().length < 2 || !/\p{L}/u.test(text)) return false;
+  // Values a sentence quotes or lists in parentheses ("(queued, sent oder failed)") are codes, not prose.
+  const prose = text.replace(/\([^)]*\)|"[^"]*"|„[^“]*“/g, '');
+  return !ENGLISH.test(prose);
 }
 
 /** Magic bytes of the binary answers (a 200 that claims a PDF must be one). */

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { applyMutation, mutationsArbitrary } from './mutations.js';
 import { type Operation, operationKey } from './operations.js';
+import type { Pools } from './owners.js';
 import { HOSTILE_STRINGS, hostile, type IdRef, isIdRef, objectFor, type TableHint, valueFor } from './values.js';
-import type { Pools, Principal, World } from './world.js';
+import type { Principal, World } from './world.js';
 
 /**
  * The few ids whose table cannot be read from the path or field name. Everything else is

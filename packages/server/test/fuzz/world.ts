@@ -1,21 +1,11 @@
-import { todayInVienna } from '@butler/contract/format';
 import { eq, sql } from 'drizzle-orm';
 import { customers, loginAttempts } from '../../src/db/schema/index.js';
-import { addDays } from '../../src/domain/calendar.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
-import {
-  buildAdmin,
-  buildCustomer,
-  buildHourPackage,
-  buildProject,
-  buildSubscription,
-  buildSubscriptionTemplate,
-  buildTimeEntry,
-  buildWikiCategory,
-  TEST_PASSWORD,
-} from '../factories.js';
+import { buildAdmin, buildCustomer, buildSubscriptionTemplate, TEST_PASSWORD } from '../factories.js';
 import type { TestContext } from '../test-app.js';
 import { cachedHash } from '../test-app.js';
+import { type OwnerSource, ownerSources, type Pools } from './owners.js';
+import { fillCustomer, seedApi } from './seed.js';
 
 export type Principal = 'anonymous' | 'customerA' | 'customerB' | 'admin';
 export const PRINCIPALS: Principal[] = ['anonymous', 'customerA', 'customerB', 'admin'];
@@ -28,50 +18,6 @@ const FILLED = ['projects', 'subscriptions', 'time_entries', 'hour_packages', 'w
  * never receive it (unless the row became theirs or is public by design, see oracle.ts).
  */
 export const MARKER = /Fzm([AB])(\d+)q/g;
-
-/** Row ids of every table with an id column, and the customer each row belongs to. */
-export type Pools = Map<string, Array<{ id: number; owner: number | null; featured?: boolean }>>;
-
-type OwnerSource = { table: string; sql: string };
-
-/** For each table with an integer `id`: how to find its customer (own column or one foreign-key hop). */
-async function ownerSources(ctx: TestContext): Promise<OwnerSource[]> {
-  const columns = await ctx.db.execute<{ table_name: string; column_name: string; data_type: string }>(sql`
-    SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public'`);
-  const byTable = new Map<string, Set<string>>();
-  for (const c of columns.rows) {
-    // Only integer ids are ids a route takes (sessions have uuids).
-    if (c.column_name === 'id' && !['integer', 'bigint', 'smallint'].includes(c.data_type)) continue;
-    if (!byTable.has(c.table_name)) byTable.set(c.table_name, new Set());
-    byTable.get(c.table_name)!.add(c.column_name);
-  }
-  const fks = await ctx.db.execute<{ table_name: string; column_name: string; target: string }>(sql`
-    SELECT kcu.table_name, kcu.column_name, ccu.table_name AS target
-    FROM information_schema.table_constraints tc
-    JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name AND kcu.table_schema = tc.table_schema
-    JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = tc.constraint_name AND ccu.table_schema = tc.table_schema
-    WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_schema = 'public' AND ccu.column_name = 'id'`);
-  const sources: OwnerSource[] = [];
-  for (const [table, cols] of byTable) {
-    if (!cols.has('id')) continue;
-    const featured = table === 'wiki_entries' ? ', t.is_featured AND NOT t.is_password_entry' : ', false';
-    if (table === 'customers') {
-      sources.push({ table, sql: `SELECT id, id AS owner, false AS featured FROM customers t` });
-    } else if (cols.has('customer_id')) {
-      sources.push({ table, sql: `SELECT t.id, t.customer_id AS owner${featured} AS featured FROM "${table}" t` });
-    } else {
-      const hop = fks.rows.find((fk) => fk.table_name === table && byTable.get(fk.target)?.has('customer_id'));
-      const featuredVia = hop?.target === 'wiki_entries' ? 'p.is_featured AND NOT p.is_password_entry' : 'false';
-      sources.push({
-        table,
-        sql: hop
-          ? `SELECT t.id, p.customer_id AS owner, ${featuredVia} AS featured FROM "${table}" t LEFT JOIN "${hop.target}" p ON p.id = t."${hop.column_name}"`
-          : `SELECT id, NULL::int AS owner, false AS featured FROM "${table}" t`,
-      });
-    }
-  }
-  return sources;
-}
 
 /** The seeded portal the fuzzer works on: an admin, customers A and B, a bystander, and their data. */
 export class World {
@@ -101,15 +47,8 @@ export class World {
     return text;
   }
 
-  private async api(method: string, url: string, payload?: unknown) {
-    const res = await this.ctx.request({
-      method: method as any,
-      url,
-      payload: payload as any,
-      token: this.tokens.admin,
-    });
-    if (res.statusCode >= 300) throw new Error(`seeding ${method} ${url} failed: ${res.statusCode} ${res.body}`);
-    return res.json();
+  private api(method: string, url: string, payload?: unknown) {
+    return seedApi({ ctx: this.ctx, token: this.tokens.admin!, templateId: this.templateId }, method, url, payload);
   }
 
   /** Logs in without the login route (its own rate limit and the fuzzer's failed attempts would refuse it). */
@@ -169,119 +108,10 @@ export class World {
   }
 
   /** Everything a customer has, for a fresh customer (`only` given: just the kinds that are gone). */
-  private async fill(customerId: number, letter: Letter | null, only?: Set<string>) {
-    const want = (table: string) => !only || only.has(table);
-    const m = (table: string) => (letter ? this.marker(letter, table) : 'Referenz');
-    const today = todayInVienna();
-    if (want('projects')) await buildProject(this.ctx.db, customerId, { name: `Haushalt ${m('projects')}` });
-    if (want('subscriptions')) {
-      await buildSubscription(this.ctx.db, customerId, {
-        templateId: this.templateId,
-        startDate: addDays(today, -200),
-        endDate: addDays(addDays(today, -200), 729),
-        durationMonths: 24,
-        agreements: `Vereinbart ${m('subscriptions')}`,
-      });
-    }
-    if (want('time_entries')) {
-      const project = (await this.firstRow('projects', customerId)) ?? (await buildProject(this.ctx.db, customerId)).id;
-      for (const [days, type] of [
-        [-100, 'abos'],
-        [-3, 'abos'],
-        [-40, 'stundenpakete'],
-      ] as const) {
-        const workDate = addDays(today, days);
-        // Seed no booking outside every term: the fuzzer may have moved the ButlerPaket.
-        const billingType = type === 'abos' && !(await this.covered(customerId, workDate)) ? 'stundenpakete' : type;
-        await buildTimeEntry(this.ctx.db, customerId, project, {
-          workDate,
-          billingType,
-          activityDescription: `Einkauf ${m('time_entries')}`,
-        });
-      }
-    }
-    if (want('hour_packages')) await buildHourPackage(this.ctx.db, customerId, { purchaseDate: addDays(today, -50) });
-    if (want('wiki_entries') || want('wiki_files')) {
-      await this.api('POST', '/api/wiki/entries', {
-        customer_id: customerId,
-        category_id: await this.category('Notizen', {}),
-        title: `Notiz ${m('wiki_entries')}`,
-        content: `<p>Schlüssel beim Nachbarn ${m('wiki_entries')}</p>`,
-      });
-      await this.api('POST', '/api/wiki/entries', {
-        customer_id: customerId,
-        category_id: await this.category('Passwörter', { allowsEncryption: true, allowsFiles: true }),
-        title: `WLAN ${m('wiki_entries')}`,
-        content: `geheim-${m('wiki_entries')}`,
-        username: `nutzer-${m('wiki_entries')}`,
-        is_password_entry: true,
-      });
-      const docs = await this.api('POST', '/api/wiki/entries', {
-        customer_id: customerId,
-        category_id: await this.category(letter ? 'Dokumente' : 'Projekte', { allowsFiles: true }),
-        title: `Pläne ${m('wiki_entries')}`,
-        content: `<p>Grundriss ${m('wiki_entries')}</p>`,
-      });
-      await this.upload(docs.id, `grundriss-${m('wiki_files')}.txt`);
-      if (!letter) await this.api('PUT', `/api/wiki/projects/${docs.id}/featured`, { is_featured: true });
-    }
-    if (want('invoices')) {
-      const item = (text: string) => ({ description: text, quantity: 2, unit: 'h', unit_price: 49, tax_rate: 20 });
-      await this.api('POST', '/api/quickbill/invoices', {
-        customer_id: customerId,
-        invoice_date: today,
-        items: [item(`Entwurf ${m('invoice_items')}`)],
-      });
-      const issued = await this.api('POST', '/api/quickbill/invoices', {
-        customer_id: customerId,
-        invoice_date: today,
-        items: [item(`Betreuung ${m('invoice_items')}`)],
-      });
-      // The fuzzer may have emptied the invoice settings; a draft is worth having anyway.
-      await this.ctx.request({
-        method: 'POST',
-        url: `/api/quickbill/invoices/${issued.id}/send`,
-        token: this.tokens.admin,
-      });
-    }
-  }
-
-  private async firstRow(table: 'projects', customerId: number): Promise<number | undefined> {
-    const result = await this.ctx.db.$client.query(`SELECT id FROM ${table} WHERE customer_id = $1 LIMIT 1`, [
-      customerId,
-    ]);
-    return result.rows[0]?.id;
-  }
-
-  private async covered(customerId: number, date: string) {
-    const result = await this.ctx.db.$client.query(
-      'SELECT 1 FROM subscriptions WHERE customer_id = $1 AND start_date <= $2 AND end_date >= $2',
-      [customerId, date],
-    );
-    return result.rowCount! > 0;
-  }
-
-  /** The wiki category of that name, created again if the fuzzer renamed or deleted it. */
-  private async category(name: string, flags: { allowsEncryption?: boolean; allowsFiles?: boolean }) {
-    const result = await this.ctx.db.$client.query(
-      'SELECT id FROM wiki_categories WHERE name = $1 AND allows_files = $2 AND allows_encryption = $3 LIMIT 1',
-      [name, flags.allowsFiles ?? false, flags.allowsEncryption ?? false],
-    );
-    if (result.rows[0]) return Number(result.rows[0].id);
-    return (await buildWikiCategory(this.ctx.db, { name, ...flags })).id;
-  }
-
-  private async upload(entryId: number, filename: string) {
-    const boundary = '----fuzzworld';
-    const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\nInhalt\r\n--${boundary}--\r\n`;
-    const res = await this.ctx.request({
-      method: 'POST',
-      url: `/api/wiki/entries/${entryId}/files`,
-      token: this.tokens.admin,
-      payload: Buffer.from(body),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    if (res.statusCode !== 201) throw new Error(`seeding upload failed: ${res.statusCode} ${res.body}`);
+  private fill(customerId: number, letter: Letter | null, only?: Set<string>) {
+    const mark = (table: string) => (letter ? this.marker(letter, table) : 'Referenz');
+    const seed = { ctx: this.ctx, token: this.tokens.admin!, templateId: this.templateId };
+    return fillCustomer(seed, customerId, { mark, featured: letter === null, only });
   }
 
   /** Re-reads every table's ids and owners (after a request that changed something). */

@@ -1,5 +1,5 @@
 import type { SendInvoiceInput } from '@butler/contract/quickbill';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { invoices } from '../../../db/schema/index.js';
 import { parseDate } from '../../../domain/calendar.js';
@@ -123,10 +123,17 @@ export function createSendService(deps: QuickbillDeps) {
       return { pdf, filename: pdfFileName(document) };
     },
 
-    /** A ZIP of the selected invoices' PDFs; unknown ids answer 404 for the whole request. */
+    /**
+     * A ZIP of the selected invoices' PDFs; unknown ids answer 404 for the whole request —
+     * checked before any PDF is rendered, because rendering an issued invoice for the first
+     * time stores its document (a refused request must change nothing; found by the fuzzer).
+     */
     async bulkDownload(ids: number[]) {
+      const unique = [...new Set(ids)];
+      const known = await db.select({ id: invoices.id }).from(invoices).where(inArray(invoices.id, unique));
+      if (known.length !== unique.length) throw new AppError('INVOICE_NOT_FOUND');
       const zip = new JSZip();
-      for (const id of [...new Set(ids)]) {
+      for (const id of unique) {
         const { document, pdf } = await invoicePdf(db, deps.env.DATA_DIR, id);
         zip.file(pdfFileName(document), pdf);
       }

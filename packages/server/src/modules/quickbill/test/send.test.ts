@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
+import { digestDifference, digestQuery, takeDigest } from '../../../../test/fuzz/digest.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { auditLog, invoices } from '../../../db/schema/index.js';
 import { configureProvider, createDraft, daysAgo, outboxMails, pdfAttachments, sendInvoice, today } from './helpers.js';
@@ -262,6 +263,23 @@ describe('payment, cancellation and bulk actions', () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('Bitte wählen Sie mindestens eine Rechnung aus');
+  });
+
+  it('a selection with an unknown id is refused before anything is rendered or stored (fuzzer finding)', async () => {
+    // An issued invoice whose PDF nobody has fetched yet: the first render stores it.
+    const issued = await createDraft(ctx, token, customer.id);
+    await sendInvoice(ctx, token, issued.id);
+    const digestSql = await digestQuery(ctx);
+    const before = await takeDigest(ctx, digestSql);
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/quickbill/invoices/bulk-download',
+      token,
+      payload: { ids: [issued.id, 2_000_000_736] },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Rechnung nicht gefunden' });
+    expect(digestDifference(before, await takeDigest(ctx, digestSql))).toEqual([]);
   });
 });
 
