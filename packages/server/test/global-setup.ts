@@ -46,6 +46,13 @@ export default async function setup(project: TestProject) {
   project.provide('pgConfig', adminConfig as any);
 
   return async () => {
+    if (!embedded) {
+      // A shared server (TEST_DATABASE_URL) keeps nothing of this run; the clones dropped themselves.
+      const cleanup = new pg.Client(adminConfig);
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+      await cleanup.end();
+    }
     await embedded?.stop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
     // The workers have ended: whatever folder of theirs is left (a file whose teardown failed) goes now.
