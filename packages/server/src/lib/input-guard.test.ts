@@ -191,6 +191,20 @@ describe('multipart uploads', () => {
   });
 });
 
+describe('addresses the router cannot read are answered in German (fuzzer findings)', () => {
+  it('a path that is not valid UTF-8 (a lone surrogate, percent-encoded) is a 400', async () => {
+    const res = await api('PUT', '/api/projects/%ED%B0%80%ED%A0%80', { name: 'Garten' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Die Adresse enthält ungültige Zeichen' });
+  });
+
+  it('a path parameter of 10,000 characters is a 414', async () => {
+    const res = await api('POST', `/api/quickbill/invoices/${'x'.repeat(10_000)}/cancel`);
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ error: 'Die Adresse ist zu lang' });
+  });
+});
+
 describe('second line of defence: the error handler', () => {
   it('answers 400, not 500, when PostgreSQL itself refuses a character', async () => {
     const app = Fastify();
