@@ -10,6 +10,7 @@ import { takeInvoiceNumber } from '../numbering/numbering.js';
 import { invoicePdf, pdfFileName } from '../pdf/pdf-store.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
 import { findInvoice, loadItems } from './invoice.repo.js';
+import { snapshotOf } from './invoice-draft.js';
 
 const negate = (value: string) => hundredthsToString(-toHundredths(value));
 
@@ -23,7 +24,7 @@ export function createStatusService(deps: QuickbillDeps) {
       await db.transaction(async (tx) => {
         const before = await findInvoice(tx, id, true);
         if (before.kind !== 'invoice')
-          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Gutschrift kann nicht als bezahlt markiert werden');
+          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Stornorechnung kann nicht als bezahlt markiert werden');
         if (before.status === 'paid') throw new AppError('INVOICE_WRONG_STATUS', 'Diese Rechnung ist bereits bezahlt');
         if (before.status !== 'sent') {
           throw new AppError('INVOICE_WRONG_STATUS', 'Nur versendete Rechnungen können als bezahlt markiert werden');
@@ -52,7 +53,7 @@ export function createStatusService(deps: QuickbillDeps) {
       const result = await db.transaction(async (tx) => {
         const before = await findInvoice(tx, id, true);
         if (before.kind === 'credit_note')
-          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Gutschrift kann nicht storniert werden');
+          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Stornorechnung kann nicht storniert werden');
         if (before.status === 'cancelled')
           throw new AppError('INVOICE_WRONG_STATUS', 'Diese Rechnung ist bereits storniert');
         if (before.status === 'draft') {
@@ -80,10 +81,7 @@ export function createStatusService(deps: QuickbillDeps) {
             numberYear: number.year,
             numberSequence: number.sequence,
             customerId: before.customerId,
-            customerName: before.customerName,
-            customerAddress: before.customerAddress,
-            customerEmail: before.customerEmail,
-            customerUid: before.customerUid,
+            ...snapshotOf(before),
             invoiceDate: today,
             dueDate: today,
             servicePeriodStart: before.servicePeriodStart,
@@ -108,6 +106,7 @@ export function createStatusService(deps: QuickbillDeps) {
             unit: item.unit,
             unitPrice: item.unitPrice,
             taxRate: item.taxRate,
+            taxExemption: item.taxExemption,
             lineNet: negate(item.lineNet),
           })),
         );

@@ -46,7 +46,7 @@ const pdfAttachment = (filename: string, content: Buffer): MailAttachment => ({
 });
 
 /**
- * The invoice (or credit note) mail with its PDF: the admin's subject and text from the
+ * The invoice (or Stornorechnung) mail with its PDF (and, on request, the ebInterface XML): the admin's subject and text from the
  * send screen, else the settings' (credit notes: fixed texts); placeholders filled here.
  */
 export function mailInvoice(
@@ -55,6 +55,7 @@ export function mailInvoice(
   pdf: Buffer,
   filename: string,
   texts: { subject?: string; message?: string } = {},
+  extra: MailAttachment[] = [],
 ) {
   const templates = invoiceMailTemplates(d.invoice.kind === 'credit_note' ? 'credit_note' : 'invoice', {
     subject: d.settings.invoiceEmailSubject,
@@ -62,7 +63,7 @@ export function mailInvoice(
   });
   const subject = fillTemplate(texts.subject ?? templates.subject, d);
   const body = fillTemplate(texts.message ?? templates.body, d);
-  return deliver(deps, d, subject, body, [pdfAttachment(filename, pdf)]);
+  return deliver(deps, d, subject, body, [pdfAttachment(filename, pdf), ...extra]);
 }
 
 /** Payment reminder: its own letter plus the invoice again. */
