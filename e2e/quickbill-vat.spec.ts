@@ -40,8 +40,8 @@ test('Quickbill VAT: billing address, Steuernummer, 13 %, reverse charge, ebInte
     await form.getByLabel('E-Mail').fill(email);
     await form.getByLabel('Unternehmen').fill('Bäckerei Schäfer GmbH');
     await form.getByLabel('Straße und Hausnummer').fill('Königstraße 7');
-    await form.getByLabel('PLZ').fill('80331');
-    await form.getByLabel('Ort').fill('München');
+    await form.getByLabel('PLZ', { exact: true }).fill('80331');
+    await form.getByLabel('Ort', { exact: true }).fill('München');
     await pickOption(page, form.getByRole('combobox', { name: 'Land' }), 'Deutschland', 'Deutsch');
     await form.getByLabel('UID-Nummer').fill('de 123456789');
     await form.getByLabel('Unternehmer (B2B)').check();
@@ -65,7 +65,7 @@ test('Quickbill VAT: billing address, Steuernummer, 13 %, reverse charge, ebInte
     await page.goto('/admin/quickbill/settings');
     await page.getByLabel('Steuernummer').fill('12 345');
     await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
-    await expect(page.getByText('Die Steuernummer hat 9 Ziffern, z. B. 12 345/6789')).toBeVisible();
+    await expect(page.getByText('Die Steuernummer hat 9 Ziffern, z. B. 12 345/6789').first()).toBeVisible();
     await page.getByLabel('Steuernummer').fill('12 345/6789');
     await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
     await expect(page.getByText('Einstellungen gespeichert')).toBeVisible();
@@ -123,7 +123,9 @@ test('Quickbill VAT: billing address, Steuernummer, 13 %, reverse charge, ebInte
     const since = Date.now() - 1000;
     await page.getByRole('button', { name: 'Jetzt senden' }).click();
     await expect(page).toHaveURL(new RegExp(`${invoiceUrl}$`));
-    number = /Rechnung (\S+)/.exec((await page.getByRole('heading', { level: 1 }).textContent()) ?? '')?.[1] ?? '';
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(/^Rechnung \d{4}-\d{4}$/);
+    number = /Rechnung (\S+)/.exec((await heading.textContent()) ?? '')?.[1] ?? '';
     expect(number).toMatch(/^\d{4}-\d{4}$/);
     const mail = await newestMail(since);
     expect(

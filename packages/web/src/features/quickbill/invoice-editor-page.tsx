@@ -73,6 +73,7 @@ function EditorForm({
   const set = (patch: Partial<EditorValues>) => {
     setValues((v) => ({ ...v, ...patch }));
     setErrors((e) => (Object.keys(e).length > 0 ? {} : e));
+    setFormError(null);
   };
   const backTo = id ? `/admin/quickbill/invoices/${id}` : '/admin/quickbill/invoices';
 

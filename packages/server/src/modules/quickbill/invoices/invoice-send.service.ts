@@ -9,7 +9,8 @@ import { AppError } from '../../../lib/errors.js';
 import type { MailAttachment } from '../../../lib/mail.js';
 import { mailInvoice } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
-import { ebInterfaceFileName, invoiceEbInterface, invoicePdf, pdfFileName } from '../pdf/pdf-store.js';
+import { ebInterfaceFileName, invoiceEbInterface, storeEbInterface } from '../pdf/ebinterface-store.js';
+import { invoicePdf, pdfFileName } from '../pdf/pdf-store.js';
 import { loadSettings, type QuickbillDeps, type Transaction } from '../shared.js';
 import { findInvoice, type InvoiceRow, loadItems } from './invoice.repo.js';
 import { customerSnapshot, snapshotOf } from './invoice-draft.js';
@@ -17,9 +18,16 @@ import { checkIssuable } from './invoice-rules.js';
 
 /**
  * Issues a draft inside `tx`: takes the next number of the invoice year, fixes the service
- * period (the invoice date when none was given) and marks it sent.
+ * period (the invoice date when none was given), marks it sent and stores its ebInterface
+ * XML in the blob store in the same transaction.
  */
-export async function issueDraft(tx: Transaction, session: SessionContext, row: InvoiceRow, sentAt: Date) {
+export async function issueDraft(
+  tx: Transaction,
+  session: SessionContext,
+  row: InvoiceRow,
+  sentAt: Date,
+  dataDir: string,
+) {
   const settings = await loadSettings(tx);
   // The recipient as the customer stands now: a draft is no document yet.
   const [customer] = row.customerId ? await tx.select().from(customers).where(eq(customers.id, row.customerId)) : [];
@@ -43,6 +51,7 @@ export async function issueDraft(tx: Transaction, session: SessionContext, row: 
     .where(eq(invoices.id, row.id))
     .returning();
   await writeAudit(tx, session, 'send', 'invoice', row.id, row, issued);
+  await storeEbInterface(tx, dataDir, row.id);
   return issued;
 }
 
@@ -60,7 +69,7 @@ export function createSendService(deps: QuickbillDeps) {
       if (row.status === 'cancelled') {
         throw new AppError('INVOICE_WRONG_STATUS', 'Eine stornierte Rechnung kann nicht versendet werden');
       }
-      if (row.status === 'draft') await issueDraft(tx, session, row, new Date());
+      if (row.status === 'draft') await issueDraft(tx, session, row, new Date(), deps.env.DATA_DIR);
       else await writeAudit(tx, session, 'resend', 'invoice', id, null, { invoiceNumber: row.invoiceNumber });
     });
     const { document, pdf } = await invoicePdf(db, deps.env.DATA_DIR, id);
@@ -70,7 +79,7 @@ export function createSendService(deps: QuickbillDeps) {
   }
 
   async function ebInterfaceAttachment(id: number): Promise<MailAttachment> {
-    const { document, xml } = await invoiceEbInterface(db, deps.env.DATA_DIR, id);
+    const { document, xml } = await invoiceEbInterface(deps, id);
     return { filename: ebInterfaceFileName(document), content: xml, contentType: 'application/xml' };
   }
 
@@ -78,7 +87,7 @@ export function createSendService(deps: QuickbillDeps) {
     send,
 
     async ebInterface(id: number) {
-      const { document, xml } = await invoiceEbInterface(db, deps.env.DATA_DIR, id);
+      const { document, xml } = await invoiceEbInterface(deps, id);
       return { xml, filename: ebInterfaceFileName(document) };
     },
 

@@ -7,6 +7,7 @@ import { writeAudit } from '../../../lib/audit.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
 import { mailInvoice } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
+import { storeEbInterface } from '../pdf/ebinterface-store.js';
 import { invoicePdf, pdfFileName } from '../pdf/pdf-store.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
 import { findInvoice, loadItems } from './invoice.repo.js';
@@ -111,6 +112,7 @@ export function createStatusService(deps: QuickbillDeps) {
           })),
         );
         await writeAudit(tx, session, 'create', 'invoice', credit.id, null, credit);
+        await storeEbInterface(tx, deps.env.DATA_DIR, credit.id);
         return { deleted: false as const, creditNoteId: credit.id };
       });
       if (result.deleted) return { deleted: true, credit_note_id: null, credit_note_mailed: false };

@@ -3,7 +3,7 @@ import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
-import { auditLog, invoices } from '../../../db/schema/index.js';
+import { auditLog, blobs, invoiceDocuments, invoices } from '../../../db/schema/index.js';
 import { configureProvider, createDraft, daysAgo, outboxMails, pdfAttachments, sendInvoice, today } from './helpers.js';
 
 let ctx: TestContext;
@@ -67,6 +67,13 @@ describe('sending', () => {
     const res = await ctx.request({ method: 'POST', url, token, payload: { attach_ebinterface: true } });
     expect(res.statusCode, res.body).toBe(200);
     const number = res.json().invoice_number;
+    // Written into the blob store by the issuing transaction.
+    const stored = await ctx.db
+      .select({ kind: invoiceDocuments.kind, size: blobs.sizeBytes })
+      .from(invoiceDocuments)
+      .innerJoin(blobs, eq(blobs.id, invoiceDocuments.blobId))
+      .where(eq(invoiceDocuments.invoiceId, draft.id));
+    expect(stored.find((d) => d.kind === 'ebinterface')?.size).toBeGreaterThan(1000);
     const mail = (await outboxMails(ctx.dataDir)).at(-1)!;
     expect(mail).toContain(`filename=Rechnung-${number}.pdf`);
     expect(mail).toContain(`filename=ebInterface-Rechnung-${number}.xml`);

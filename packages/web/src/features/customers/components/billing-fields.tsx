@@ -83,7 +83,7 @@ export function BillingFields({
         <Switch
           mt={{ base: 0, sm: 30 }}
           label="Unternehmer (B2B)"
-          description="Kauft für sein Unternehmen"
+          description="Geschäftskunde: kauft für seinen Betrieb"
           checked={values.is_business}
           onChange={(e) => set('is_business', e.currentTarget.checked)}
         />
