@@ -7,6 +7,7 @@ import { customerDashboardRoutes } from './modules/customer-dashboard/customer-d
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { quickbillRoutes } from './modules/quickbill/quickbill.routes.js';
 import { referralLinkRoutes } from './modules/referrals/referral-links.routes.js';
@@ -37,4 +38,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(adminDashboardRoutes(deps.db));
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
+  await typed.register(mailRoutes(deps.db));
 }

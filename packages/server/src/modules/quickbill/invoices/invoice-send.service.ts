@@ -6,18 +6,19 @@ import { parseDate } from '../../../domain/calendar.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
-import type { MailAttachment } from '../../../lib/mail.js';
-import { mailInvoice } from '../mail/invoice-mail.js';
+import { queueInvoiceMail, requireRecipient } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
 import { ebInterfaceFileName, invoiceEbInterface, storeEbInterface } from '../pdf/ebinterface-store.js';
 import { invoicePdf, pdfFileName } from '../pdf/pdf-store.js';
 import { loadSettings, type QuickbillDeps, type Transaction } from '../shared.js';
 import { findInvoice, type InvoiceRow, loadItems } from './invoice.repo.js';
+import { loadInvoiceDocument } from './invoice-document.js';
 import { customerSnapshot, snapshotOf } from './invoice-draft.js';
 import { checkIssuable } from './invoice-rules.js';
 
 /**
- * Issues a draft inside `tx`: takes the next number of the invoice year, fixes the service
+ * Issues a draft inside `tx`: takes the customer's current data, checks what § 11 UStG
+ * asks (invoice-rules.ts), takes the next number of the invoice year, fixes the service
  * period (the invoice date when none was given), marks it sent and stores its ebInterface
  * XML in the blob store in the same transaction.
  */
@@ -60,27 +61,28 @@ export function createSendService(deps: QuickbillDeps) {
 
   /**
    * Sends an invoice: a draft gets its number first (gap-free, see numbering.ts); an
-   * issued one is simply mailed again. The number survives a failed mail — the
-   * invoice is issued and can be sent again.
+   * issued one is simply mailed again. Issuing and queueing the mail are one
+   * transaction; the mail job delivers it after commit and retries failures, so "sent"
+   * means issued and handed to the outbox (decision 0322); the delivery state is the
+   * invoice's `mail` and the Postausgang.
    */
   async function send(session: SessionContext, id: number, texts: SendInvoiceInput = {}) {
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const row = await findInvoice(tx, id, true);
       if (row.status === 'cancelled') {
         throw new AppError('INVOICE_WRONG_STATUS', 'Eine stornierte Rechnung kann nicht versendet werden');
       }
+      requireRecipient(row.customerEmail);
       if (row.status === 'draft') await issueDraft(tx, session, row, new Date(), deps.env.DATA_DIR);
       else await writeAudit(tx, session, 'resend', 'invoice', id, null, { invoiceNumber: row.invoiceNumber });
+      const document = await loadInvoiceDocument(tx, deps.env.DATA_DIR, id);
+      const mail = await queueInvoiceMail(tx, document, session.displayName, texts);
+      return {
+        invoice_number: document.invoice.invoiceNumber,
+        mail_id: mail?.id ?? null,
+        mail_status: 'queued' as const,
+      };
     });
-    const { document, pdf } = await invoicePdf(db, deps.env.DATA_DIR, id);
-    const extra = texts.attach_ebinterface ? [await ebInterfaceAttachment(id)] : [];
-    const mail = await mailInvoice(deps, document, pdf, pdfFileName(document), texts, extra);
-    return { invoice_number: document.invoice.invoiceNumber, outbox_file: mail.file ?? null };
-  }
-
-  async function ebInterfaceAttachment(id: number): Promise<MailAttachment> {
-    const { document, xml } = await invoiceEbInterface(deps, id);
-    return { filename: ebInterfaceFileName(document), content: xml, contentType: 'application/xml' };
   }
 
   return {

@@ -37,7 +37,7 @@ async function storedEbInterface(db: Executor, invoiceId: number) {
  * The ebInterface XML as stored at issue. Invoices issued before ebInterface existed get
  * it written once, from their stored data, under a lock on the invoice row.
  */
-export async function invoiceEbInterface(deps: QuickbillDeps, invoiceId: number) {
+export async function invoiceEbInterface(deps: Pick<QuickbillDeps, 'db' | 'env'>, invoiceId: number) {
   const { db } = deps;
   const document = await loadInvoiceDocument(db, deps.env.DATA_DIR, invoiceId);
   if (!document.invoice.invoiceNumber) {
