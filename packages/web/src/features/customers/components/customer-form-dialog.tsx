@@ -5,16 +5,17 @@ import {
   zCustomerCreate,
   zCustomerUpdate,
 } from '@butler/contract/customers';
-import { Modal, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Loader, Modal, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { DateField } from '../../../components/date-field';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
-import { useSaveCustomer } from '../api/customers';
+import { useCustomer, useSaveCustomer } from '../api/customers';
+import { BillingFields, type BillingValues, emptyBilling } from './billing-fields';
 
-type Values = {
+type Values = BillingValues & {
   first_name: string;
   last_name: string;
   email: string;
@@ -27,6 +28,7 @@ type Values = {
 };
 
 const empty: Values = {
+  ...emptyBilling,
   first_name: '',
   last_name: '',
   email: '',
@@ -38,9 +40,15 @@ const empty: Values = {
   is_active: true,
 };
 
-function fromCustomer(c: CustomerListItem | Customer): Values {
+function fromCustomer(c: Customer): Values {
   return {
     ...empty,
+    street: c.street ?? '',
+    postal_code: c.postal_code ?? '',
+    city: c.city ?? '',
+    country: c.country,
+    uid: c.uid ?? '',
+    is_business: c.is_business,
     first_name: c.first_name,
     last_name: c.last_name,
     email: c.email,
@@ -51,7 +59,11 @@ function fromCustomer(c: CustomerListItem | Customer): Values {
   };
 }
 
-/** Create/edit a customer (SPEC §2, §5): password only required on create, code only on create. */
+/**
+ * Create/edit a customer (SPEC §2, §5): password only required on create, code only on
+ * create; plus the billing address invoices carry. Editing loads the full customer first
+ * (the list rows have no address), so saving never clears it.
+ */
 export function CustomerFormDialog({
   opened,
   customer,
@@ -67,20 +79,31 @@ export function CustomerFormDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const save = useSaveCustomer();
+  const full = useCustomer(opened && customer ? customer.id : 0);
+  const loaded = full.data && customer && full.data.id === customer.id ? full.data : null;
 
   useEffect(() => {
     if (!opened) return;
-    setValues(customer ? fromCustomer(customer) : empty);
+    setValues(loaded ? fromCustomer(loaded) : empty);
     setErrors({});
     setError(null);
-  }, [opened, customer]);
+  }, [opened, loaded]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async () => {
     setError(null);
+    const billing = {
+      street: values.street,
+      postal_code: values.postal_code,
+      city: values.city,
+      country: values.country,
+      uid: values.uid,
+      is_business: values.is_business,
+    };
     const body = editing
       ? {
+          ...billing,
           first_name: values.first_name,
           last_name: values.last_name,
           email: values.email,
@@ -91,6 +114,7 @@ export function CustomerFormDialog({
           is_active: values.is_active,
         }
       : {
+          ...billing,
           first_name: values.first_name,
           last_name: values.last_name,
           email: values.email,
@@ -129,91 +153,100 @@ export function CustomerFormDialog({
       fullScreen={phone}
       size="lg"
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {editing && !loaded ? (
+        <Loader size="sm" aria-label="Lade Kundendaten..." />
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Vorname"
+                withAsterisk
+                value={values.first_name}
+                onChange={(e) => set('first_name', e.currentTarget.value)}
+                error={errors.first_name}
+                data-autofocus
+              />
+              <TextInput
+                label="Nachname"
+                withAsterisk
+                value={values.last_name}
+                onChange={(e) => set('last_name', e.currentTarget.value)}
+                error={errors.last_name}
+              />
+            </SimpleGrid>
             <TextInput
-              label="Vorname"
+              label="E-Mail"
+              type="email"
               withAsterisk
-              value={values.first_name}
-              onChange={(e) => set('first_name', e.currentTarget.value)}
-              error={errors.first_name}
-              data-autofocus
+              value={values.email}
+              onChange={(e) => set('email', e.currentTarget.value)}
+              error={errors.email}
             />
-            <TextInput
-              label="Nachname"
-              withAsterisk
-              value={values.last_name}
-              onChange={(e) => set('last_name', e.currentTarget.value)}
-              error={errors.last_name}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Unternehmen"
+                value={values.company}
+                onChange={(e) => set('company', e.currentTarget.value)}
+                error={errors.company}
+              />
+              <TextInput
+                label="Telefon"
+                type="tel"
+                value={values.phone}
+                onChange={(e) => set('phone', e.currentTarget.value)}
+                error={errors.phone}
+              />
+            </SimpleGrid>
+            <BillingFields
+              values={values}
+              set={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+              errors={errors}
             />
-          </SimpleGrid>
-          <TextInput
-            label="E-Mail"
-            type="email"
-            withAsterisk
-            value={values.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            error={errors.email}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Unternehmen"
-              value={values.company}
-              onChange={(e) => set('company', e.currentTarget.value)}
-              error={errors.company}
+            <DateField
+              label="Geburtsdatum"
+              size="md"
+              value={values.birthdate}
+              onChange={(v) => set('birthdate', v)}
+              error={errors.birthdate}
             />
-            <TextInput
-              label="Telefon"
-              type="tel"
-              value={values.phone}
-              onChange={(e) => set('phone', e.currentTarget.value)}
-              error={errors.phone}
+            <PasswordInput
+              label={editing ? 'Neues Passwort' : 'Passwort'}
+              withAsterisk={!editing}
+              description={editing ? 'Leer lassen, um das Passwort nicht zu ändern' : 'Mindestens 8 Zeichen'}
+              value={values.password}
+              onChange={(e) => set('password', e.currentTarget.value)}
+              error={errors.password}
+              autoComplete="new-password"
             />
-          </SimpleGrid>
-          <DateField
-            label="Geburtsdatum"
-            size="md"
-            value={values.birthdate}
-            onChange={(v) => set('birthdate', v)}
-            error={errors.birthdate}
-          />
-          <PasswordInput
-            label={editing ? 'Neues Passwort' : 'Passwort'}
-            withAsterisk={!editing}
-            description={editing ? 'Leer lassen, um das Passwort nicht zu ändern' : 'Mindestens 8 Zeichen'}
-            value={values.password}
-            onChange={(e) => set('password', e.currentTarget.value)}
-            error={errors.password}
-            autoComplete="new-password"
-          />
-          {!editing && (
-            <TextInput
-              label="Empfehlungscode"
-              description="Optional: Code des Kunden, der diesen Kunden empfohlen hat"
-              value={values.referred_by_code}
-              onChange={(e) => set('referred_by_code', e.currentTarget.value.toUpperCase())}
-              error={errors.referred_by_code}
-            />
-          )}
-          {editing && (
-            <Switch
-              label="Konto aktiv"
-              description="Deaktivierte Kunden können sich nicht anmelden."
-              checked={values.is_active}
-              onChange={(e) => set('is_active', e.currentTarget.checked)}
-            />
-          )}
-          <FormError message={error} />
-          <DialogButtons busy={save.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
+            {!editing && (
+              <TextInput
+                label="Empfehlungscode"
+                description="Optional: Code des Kunden, der diesen Kunden empfohlen hat"
+                value={values.referred_by_code}
+                onChange={(e) => set('referred_by_code', e.currentTarget.value.toUpperCase())}
+                error={errors.referred_by_code}
+              />
+            )}
+            {editing && (
+              <Switch
+                label="Konto aktiv"
+                description="Deaktivierte Kunden können sich nicht anmelden."
+                checked={values.is_active}
+                onChange={(e) => set('is_active', e.currentTarget.checked)}
+              />
+            )}
+            <FormError message={error} />
+            <DialogButtons busy={save.isPending} onCancel={onClose} />
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }
