@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zDate, zOptionalText } from './common.js';
 import { zPageQuery, zSearchParam } from './list-query.js';
+import { PASSWORD_MIN_LENGTH, zNewPassword } from './password-rules.js';
 
 export const MARITAL_STATUSES = ['verheiratet', 'geschieden', 'ledig'] as const;
 export const PARTNER_GENDERS = ['männlich', 'weiblich'] as const;
@@ -9,7 +10,8 @@ export const CHILD_GENDERS = ['boy', 'girl'] as const;
 export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const REFERRAL_CODE_LENGTH = 8;
 export const DEFAULT_BIRTHDATE = '1970-01-01';
-export const MIN_PASSWORD_LENGTH = 8;
+/** Passwords set on the customer form follow the one policy of every password (decision 0300). */
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
 const zEmail = z
@@ -18,10 +20,7 @@ const zEmail = z
   .min(1, 'Bitte geben Sie eine E-Mail-Adresse ein')
   .max(254)
   .pipe(z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein'));
-const zPassword = z
-  .string({ error: 'Bitte geben Sie ein Passwort ein' })
-  .min(MIN_PASSWORD_LENGTH, `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein`)
-  .max(1024, 'Das Passwort ist zu lang');
+const zPassword = zNewPassword;
 const zBirthdate = zDate.nullish().transform((v) => v ?? DEFAULT_BIRTHDATE);
 
 /** For partial updates: missing stays undefined (unchanged), empty becomes null (cleared). */

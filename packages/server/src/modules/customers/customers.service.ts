@@ -14,6 +14,7 @@ import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pagination.js';
+import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Transaction } from '../referrals/referral-purchase-hook.js';
 import { type CustomerRow, findByReferralCode, findCustomer } from './customers.repo.js';
@@ -41,7 +42,19 @@ async function assertEmailFree(tx: Transaction, email: string, exceptId?: number
   if (row && row.id !== exceptId) throw new AppError('EMAIL_TAKEN');
 }
 
+/** A password typed on the customer form passes the policy of decision 0300 first. */
+async function checkedHash(password: string, context: Array<string | null | undefined>) {
+  const problem = passwordProblem(password, context);
+  if (problem) throw fieldError('password', problem);
+  return hashPassword(password);
+}
+
 export function createCustomersService(db: Database) {
+  async function nameContext(id: number) {
+    const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+    return row ? [row.firstName, row.lastName, row.email] : [];
+  }
+
   async function loadForUpdate(tx: Transaction, id: number): Promise<CustomerRow> {
     const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update').limit(1);
     if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
@@ -58,7 +71,7 @@ export function createCustomersService(db: Database) {
     get: present,
 
     async create(session: SessionContext, input: CreateInput) {
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await checkedHash(input.password, [input.first_name, input.last_name, input.email]);
       const id = await db
         .transaction(async (tx) => {
           await assertEmailFree(tx, input.email);
@@ -94,7 +107,7 @@ export function createCustomersService(db: Database) {
     },
 
     async update(session: SessionContext, id: number, input: UpdateInput) {
-      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      const passwordHash = input.password ? await checkedHash(input.password, await nameContext(id)) : undefined;
       await db
         .transaction(async (tx) => {
           const before = await loadForUpdate(tx, id);
