@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { USER_TYPES } from './session-rules.js';
-import { zCurrentPassword, zNewPassword } from './password-rules.js';
 import { zOneTimeCode } from './auth.js';
+import { zCurrentPassword, zNewPassword } from './password-rules.js';
+import { USER_TYPES } from './session-rules.js';
 
 /** "Mein Konto" / "Konto & Sicherheit": who am I and how do I sign in. */
 export const zAccount = z.object({

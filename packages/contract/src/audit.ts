@@ -11,14 +11,28 @@ export const zAuditQuery = zPageQuery.extend({
     .regex(/^(admin:\d{1,10}|customer:\d{1,10}|system)$/, 'Unbekannte Person')
     .optional(),
   customer_id: zId.optional(),
-  entity: z.string().trim().max(40).regex(/^[a-z_]+$/, 'Unbekannte Art von Datensatz').optional(),
-  action: z.string().trim().max(40).regex(/^[a-z_-]+$/, 'Unbekannte Aktion').optional(),
+  entity: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[a-z_]+$/, 'Unbekannte Art von Datensatz')
+    .optional(),
+  action: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[a-z_-]+$/, 'Unbekannte Aktion')
+    .optional(),
   from: zDate.optional(),
   to: zDate.optional(),
 });
 export type AuditQuery = z.input<typeof zAuditQuery>;
 
-export const zAuditChange = z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+export const zAuditChange = z.object({
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
 export const zAuditEntry = z.object({
   id: z.number(),
   at: z.string(),

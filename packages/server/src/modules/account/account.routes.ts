@@ -16,7 +16,13 @@ import { requireSession } from '../../lib/access.js';
 import type { AccountService } from './account.service.js';
 import type { TwoFactor } from './two-factor.js';
 
-const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse, 409: zErrorResponse };
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+};
 const tags = ['Konto'];
 const STRICT = { max: 10, timeWindow: '1 minute' };
 
@@ -25,7 +31,11 @@ export const accountRoutes =
   async (app) => {
     app.get('/api/account', {
       config: { access: 'authenticated' },
-      schema: { tags, description: 'Das eigene Konto: Name, E-Mail, Zwei-Faktor-Status.', response: { 200: zAccount, ...errors } },
+      schema: {
+        tags,
+        description: 'Das eigene Konto: Name, E-Mail, Zwei-Faktor-Status.',
+        response: { 200: zAccount, ...errors },
+      },
       handler: (request) => account.get(requireSession(request)),
     });
 
@@ -61,12 +71,19 @@ export const accountRoutes =
     app.post('/api/account/sessions/end-others', {
       config: { access: 'authenticated' },
       schema: { tags, description: 'Beendet alle anderen Anmeldungen.', response: { 200: zEndedSessions, ...errors } },
-      handler: async (request) => ({ success: true as const, ended: await account.endOtherSessions(requireSession(request)) }),
+      handler: async (request) => ({
+        success: true as const,
+        ended: await account.endOtherSessions(requireSession(request)),
+      }),
     });
 
     app.post('/api/account/totp/setup', {
       config: { access: 'admin', rateLimit: STRICT },
-      schema: { tags, description: 'Startet die Einrichtung der Zwei-Faktor-Anmeldung.', response: { 200: zTotpSetup, ...errors } },
+      schema: {
+        tags,
+        description: 'Startet die Einrichtung der Zwei-Faktor-Anmeldung.',
+        response: { 200: zTotpSetup, ...errors },
+      },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return twoFactor.begin(requireSession(request).adminId!);
@@ -77,7 +94,8 @@ export const accountRoutes =
       config: { access: 'admin', rateLimit: STRICT },
       schema: {
         tags,
-        description: 'Bestätigt die Einrichtung mit dem ersten Code; antwortet zehn Wiederherstellungscodes (einmalig).',
+        description:
+          'Bestätigt die Einrichtung mit dem ersten Code; antwortet zehn Wiederherstellungscodes (einmalig).',
         body: zTotpConfirm,
         response: { 200: zRecoveryCodes, ...errors },
       },
@@ -91,7 +109,12 @@ export const accountRoutes =
 
     app.post('/api/account/totp/disable', {
       config: { access: 'admin', rateLimit: STRICT },
-      schema: { tags, description: 'Schaltet die Zwei-Faktor-Anmeldung ab (Passwort und Code nötig).', body: zTotpDisable, response: { 200: zOkResponse, ...errors } },
+      schema: {
+        tags,
+        description: 'Schaltet die Zwei-Faktor-Anmeldung ab (Passwort und Code nötig).',
+        body: zTotpDisable,
+        response: { 200: zOkResponse, ...errors },
+      },
       handler: async (request) => {
         const session = requireSession(request);
         await twoFactor.disable(session.adminId!, request.body.password, request.body.code, session);
@@ -101,7 +124,12 @@ export const accountRoutes =
 
     app.post('/api/account/totp/recovery-codes', {
       config: { access: 'admin', rateLimit: STRICT },
-      schema: { tags, description: 'Neue Wiederherstellungscodes (die alten verfallen).', body: zTotpDisable, response: { 200: zRecoveryCodes, ...errors } },
+      schema: {
+        tags,
+        description: 'Neue Wiederherstellungscodes (die alten verfallen).',
+        body: zTotpDisable,
+        response: { 200: zRecoveryCodes, ...errors },
+      },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const session = requireSession(request);
@@ -114,7 +142,8 @@ export const accountRoutes =
       config: { access: 'customer-own' },
       schema: {
         tags,
-        description: 'Zugriffe auf die Zugangsdaten eines Kunden: wann welcher Mitarbeiter ein gespeichertes Passwort angezeigt hat.',
+        description:
+          'Zugriffe auf die Zugangsdaten eines Kunden: wann welcher Mitarbeiter ein gespeichertes Passwort angezeigt hat.',
         params: zIdParams,
         response: { 200: z.array(zSecretReveal), ...errors },
       },

@@ -5,15 +5,17 @@ import { admins, auditLog, customers, securitySettings, sessions, wikiEntries } 
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { passwordProblem } from '../../lib/password-policy.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import { createLoginThrottle, loginKeys } from '../auth/login-throttle.js';
 import { endSessions, liveSessions, type Owner } from '../auth/sessions.js';
 import type { TwoFactor } from './two-factor.js';
 
 export const ownerOfSession = (session: SessionContext): Owner =>
-  session.userType === 'admin' ? { userType: 'admin', id: session.adminId! } : { userType: 'customer', id: session.customerId! };
+  session.userType === 'admin'
+    ? { userType: 'admin', id: session.adminId! }
+    : { userType: 'customer', id: session.customerId! };
 
 /** Sets a new password on an account after the policy check; the caller ends sessions. */
 export async function storeNewPassword(
@@ -140,7 +142,9 @@ export function createAccountService(db: Database, twoFactor: TwoFactor) {
         .from(auditLog)
         .leftJoin(wikiEntries, eq(sql`${wikiEntries.id}::text`, auditLog.entityId))
         .leftJoin(admins, and(eq(auditLog.actorType, 'admin'), eq(admins.id, auditLog.actorId)))
-        .where(and(eq(auditLog.customerId, customerId), eq(auditLog.action, 'reveal'), eq(auditLog.entity, 'wiki_entry')))
+        .where(
+          and(eq(auditLog.customerId, customerId), eq(auditLog.action, 'reveal'), eq(auditLog.entity, 'wiki_entry')),
+        )
         .orderBy(desc(auditLog.at), desc(auditLog.id))
         .limit(200);
       return rows.map((r) => ({

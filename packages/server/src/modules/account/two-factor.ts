@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client.js';
 import { admins, recoveryCodes } from '../../db/schema/index.js';
@@ -98,10 +98,16 @@ export function createTwoFactor(db: Database, keyring: Keyring) {
       if (admin.totpSecret) throw new AppError('CONFLICT', 'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet');
       if (!admin.totpPendingSecret) throw fieldError('code', 'Bitte starten Sie die Einrichtung erneut');
       const step = matchTotp(open(keyring, admin.totpPendingSecret, context(adminId)), code);
-      if (step === null) throw fieldError('code', 'Der Code ist falsch. Bitte geben Sie den aktuellen Code der App ein.');
+      if (step === null)
+        throw fieldError('code', 'Der Code ist falsch. Bitte geben Sie den aktuellen Code der App ein.');
       await tx
         .update(admins)
-        .set({ totpSecret: admin.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: sql`now()`, totpLastStep: step })
+        .set({
+          totpSecret: admin.totpPendingSecret,
+          totpPendingSecret: null,
+          totpEnabledAt: sql`now()`,
+          totpLastStep: step,
+        })
         .where(eq(admins.id, adminId));
       const codes = await replaceRecoveryCodes(tx, adminId);
       await writeAudit(tx as any, actor, 'totp_enable', 'admin', adminId);
@@ -125,7 +131,8 @@ export function createTwoFactor(db: Database, keyring: Keyring) {
     async disable(adminId: number, password: string, code: string, actor: AuditActor) {
       const admin = await load(adminId);
       if (!admin.totpSecret) throw new AppError('CONFLICT', 'Die Zwei-Faktor-Anmeldung ist nicht eingerichtet');
-      if (!(await verifyPassword(admin.passwordHash, password))) throw fieldError('password', 'Das Passwort ist falsch');
+      if (!(await verifyPassword(admin.passwordHash, password)))
+        throw fieldError('password', 'Das Passwort ist falsch');
       await db.transaction(async (tx) => {
         const { ok } = await this.verify(tx, adminId, code);
         if (!ok) throw fieldError('code', 'Der Code ist falsch oder wurde bereits verwendet');
@@ -146,7 +153,8 @@ export function createTwoFactor(db: Database, keyring: Keyring) {
     async newRecoveryCodes(adminId: number, password: string, code: string, actor: AuditActor) {
       const admin = await load(adminId);
       if (!admin.totpSecret) throw new AppError('CONFLICT', 'Die Zwei-Faktor-Anmeldung ist nicht eingerichtet');
-      if (!(await verifyPassword(admin.passwordHash, password))) throw fieldError('password', 'Das Passwort ist falsch');
+      if (!(await verifyPassword(admin.passwordHash, password)))
+        throw fieldError('password', 'Das Passwort ist falsch');
       return db.transaction(async (tx) => {
         const { ok } = await this.verify(tx, adminId, code);
         if (!ok) throw fieldError('code', 'Der Code ist falsch oder wurde bereits verwendet');

@@ -24,7 +24,16 @@ export function formatAuditCsv(entries: AuditEntry[]): string {
   for (const e of entries) {
     const changes = e.changes.map((c) => `${c.field}: ${c.before ?? '–'} → ${c.after ?? '–'}`).join(' | ');
     lines.push(
-      [viennaTime.format(new Date(e.at)), e.actor_name, e.actor_type, e.action, e.entity, e.entity_id, e.customer_name, changes]
+      [
+        viennaTime.format(new Date(e.at)),
+        e.actor_name,
+        e.actor_type,
+        e.action,
+        e.entity,
+        e.entity_id,
+        e.customer_name,
+        changes,
+      ]
         .map(cell)
         .join(';'),
     );

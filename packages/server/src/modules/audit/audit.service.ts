@@ -40,7 +40,9 @@ export function createAuditService(db: Database) {
     return db
       .select({
         row: auditLog,
-        customerName: sql<string | null>`CASE WHEN ${customers.id} IS NULL THEN NULL ELSE ${customers.firstName} || ' ' || ${customers.lastName} END`,
+        customerName: sql<
+          string | null
+        >`CASE WHEN ${customers.id} IS NULL THEN NULL ELSE ${customers.firstName} || ' ' || ${customers.lastName} END`,
       })
       .from(auditLog)
       .leftJoin(customers, eq(customers.id, auditLog.customerId))
@@ -88,7 +90,10 @@ export function createAuditService(db: Database) {
 
     /** The choices of the filter fields: people who acted, kinds of records and actions seen. */
     async filters() {
-      const staff = await db.select({ id: admins.id, username: admins.username, name: admins.name }).from(admins).orderBy(asc(admins.username));
+      const staff = await db
+        .select({ id: admins.id, username: admins.username, name: admins.name })
+        .from(admins)
+        .orderBy(asc(admins.username));
       const entities = await db.selectDistinct({ v: auditLog.entity }).from(auditLog).orderBy(asc(auditLog.entity));
       const actions = await db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action));
       return {

@@ -59,7 +59,8 @@ export const authRoutes =
       config: { access: 'public', rateLimit: LOGIN_LIMIT },
       schema: {
         tags: ['Anmeldung'],
-        description: 'Zweiter Schritt der Mitarbeiter-Anmeldung: Code der Authenticator-App oder Wiederherstellungscode.',
+        description:
+          'Zweiter Schritt der Mitarbeiter-Anmeldung: Code der Authenticator-App oder Wiederherstellungscode.',
         body: zSecondFactorRequest,
         response: { 200: zSecondFactorResponse, ...errors },
       },
@@ -87,7 +88,8 @@ export const authRoutes =
       config: { access: 'public', rateLimit: LOGIN_LIMIT },
       schema: {
         tags: ['Anmeldung'],
-        description: 'Bestätigt die Einrichtung mit dem ersten Code; antwortet die Sitzung und zehn Wiederherstellungscodes.',
+        description:
+          'Bestätigt die Einrichtung mit dem ersten Code; antwortet die Sitzung und zehn Wiederherstellungscodes.',
         body: zSecondFactorRequest,
         response: { 200: zLoginWithRecoveryCodes, ...errors },
       },

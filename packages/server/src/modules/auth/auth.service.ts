@@ -7,9 +7,9 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { hashToken } from '../../lib/tokens.js';
+import { issueToken } from './account-tokens.js';
 import { createLoginThrottle, loginKeys } from './login-throttle.js';
 import { type ClientInfo, startSession } from './sessions.js';
-import { issueToken } from './account-tokens.js';
 
 /** last_seen_at is written at most this often per session (keeps reads cheap). */
 const TOUCH_INTERVAL_SECONDS = 15;
@@ -102,7 +102,13 @@ export function createAuthService(db: Database) {
         await throttle.recordFailure(keys);
         if (found) {
           const u = found.user;
-          await writeAudit(db, { userType: u.userType, actorId: u.id, displayName: displayNameOf(u) }, 'login_failed', u.userType, u.id);
+          await writeAudit(
+            db,
+            { userType: u.userType, actorId: u.id, displayName: displayNameOf(u) },
+            'login_failed',
+            u.userType,
+            u.id,
+          );
         }
         throw new AppError('LOGIN_FAILED');
       }
@@ -112,7 +118,12 @@ export function createAuthService(db: Database) {
       // The failure count is kept until the second factor is passed too.
       if (user.userType === 'admin' && (found.totpEnabled || (await totpRequired()))) {
         const purpose = found.totpEnabled ? 'login_totp' : 'login_enrol';
-        const { token, expiresAt } = await issueToken(db, purpose, { userType: 'admin', id: user.id }, CHALLENGE_MINUTES);
+        const { token, expiresAt } = await issueToken(
+          db,
+          purpose,
+          { userType: 'admin', id: user.id },
+          CHALLENGE_MINUTES,
+        );
         return { kind: 'challenge', secondFactor: found.totpEnabled ? 'totp' : 'enrol', challenge: token, expiresAt };
       }
       return completeLogin(user, client);

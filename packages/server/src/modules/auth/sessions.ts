@@ -47,12 +47,7 @@ export function liveSessions(db: Executor, owner: Owner) {
  * Ends every live session of an account except `keep` (after a password change, on
  * "Anmeldungen beenden", on deactivation) and audits it when any ended.
  */
-export async function endSessions(
-  db: Executor,
-  owner: Owner,
-  actor: AuditActor,
-  keep?: string,
-): Promise<number> {
+export async function endSessions(db: Executor, owner: Owner, actor: AuditActor, keep?: string): Promise<number> {
   const ended = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -66,9 +61,17 @@ export async function endSessions(
     )
     .returning({ id: sessions.id });
   if (ended.length > 0) {
-    await writeAudit(db as any, actor, 'sessions_end', owner.userType, owner.id, { sessions: ended.length }, {
-      sessions: 0,
-    });
+    await writeAudit(
+      db as any,
+      actor,
+      'sessions_end',
+      owner.userType,
+      owner.id,
+      { sessions: ended.length },
+      {
+        sessions: 0,
+      },
+    );
   }
   return ended.length;
 }

@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
 import type { StaffService } from './staff.service.js';
 
-const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse, 409: zErrorResponse };
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+};
 const tags = ['Mitarbeiter'];
 
 export const staffRoutes =
@@ -22,7 +28,8 @@ export const staffRoutes =
       config: { access: 'admin' },
       schema: {
         tags,
-        description: 'Deaktivieren (beendet alle Anmeldungen) oder reaktivieren. Nie sich selbst, nie den letzten aktiven Administrator.',
+        description:
+          'Deaktivieren (beendet alle Anmeldungen) oder reaktivieren. Nie sich selbst, nie den letzten aktiven Administrator.',
         params: zIdParams,
         body: zStaffActive,
         response: { 200: zStaffMember, ...errors },
@@ -36,7 +43,12 @@ export const staffRoutes =
 
     app.post('/api/staff/:id/sessions/end', {
       config: { access: 'admin' },
-      schema: { tags, description: 'Anmeldungen beenden.', params: zIdParams, response: { 200: zEndedSessions, ...errors } },
+      schema: {
+        tags,
+        description: 'Anmeldungen beenden.',
+        params: zIdParams,
+        response: { 200: zEndedSessions, ...errors },
+      },
       handler: async (request) => ({
         success: true as const,
         ended: await staff.endSessions(requireSession(request), request.params.id),

@@ -55,7 +55,10 @@ export function createStaffService(db: Database, twoFactor: TwoFactor) {
     load,
 
     async list(session: SessionContext) {
-      const rows = await db.select().from(admins).orderBy(asc(sql`lower(coalesce(nullif(${admins.name}, ''), ${admins.username}))`));
+      const rows = await db
+        .select()
+        .from(admins)
+        .orderBy(asc(sql`lower(coalesce(nullif(${admins.name}, ''), ${admins.username}))`));
       const counts = await sessionCounts();
       return rows.map((row) => presentStaff(row, counts.get(row.id) ?? 0, session.adminId));
     },
@@ -83,7 +86,15 @@ export function createStaffService(db: Database, twoFactor: TwoFactor) {
           throw new AppError('CONFLICT', 'Der letzte aktive Administrator kann nicht deaktiviert werden');
         }
         const [after] = await tx.update(admins).set({ isActive }).where(eq(admins.id, id)).returning();
-        await writeAudit(tx, session, isActive ? 'activate' : 'deactivate', 'admin', id, auditedStaff(before), auditedStaff(after));
+        await writeAudit(
+          tx,
+          session,
+          isActive ? 'activate' : 'deactivate',
+          'admin',
+          id,
+          auditedStaff(before),
+          auditedStaff(after),
+        );
         if (!isActive) await endSessions(tx, { userType: 'admin', id }, session);
       });
     },
