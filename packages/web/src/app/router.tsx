@@ -49,6 +49,13 @@ const QuickbillSettingsPage = page(
 const ProductsPage = page(() => import('../features/quickbill/products-page'), 'ProductsPage');
 const TimetrackingPage = page(() => import('../features/quickbill/timetracking-page'), 'TimetrackingPage');
 
+const AdminAccountPage = page(() => import('../features/account/admin-account-page'), 'AdminAccountPage');
+const AuditPage = page(() => import('../features/audit/audit-page'), 'AuditPage');
+const CustomerAccountPage = page(
+  () => import('../features/customer-account/customer-account-page'),
+  'CustomerAccountPage',
+);
+
 const AdminFrame = page(() => import('./admin-frame'), 'AdminFrame');
 
 const withSuspense = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
@@ -105,6 +112,8 @@ export const router = createBrowserRouter([
             ),
           },
           { path: '/admin/settings', element: admin(<SettingsPage />) },
+          { path: '/admin/account', element: admin(<AdminAccountPage />) },
+          { path: '/admin/audit', element: admin(<AuditPage />) },
           { path: '/admin/wiki', element: admin(<WikiPage />) },
           { path: '/admin/wiki/categories', element: admin(<WikiCategoriesPage />) },
           { path: '/admin/projects', element: admin(<WikiProjectsPage />) },
@@ -122,6 +131,14 @@ export const router = createBrowserRouter([
             element: (
               <RequireRole roles={['customer']} redirectTo="/">
                 {withSuspense(<CustomerDashboardPage />)}
+              </RequireRole>
+            ),
+          },
+          {
+            path: '/customer/account',
+            element: (
+              <RequireRole roles={['customer']} redirectTo="/">
+                {withSuspense(<CustomerAccountPage />)}
               </RequireRole>
             ),
           },

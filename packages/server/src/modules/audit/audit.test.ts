@@ -46,15 +46,13 @@ describe('Protokoll', () => {
   });
 
   it('filters by period in Vienna days', async () => {
-    await ctx.db
-      .insert(auditLog)
-      .values({
-        actorType: 'system',
-        actorName: 'System',
-        action: 'test_old',
-        entity: 'x',
-        at: new Date('2020-03-14T23:30:00Z'),
-      });
+    await ctx.db.insert(auditLog).values({
+      actorType: 'system',
+      actorName: 'System',
+      action: 'test_old',
+      entity: 'x',
+      at: new Date('2020-03-14T23:30:00Z'),
+    });
     // 23:30 UTC is already 15 March in Vienna.
     expect((await get('/api/audit?action=test_old&from=2020-03-15&to=2020-03-15')).json().total).toBe(1);
     expect((await get('/api/audit?action=test_old&from=2020-03-14&to=2020-03-14')).json().total).toBe(0);

@@ -1,6 +1,6 @@
-import { Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useMediaQuery, useWindowScroll } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
@@ -37,9 +37,29 @@ export function TopBar() {
 
           <Group gap="sm" wrap="nowrap" className={classes.right}>
             {!phone && (
-              <Text c="white" fw={500} size="sm" truncate maw={220} data-testid="top-bar-user">
-                {user?.name}
-              </Text>
+              <Tooltip label={isAdmin ? 'Konto & Sicherheit' : 'Mein Konto'}>
+                <UnstyledButton
+                  component={Link}
+                  to={isAdmin ? '/admin/account' : '/customer/account'}
+                  className={classes.user}
+                >
+                  <Text c="white" fw={500} size="sm" truncate maw={220} data-testid="top-bar-user">
+                    {user?.name}
+                  </Text>
+                </UnstyledButton>
+              </Tooltip>
+            )}
+            {!isAdmin && phone && (
+              <ActionIcon
+                component={Link}
+                to="/customer/account"
+                variant="subtle"
+                c="white"
+                size="lg"
+                aria-label="Mein Konto"
+              >
+                <IconUserCircle size={22} />
+              </ActionIcon>
             )}
             {isAdmin && phone ? (
               <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { StaffCard } from '../staff/staff-card';
 import { TemplatesCard } from './components/templates-card';
 import { DashboardSettingsCard } from './dashboard-settings-card';
 import { ReferralSettingsCard } from './referral-settings-card';
@@ -13,7 +14,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Einstellungen"
-        subtitle="ButlerPaket-Vorlagen, Dashboard und Empfehlungsprogramm"
+        subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm und Mitarbeiter"
         actions={
           <Button
             variant="default"
@@ -31,6 +32,8 @@ export function SettingsPage() {
         <DashboardSettingsCard />
         {/* 3. Referral programme (referral issue extends this card) */}
         <ReferralSettingsCard />
+        {/* 4. Staff accounts, sign-in rules, links to Protokoll and own account (issue 10) */}
+        <StaffCard />
       </Stack>
     </>
   );
