@@ -37,6 +37,7 @@ export const zTotpDisable = z.object({ password: zCurrentPassword, code: zOneTim
 
 /** "Zugriffe auf Ihre Zugangsdaten": a staff member revealed one of the customer's stored passwords. */
 export const zSecretReveal = z.object({
+  id: z.number(),
   at: z.string(),
   staff_name: z.string(),
   entry_id: z.number().nullable(),

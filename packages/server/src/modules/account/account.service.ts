@@ -133,6 +133,7 @@ export function createAccountService(db: Database, twoFactor: TwoFactor) {
     async reveals(customerId: number) {
       const rows = await db
         .select({
+          id: auditLog.id,
           at: auditLog.at,
           staffName: auditLog.actorName,
           staffFullName: admins.name,
@@ -148,6 +149,7 @@ export function createAccountService(db: Database, twoFactor: TwoFactor) {
         .orderBy(desc(auditLog.at), desc(auditLog.id))
         .limit(200);
       return rows.map((r) => ({
+        id: r.id,
         at: r.at.toISOString(),
         staff_name: r.staffFullName || r.staffName,
         entry_id: r.entryId,

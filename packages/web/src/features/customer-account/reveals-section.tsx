@@ -29,9 +29,9 @@ export function RevealsSection({ customerId }: { customerId: number }) {
           <ErrorState text="Zugriffe konnten nicht geladen werden" onRetry={() => void reveals.refetch()} />
         )}
         {reveals.data?.length === 0 && <Text size="sm">Bisher hat niemand eines deiner Passwörter angezeigt.</Text>}
-        {reveals.data?.map((r, i) => (
+        {reveals.data?.map((r) => (
           <Group
-            key={`${r.at}-${i}`}
+            key={r.id}
             justify="space-between"
             wrap="wrap"
             gap="xs"
