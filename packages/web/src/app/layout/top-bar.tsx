@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery, useWindowScroll } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
@@ -36,31 +36,41 @@ export function TopBar() {
           )}
 
           <Group gap="sm" wrap="nowrap" className={classes.right}>
-            {!phone && (
-              <Tooltip label={isAdmin ? 'Konto & Sicherheit' : 'Mein Konto'}>
-                <UnstyledButton
+            {!phone && isAdmin && (
+              <UnstyledButton component={Link} to="/admin/account" className={classes.user} title="Konto & Sicherheit">
+                <Text c="white" fw={500} size="sm" truncate maw={220} data-testid="top-bar-user">
+                  {user?.name}
+                </Text>
+              </UnstyledButton>
+            )}
+            {!phone && !isAdmin && (
+              <Text c="white" fw={500} size="sm" truncate maw={220} data-testid="top-bar-user">
+                {user?.name}
+              </Text>
+            )}
+            {!isAdmin &&
+              (phone ? (
+                <ActionIcon
                   component={Link}
-                  to={isAdmin ? '/admin/account' : '/customer/account'}
-                  className={classes.user}
+                  to="/customer/account"
+                  variant="subtle"
+                  c="white"
+                  size="lg"
+                  aria-label="Mein Konto"
                 >
-                  <Text c="white" fw={500} size="sm" truncate maw={220} data-testid="top-bar-user">
-                    {user?.name}
-                  </Text>
-                </UnstyledButton>
-              </Tooltip>
-            )}
-            {!isAdmin && phone && (
-              <ActionIcon
-                component={Link}
-                to="/customer/account"
-                variant="subtle"
-                c="white"
-                size="lg"
-                aria-label="Mein Konto"
-              >
-                <IconUserCircle size={22} />
-              </ActionIcon>
-            )}
+                  <IconUserCircle size={22} />
+                </ActionIcon>
+              ) : (
+                <Button
+                  component={Link}
+                  to="/customer/account"
+                  variant="subtle"
+                  c="white"
+                  leftSection={<IconUserCircle size={16} />}
+                >
+                  Mein Konto
+                </Button>
+              ))}
             {isAdmin && phone ? (
               <Suspense fallback={null}>
                 <AdminPhoneMenu userName={user?.name ?? ''} onLogout={() => void logout()} />

@@ -138,7 +138,11 @@ export function AuditPage() {
             value={filters.actor}
             onChange={(actor) => change({ actor })}
           />
-          <CustomerPicker value={filters.customer_id} onChange={(customer_id) => change({ customer_id })} />
+          <CustomerPicker
+            required={false}
+            value={filters.customer_id}
+            onChange={(customer_id) => change({ customer_id })}
+          />
           <Select
             label="Art des Datensatzes"
             placeholder="Alle"
