@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { zNewPassword as zNewPasswordForLink } from './password-rules.js';
 import { USER_TYPES } from './session-rules.js';
 
 export {
@@ -95,3 +96,38 @@ export type LoginWithRecoveryCodes = z.infer<typeof zLoginWithRecoveryCodes>;
 /** A login with a recovery code tells how many are left. */
 export const zSecondFactorResponse = zLoginResponse.extend({ recovery_codes_left: z.number().nullable() });
 export type SecondFactorResponse = z.infer<typeof zSecondFactorResponse>;
+
+const zLinkToken = z
+  .string({ error: 'Dieser Link ist ungültig' })
+  .trim()
+  .min(1, 'Dieser Link ist ungültig')
+  .max(200, 'Dieser Link ist ungültig');
+/** The token of an invitation or reset link (sent in the body, never in a logged URL path). */
+export const zPasswordLinkToken = z.object({ token: zLinkToken });
+export const zPasswordLinkInfo = z.object({
+  kind: z.enum(['invitation', 'reset']),
+  user_type: z.enum(USER_TYPES),
+  name: z.string(),
+  /** Username (staff) or e-mail (customers): what to type at the login. */
+  login: z.string(),
+  expires_at: z.string(),
+});
+export type PasswordLinkInfo = z.infer<typeof zPasswordLinkInfo>;
+export const zPasswordLinkSet = z.object({ token: zLinkToken, password: zNewPasswordForLink });
+export const zPasswordLinkDone = z.object({
+  success: z.literal(true),
+  user_type: z.enum(USER_TYPES),
+  login: z.string(),
+});
+
+/** "Passwort vergessen?": the same answer whether the address exists or not. */
+export const zForgotPassword = z.object({
+  email: z
+    .string({ error: 'Bitte gib deine E-Mail-Adresse ein' })
+    .trim()
+    .min(1, 'Bitte gib deine E-Mail-Adresse ein')
+    .max(254, 'Bitte gib eine gültige E-Mail-Adresse ein')
+    .pipe(z.email('Bitte gib eine gültige E-Mail-Adresse ein')),
+});
+export const FORGOT_PASSWORD_ANSWER =
+  'Wenn es zu dieser Adresse ein Konto gibt, ist eine E-Mail mit einem Link zum Zurücksetzen unterwegs. Der Link gilt 60 Minuten.';

@@ -8,6 +8,7 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { createPasswordLinks } from './modules/auth/password-links.service.js';
 import { createSecondFactorLogin } from './modules/auth/second-factor.service.js';
 import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
@@ -31,7 +32,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   await typed.register(healthRoutes(deps.db));
   const twoFactor = createTwoFactor(deps.db, deps.keyring);
-  await typed.register(authRoutes(deps.auth, createSecondFactorLogin(deps.db, deps.auth, twoFactor)));
+  const secondFactor = createSecondFactorLogin(deps.db, deps.auth, twoFactor);
+  await typed.register(authRoutes(deps.auth, secondFactor, createPasswordLinks(deps.db)));
   await typed.register(accountRoutes(createAccountService(deps.db, twoFactor), twoFactor));
   await typed.register(staffRoutes(createStaffService(deps.db, twoFactor)));
   await typed.register(auditRoutes(createAuditService(deps.db)));

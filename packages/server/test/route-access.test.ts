@@ -13,6 +13,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/login/second-factor',
   'POST /api/auth/login/enrolment',
   'POST /api/auth/login/enrolment/confirm',
+  // Invitation and reset links: the single-use token is the credential.
+  'POST /api/auth/password-link/info',
+  'POST /api/auth/password-link',
 ]);
 
 describe('route access declarations', () => {

@@ -56,6 +56,9 @@ const CustomerAccountPage = page(
   'CustomerAccountPage',
 );
 
+const SetPasswordPage = page(() => import('../features/auth/set-password-page'), 'SetPasswordPage');
+const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
+
 const AdminFrame = page(() => import('./admin-frame'), 'AdminFrame');
 
 const withSuspense = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
@@ -83,6 +86,8 @@ export const router = createBrowserRouter([
       { path: '/', element: <CustomerLoginPage /> },
       { path: '/login', element: <Navigate to="/" replace /> },
       { path: '/admin/login', element: <AdminLoginPage /> },
+      { path: '/passwort-festlegen', element: withSuspense(<SetPasswordPage />) },
+      { path: '/passwort-vergessen', element: withSuspense(<ForgotPasswordPage />) },
       {
         element: <AppLayout />,
         children: [

@@ -4,6 +4,10 @@ import {
   zLoginAnswer,
   zLoginRequest,
   zLoginWithRecoveryCodes,
+  zPasswordLinkDone,
+  zPasswordLinkInfo,
+  zPasswordLinkSet,
+  zPasswordLinkToken,
   zSecondFactorRequest,
   zSecondFactorResponse,
   zTotpSetup,
@@ -15,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../lib/access.js';
 import type { AuthService, LoggedInUser } from './auth.service.js';
 import { presentUser } from './auth.service.js';
+import type { PasswordLinks } from './password-links.service.js';
 import type { SecondFactorLogin } from './second-factor.service.js';
 import type { ClientInfo } from './sessions.js';
 
@@ -36,8 +41,34 @@ const LOGIN_LIMIT = { max: 30, timeWindow: '1 minute' };
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 429: zErrorResponse };
 
 export const authRoutes =
-  (auth: AuthService, secondFactor: SecondFactorLogin): FastifyPluginAsyncZod =>
+  (auth: AuthService, secondFactor: SecondFactorLogin, links: PasswordLinks): FastifyPluginAsyncZod =>
   async (app) => {
+    app.post('/api/auth/password-link/info', {
+      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      schema: {
+        tags: ['Anmeldung'],
+        description: 'Prüft einen Einladungs- oder Zurücksetzen-Link und nennt das Konto.',
+        body: zPasswordLinkToken,
+        response: { 200: zPasswordLinkInfo, ...errors },
+      },
+      handler: (request) => links.info(request.body.token),
+    });
+
+    app.post('/api/auth/password-link', {
+      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      schema: {
+        tags: ['Anmeldung'],
+        description:
+          'Setzt das Passwort über einen Einladungs- oder Zurücksetzen-Link (einmalig); beendet alle Anmeldungen des Kontos.',
+        body: zPasswordLinkSet,
+        response: { 200: zPasswordLinkDone, ...errors },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        ...(await links.setPassword(request.body.token, request.body.password)),
+      }),
+    });
+
     app.post('/api/auth/login', {
       config: { access: 'public', rateLimit: LOGIN_LIMIT },
       schema: { tags: ['Anmeldung'], body: zLoginRequest, response: { 200: zLoginAnswer, ...errors } },

@@ -2,7 +2,7 @@ import type { LoginChallenge } from '@butler/contract/auth';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session-context';
 import { PageLoader } from '../../components/page-loader';
 import { LoginLayout } from './login-layout';
@@ -16,7 +16,8 @@ const EnrolmentStep = lazy(async () => ({ default: (await import('./second-facto
 export function AdminLoginPage() {
   const { status, userType } = useSession();
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
+  const arrival = (useLocation().state ?? {}) as { login?: string; notice?: string };
+  const [username, setUsername] = useState(arrival.login ?? '');
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   const toDashboard = () => navigate('/admin/dashboard', { replace: true });
@@ -66,6 +67,11 @@ export function AdminLoginPage() {
               Nur für Mitarbeiterinnen und Mitarbeiter.
             </Text>
           </div>
+          {arrival.notice && !error && (
+            <Alert color="teal" role="status">
+              {arrival.notice}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {error}
