@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { quoteIdent, type TableHeader } from './backup-format.js';
 
 const MAX_PARAMS = 30_000;
+/** Characters of values per insert: blob chunks arrive as 512 KiB of hex each. */
+const MAX_BATCH_CHARS = 16 * 1024 * 1024;
 
 /**
  * Inserts the rows of one table in multi-row batches. Rows of a table that references
@@ -11,6 +13,7 @@ const MAX_PARAMS = 30_000;
 export class TableWriter {
   readonly name: string;
   private pending: (string | null)[][] = [];
+  private pendingChars = 0;
   private held: (string | null)[][] = [];
   private inserted = 0;
   private readonly batchRows: number;
@@ -30,8 +33,13 @@ export class TableWriter {
       this.held.push(row);
       return;
     }
+    await this.queue(row);
+  }
+
+  private async queue(row: (string | null)[]) {
     this.pending.push(row);
-    if (this.pending.length >= this.batchRows) await this.flush();
+    for (const value of row) this.pendingChars += value?.length ?? 0;
+    if (this.pending.length >= this.batchRows || this.pendingChars >= MAX_BATCH_CHARS) await this.flush();
   }
 
   /** Inserts what is left; returns the number of rows inserted into this table. */
@@ -59,9 +67,8 @@ export class TableWriter {
       }
       if (!ready.length) throw new Error(`Rows of ${this.name} reference each other in a cycle`);
       for (const row of ready) {
-        this.pending.push(row);
         for (const [i, r] of refs.entries()) known[i]!.add(key(row, r.references));
-        if (this.pending.length >= this.batchRows) await this.flush();
+        await this.queue(row);
       }
       await this.flush();
       remaining = later;
@@ -81,5 +88,6 @@ export class TableWriter {
     );
     this.inserted += this.pending.length;
     this.pending = [];
+    this.pendingChars = 0;
   }
 }

@@ -19,6 +19,8 @@ import {
 } from './backup-format.js';
 
 const FETCH_ROWS = 2000;
+/** Rows with bytea (blob chunks of 256 KiB, twice that as hex text) come a few at a time. */
+const FETCH_BYTEA_ROWS = 8;
 const FILE_CHUNK = 768 * 1024;
 
 /**
@@ -42,16 +44,18 @@ export async function writeBackup(config: pg.PoolConfig, file: string, uploadsDi
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await setPortableSession(client);
     await write(await header(client));
+    const withBytes = await tablesWithBytea(client);
     for (const table of await listTables(client)) {
+      const fetchRows = withBytes.has(table.table) ? FETCH_BYTEA_ROWS : FETCH_ROWS;
       await write(table);
       const select = table.columns.map((c) => `${quoteIdent(c)}::text`).join(', ');
       await client.query(`DECLARE dump NO SCROLL CURSOR FOR SELECT ${select} FROM public.${quoteIdent(table.table)}`);
       let rows = 0;
       for (;;) {
-        const batch = await client.query({ text: `FETCH ${FETCH_ROWS} FROM dump`, rowMode: 'array' });
+        const batch = await client.query({ text: `FETCH ${fetchRows} FROM dump`, rowMode: 'array' });
         for (const row of batch.rows) await write(row);
         rows += batch.rows.length;
-        if (batch.rows.length < FETCH_ROWS) break;
+        if (batch.rows.length < fetchRows) break;
       }
       await client.query('CLOSE dump');
       await write({ table_end: table.table, rows });
@@ -99,6 +103,16 @@ export async function writeBackup(config: pg.PoolConfig, file: string, uploadsDi
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** Tables with a bytea column, whose rows may be large. */
+async function tablesWithBytea(client: pg.Client): Promise<Set<string>> {
+  const result = await client.query<{ name: string }>(
+    `SELECT DISTINCT c.relname AS name FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+     JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND a.attnum > 0 AND NOT a.attisdropped AND a.atttypid = 'bytea'::regtype`,
+  );
+  return new Set(result.rows.map((r) => r.name));
 }
 
 async function header(client: pg.Client): Promise<BackupHeader> {

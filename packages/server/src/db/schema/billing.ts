@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -7,12 +8,14 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { customers } from './accounts.js';
+import { blobs } from './blobs.js';
 import { createdAt, moneyColumn, updatedAt } from './columns.js';
 import { hourPackages, subscriptions } from './hours.js';
 
@@ -121,6 +124,10 @@ export const invoiceReminders = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     level: integer('level').notNull(),
+    /** The reminder letter exactly as mailed (null for reminders sent before it was kept). */
+    pdfBlobId: bigint('pdf_blob_id', { mode: 'number' })
+      .unique()
+      .references(() => blobs.id),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: text('created_by').notNull(),
   },
@@ -128,4 +135,25 @@ export const invoiceReminders = pgTable(
     uniqueIndex('invoice_reminders_level_uq').on(t.invoiceId, t.level),
     check('invoice_reminders_level_ck', sql`${t.level} BETWEEN 1 AND 3`),
   ],
+);
+
+/**
+ * The documents of an issued invoice or credit note exactly as sent (§132 BAO), one blob
+ * per kind: 'pdf' (the PDF/A-3 with its Factur-X XML) and 'xml' (that embedded XML, byte
+ * for byte). Written when the number is taken; never changed afterwards.
+ */
+export const invoiceDocuments = pgTable(
+  'invoice_documents',
+  {
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    blobId: bigint('blob_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => blobs.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
 );

@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './billing.js';
+export * from './blobs.js';
 export * from './hours.js';
 export * from './settings.js';
 export * from './wiki.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { blobs } from './blobs.js';
 import { percentColumn } from './columns.js';
 
 const singleRow = (name: string) => check(`${name}_single_row_ck`, sql.raw('id = 1'));
@@ -77,7 +78,10 @@ export const providerSettings = pgTable(
     invoiceFooter: text('invoice_footer').notNull().default(''),
     invoiceEmailSubject: text('invoice_email_subject').notNull().default('Ihre Rechnung {nummer}'),
     invoiceEmailBody: text('invoice_email_body').notNull().default(''),
+    /** Legacy: the logo's file name under DATA_DIR/quickbill before the move into PostgreSQL. */
     logoFile: text('logo_file'),
+    /** The letterhead logo (PNG or JPEG) in the blob store. */
+    logoBlobId: bigint('logo_blob_id', { mode: 'number' }).references(() => blobs.id),
   },
   (t) => [
     singleRow('provider_settings'),

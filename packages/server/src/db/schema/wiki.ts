@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './accounts.js';
+import { blobs } from './blobs.js';
 import { createdAt, updatedAt } from './columns.js';
 import { projects } from './hours.js';
 
@@ -65,7 +66,12 @@ export const wikiFiles = pgTable(
       .notNull()
       .references(() => wikiEntries.id, { onDelete: 'cascade' }),
     originalFilename: text('original_filename').notNull(),
-    storedName: text('stored_name').notNull().unique(),
+    /** The bytes (blob store); null only for a legacy row whose DATA_DIR file was missing at the move. */
+    blobId: bigint('blob_id', { mode: 'number' })
+      .unique()
+      .references(() => blobs.id),
+    /** Legacy: the file's name under DATA_DIR/uploads before the move into PostgreSQL (0341). */
+    storedName: text('stored_name').unique(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),

@@ -64,7 +64,7 @@ export async function storedNamesOf(db: Executor, where: ReturnType<typeof eq>):
     .from(wikiFiles)
     .innerJoin(wikiEntries, eq(wikiEntries.id, wikiFiles.entryId))
     .where(where);
-  return rows.map((row) => row.storedName);
+  return rows.flatMap((row) => (row.storedName ? [row.storedName] : []));
 }
 
 const ICONS: Array<[RegExp, string]> = [

@@ -74,7 +74,7 @@ export function createFileService(db: Database, store: FileStore) {
     /** For admins (any file) or, with `row` given, for a file already checked by the caller. */
     async openForDownload(idOrRow: number | FileRow) {
       const row = typeof idOrRow === 'number' ? await findFile(idOrRow) : idOrRow;
-      const opened = await store.open(row.storedName);
+      const opened = row.storedName ? await store.open(row.storedName) : null;
       if (!opened) throw new AppError('WIKI_FILE_NOT_FOUND');
       return { row, ...opened };
     },
@@ -87,7 +87,7 @@ export function createFileService(db: Database, store: FileStore) {
         await writeAudit(tx, session, 'delete', 'wiki_file', id, before, null);
         return before.storedName;
       });
-      await store.remove([storedName]);
+      if (storedName) await store.remove([storedName]);
     },
   };
 }

@@ -47,7 +47,7 @@ describe('POST /api/wiki/entries/:id/files', () => {
     const [row] = await ctx.db.select().from(wikiFiles).where(eq(wikiFiles.id, res.json().id));
     expect(row.sha256).toBe(createHash('sha256').update(PDF).digest('hex'));
     expect(row.storedName).toMatch(/^[0-9a-f]{32}$/);
-    expect(await fs.readFile(path.join(uploadsDir, row.storedName))).toEqual(PDF);
+    expect(await fs.readFile(path.join(uploadsDir, row.storedName!))).toEqual(PDF);
     // Several files per entry, one call each; the entry lists them.
     await upload(ctx, setup.token, entry.id, 'bild.png', PNG);
     const listed = await ctx.request({ method: 'GET', url: `/api/wiki/entries/${entry.id}`, token: setup.token });
@@ -153,7 +153,7 @@ describe('GET /api/wiki/files/:id/download', () => {
     const entry = await createEntry(ctx, setup, { category_id: setup.docs.id });
     const id = (await upload(ctx, setup.token, entry.id, 'weg.pdf', PDF)).json().id;
     const [row] = await ctx.db.select().from(wikiFiles).where(eq(wikiFiles.id, id));
-    await fs.rm(path.join(uploadsDir, row.storedName));
+    await fs.rm(path.join(uploadsDir, row.storedName!));
     expect((await download(id)).statusCode).toBe(404);
   });
 });
