@@ -49,16 +49,35 @@ const contactPatchFields = {
   uid: zPatchText(CONTACT_LIMITS.uid),
 };
 
-export const zCustomerCreate = z.object({
-  first_name: requiredName('Bitte geben Sie einen Vornamen ein'),
-  last_name: requiredName('Bitte geben Sie einen Nachnamen ein'),
-  email: zEmail,
-  ...contactFields,
-  birthdate: zBirthdate,
-  password: zPassword,
-  /** Referral code of the customer who recommended this one (create only, case-insensitive). */
-  referred_by_code: zOptionalText(20),
-});
+export const zCustomerCreate = z
+  .object({
+    first_name: requiredName('Bitte geben Sie einen Vornamen ein'),
+    last_name: requiredName('Bitte geben Sie einen Nachnamen ein'),
+    email: zEmail,
+    ...contactFields,
+    birthdate: zBirthdate,
+    /** Required unless `send_invitation`: then the customer sets it through the mailed link. */
+    password: z
+      .union([z.literal(''), zPassword])
+      .nullish()
+      .transform((v) => v || undefined),
+    /** "Einladung senden": mail a single-use link (7 days) instead of typing a password. */
+    send_invitation: z.boolean({ error: 'Ungültiger Wert' }).optional().default(false),
+    /** Referral code of the customer who recommended this one (create only, case-insensitive). */
+    referred_by_code: zOptionalText(20),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.send_invitation && !value.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Bitte geben Sie ein Passwort ein' });
+    }
+    if (value.send_invitation && value.password) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'Bei einer Einladung legt der Kunde das Passwort selbst fest: bitte das Feld leer lassen',
+      });
+    }
+  });
 export type CustomerCreate = z.input<typeof zCustomerCreate>;
 
 /**

@@ -71,7 +71,9 @@ export function createCustomersService(db: Database) {
     get: present,
 
     async create(session: SessionContext, input: CreateInput) {
-      const passwordHash = await checkedHash(input.password, [input.first_name, input.last_name, input.email]);
+      const passwordHash = input.password
+        ? await checkedHash(input.password, [input.first_name, input.last_name, input.email])
+        : null;
       const id = await db
         .transaction(async (tx) => {
           await assertEmailFree(tx, input.email);

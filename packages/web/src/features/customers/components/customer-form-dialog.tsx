@@ -5,7 +5,7 @@ import {
   zCustomerCreate,
   zCustomerUpdate,
 } from '@butler/contract/customers';
-import { Modal, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { DateField } from '../../../components/date-field';
@@ -22,6 +22,8 @@ type Values = {
   phone: string;
   birthdate: string | null;
   password: string;
+  /** Create only: "Einladung senden" instead of typing a password. */
+  access: 'password' | 'invitation';
   referred_by_code: string;
   is_active: boolean;
 };
@@ -34,6 +36,7 @@ const empty: Values = {
   phone: '',
   birthdate: DEFAULT_BIRTHDATE,
   password: '',
+  access: 'password',
   referred_by_code: '',
   is_active: true,
 };
@@ -97,7 +100,8 @@ export function CustomerFormDialog({
           company: values.company,
           phone: values.phone,
           birthdate: values.birthdate,
-          password: values.password,
+          password: values.access === 'invitation' ? '' : values.password,
+          send_invitation: values.access === 'invitation',
           referred_by_code: values.referred_by_code,
         };
     const parsed = (editing ? zCustomerUpdate : zCustomerCreate).safeParse(body);
@@ -113,7 +117,13 @@ export function CustomerFormDialog({
     setErrors({});
     try {
       await save.mutateAsync({ id: customer?.id, body });
-      notifySuccess(editing ? 'Kunde erfolgreich aktualisiert' : 'Kunde erfolgreich angelegt');
+      notifySuccess(
+        editing
+          ? 'Kunde erfolgreich aktualisiert'
+          : values.access === 'invitation'
+            ? `Kunde angelegt, Einladung an ${values.email.trim()} gesendet`
+            : 'Kunde erfolgreich angelegt',
+      );
       onClose();
     } catch (cause) {
       if (cause instanceof ApiError && cause.details) setErrors(cause.details);
@@ -184,15 +194,42 @@ export function CustomerFormDialog({
             onChange={(v) => set('birthdate', v)}
             error={errors.birthdate}
           />
-          <PasswordInput
-            label={editing ? 'Neues Passwort' : 'Passwort'}
-            withAsterisk={!editing}
-            description={editing ? 'Leer lassen, um das Passwort nicht zu ändern' : 'Mindestens 8 Zeichen'}
-            value={values.password}
-            onChange={(e) => set('password', e.currentTarget.value)}
-            error={errors.password}
-            autoComplete="new-password"
-          />
+          {!editing && (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Zugang
+              </Text>
+              <SegmentedControl
+                value={values.access}
+                onChange={(v) => set('access', v as Values['access'])}
+                data={[
+                  { value: 'password', label: 'Passwort eingeben' },
+                  { value: 'invitation', label: 'Einladung senden' },
+                ]}
+                aria-label="Zugang"
+              />
+            </Stack>
+          )}
+          {!editing && values.access === 'invitation' ? (
+            <Text size="sm" c="dimmed" data-testid="invitation-hint">
+              Der Kunde bekommt eine E-Mail mit einem Link, der 7 Tage gilt und nur einmal funktioniert, und legt sein
+              Passwort selbst fest.
+            </Text>
+          ) : (
+            <PasswordInput
+              label={editing ? 'Neues Passwort' : 'Passwort'}
+              withAsterisk={!editing}
+              description={
+                editing
+                  ? 'Leer lassen, um das Passwort nicht zu ändern'
+                  : 'Mindestens 10 Zeichen, kein häufig verwendetes Passwort'
+              }
+              value={values.password}
+              onChange={(e) => set('password', e.currentTarget.value)}
+              error={errors.password}
+              autoComplete="new-password"
+            />
+          )}
           {!editing && (
             <TextInput
               label="Empfehlungscode"
