@@ -66,17 +66,16 @@ export const zCustomerCreate = z
     /** Referral code of the customer who recommended this one (create only, case-insensitive). */
     referred_by_code: zOptionalText(20),
   })
-  .superRefine((value, ctx) => {
-    if (!value.send_invitation && !value.password) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Bitte geben Sie ein Passwort ein' });
-    }
-    if (value.send_invitation && value.password) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password'],
-        message: 'Bei einer Einladung legt der Kunde das Passwort selbst fest: bitte das Feld leer lassen',
-      });
-    }
+  // `when`: also checked while other fields are wrong, so the form shows every message at once.
+  .refine((v) => v.send_invitation || v.password, {
+    path: ['password'],
+    message: 'Bitte geben Sie ein Passwort ein',
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  })
+  .refine((v) => !(v.send_invitation && v.password), {
+    path: ['password'],
+    message: 'Bei einer Einladung legt der Kunde das Passwort selbst fest: bitte das Feld leer lassen',
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 export type CustomerCreate = z.input<typeof zCustomerCreate>;
 
