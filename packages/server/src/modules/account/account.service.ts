@@ -82,7 +82,9 @@ export function createAccountService(db: Database, twoFactor: TwoFactor) {
     async changePassword(session: SessionContext, input: PasswordChange, clientAddress: string) {
       const owner = ownerOfSession(session);
       const account = await loadAccount(owner);
-      const keys = loginKeys(owner.userType, account.loginName, clientAddress);
+      // The account's own failure count (a stolen session must not guess the password); the
+      // address key is left out so a typo in a signed-in form cannot lock out a shared office address.
+      const keys = loginKeys(owner.userType, account.loginName, clientAddress).slice(0, 1);
       await throttle.assertNotThrottled(keys);
       if (!(await verifyPassword(account.hash, input.current_password))) {
         await throttle.recordFailure(keys);

@@ -71,7 +71,7 @@ describe('own password change', () => {
     expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
   });
 
-  it('counts wrong current passwords towards the login rate limit', async () => {
+  it("counts wrong current passwords towards the account's login rate limit", async () => {
     const admin = await buildAdmin(ctx.db);
     const token = await ctx.login('admin', admin.username, TEST_PASSWORD);
     for (let i = 0; i < 5; i++) {
