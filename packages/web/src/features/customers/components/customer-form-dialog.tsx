@@ -13,6 +13,7 @@ import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveCustomer } from '../api/customers';
+import { SendPasswordLinkButton } from './send-password-link-button';
 
 type Values = {
   first_name: string;
@@ -230,6 +231,7 @@ export function CustomerFormDialog({
               autoComplete="new-password"
             />
           )}
+          {editing && customer && <SendPasswordLinkButton customerId={customer.id} email={customer.email} />}
           {!editing && (
             <TextInput
               label="Empfehlungscode"
