@@ -156,6 +156,15 @@ export const zInvoiceDetail = zInvoiceListItem.extend({
   ),
   created_by: z.string(),
   created_at: z.string(),
+  /** Delivery of the newest mail about this invoice: queued (waiting or retrying), sent, failed. */
+  mail: z
+    .object({
+      id: z.number(),
+      status: z.enum(['queued', 'sent', 'failed']),
+      error: z.string().nullable(),
+      sent_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type InvoiceDetail = z.infer<typeof zInvoiceDetail>;
 

@@ -16,6 +16,11 @@ const zEnv = z.object({
   /** Older wiki keys that still decrypt (comma list of `v{n}:{base64}`), see docs/decisions/0140. */
   ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  /** Base address of the portal for links in mails; default `http://localhost:${PORT}`. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Largest wiki upload in bytes (default 25 MB). */
   MAX_UPLOAD_BYTES: z.coerce
     .number()
@@ -32,7 +37,7 @@ const zEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = Omit<z.infer<typeof zEnv>, 'DATA_DIR'> & { DATA_DIR: string };
+export type Env = Omit<z.infer<typeof zEnv>, 'DATA_DIR' | 'PUBLIC_URL'> & { DATA_DIR: string; PUBLIC_URL: string };
 
 /** Reads and checks the environment once at start; a wrong value stops the start with a clear message. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -41,5 +46,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), PUBLIC_URL: publicUrl };
 }

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database.js';
 import { DEMO_PASSWORD } from './demo/demo-password.js';
 import { readEnv } from './env.js';
 import { ensureFirstAdmin } from './lib/bootstrap-admin.js';
+import { startJobRunner } from './modules/jobs/job-runner.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, '../../web/dist');
@@ -51,6 +52,14 @@ async function main() {
           },
   });
 
+  // Background jobs (mails, alerts, statements) run in this process; several portal
+  // processes on one database share the queue, each job runs once (docs/decisions/0320).
+  const jobs = await startJobRunner({
+    db,
+    env,
+    log: env.LOG_LEVEL === 'silent' ? () => {} : (line) => console.warn(line),
+  });
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -58,6 +67,7 @@ async function main() {
     console.log(`\n${signal} received, stopping the portal …`);
     const force = setTimeout(() => process.exit(1), 20_000);
     await app.close().catch(() => {});
+    await jobs.stop().catch(() => {});
     await opened.close();
     clearTimeout(force);
     process.exit(0);

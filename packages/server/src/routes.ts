@@ -7,6 +7,7 @@ import { createTwoFactor } from './modules/account/two-factor.js';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
+import { createAccountMails } from './modules/auth/account-mails.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createPasswordLinks } from './modules/auth/password-links.service.js';
 import { createSecondFactorLogin } from './modules/auth/second-factor.service.js';
@@ -14,6 +15,7 @@ import { customerDashboardRoutes } from './modules/customer-dashboard/customer-d
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { quickbillRoutes } from './modules/quickbill/quickbill.routes.js';
 import { referralLinkRoutes } from './modules/referrals/referral-links.routes.js';
@@ -33,11 +35,12 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(healthRoutes(deps.db));
   const twoFactor = createTwoFactor(deps.db, deps.keyring);
   const secondFactor = createSecondFactorLogin(deps.db, deps.auth, twoFactor);
-  await typed.register(authRoutes(deps.auth, secondFactor, createPasswordLinks(deps.db)));
+  const accountMails = createAccountMails(deps.db, deps.env);
+  await typed.register(authRoutes(deps.auth, secondFactor, createPasswordLinks(deps.db), accountMails));
   await typed.register(accountRoutes(createAccountService(deps.db, twoFactor), twoFactor));
-  await typed.register(staffRoutes(createStaffService(deps.db, twoFactor)));
+  await typed.register(staffRoutes(createStaffService(deps.db, twoFactor), accountMails));
   await typed.register(auditRoutes(createAuditService(deps.db)));
-  await typed.register(customersRoutes(deps.db));
+  await typed.register(customersRoutes(deps.db, accountMails));
   await typed.register(projectsRoutes(deps.db));
   await typed.register(subscriptionTemplatesRoutes(deps.db));
   await typed.register(subscriptionsRoutes(deps.db));
@@ -51,4 +54,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(adminDashboardRoutes(deps.db));
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
+  await typed.register(mailRoutes(deps.db));
 }

@@ -16,6 +16,7 @@ const PUBLIC_ROUTES = new Set([
   // Invitation and reset links: the single-use token is the credential.
   'POST /api/auth/password-link/info',
   'POST /api/auth/password-link',
+  'POST /api/auth/forgot-password',
 ]);
 
 describe('route access declarations', () => {

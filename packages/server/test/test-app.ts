@@ -7,14 +7,20 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createDatabase, type Database } from '../src/db/client.js';
-import { readEnv } from '../src/env.js';
+import { type Env, readEnv } from '../src/env.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { runDueJobs } from '../src/modules/jobs/job-runner.js';
 import { TEMPLATE_DB, withDatabase } from './global-setup.js';
 
 export type TestContext = {
   app: FastifyInstance;
   db: Database;
+  env: Env;
+  /** Connection settings of this file's database (a second pool = a second portal process). */
+  poolConfig: pg.PoolConfig;
   dataDir: string;
+  /** Runs every job that is due now (mails queued by the requests so far, …), then returns. */
+  runJobs: () => Promise<void>;
   /** Logs in and returns the bearer token. */
   login: (userType: 'admin' | 'customer', email: string, password: string) => Promise<string>;
   /** app.inject with an optional bearer token. */
@@ -29,7 +35,8 @@ export async function createTestContext(envOverrides: Record<string, string> = {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
   await admin.end();
-  const db = createDatabase(withDatabase(adminConfig, name), () => {});
+  const poolConfig = withDatabase(adminConfig, name);
+  const db = createDatabase(poolConfig, () => {});
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'butler-test-'));
   const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
   const app = await buildApp({ db, env });
@@ -61,7 +68,9 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     return res.json().token;
   };
 
-  return { app, db, dataDir, request, login };
+  const runJobs = () => runDueJobs({ db, env });
+
+  return { app, db, env, poolConfig, dataDir, request, login, runJobs };
 }
 
 /** Hashing is slow on purpose; tests share one hash per password. */

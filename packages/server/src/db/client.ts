@@ -12,5 +12,7 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export function createDatabase(config: pg.PoolConfig, onError: (error: Error) => void): Database {
   const pool = new pg.Pool({ max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000, ...config });
   pool.on('error', onError);
+  // Errors of checked-out clients too (graphile-worker holds one for LISTEN and checks this).
+  pool.on('connect', (client) => client.on('error', onError));
   return drizzle(pool, { schema }) as Database;
 }

@@ -4,10 +4,20 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType?: string };
-export type Mail = { to: string; subject: string; text: string; attachments?: MailAttachment[]; from?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  from?: string;
+};
 export type Mailer = { send(mail: Mail): Promise<{ messageId: string; file?: string }> };
 
-/** SMTP when SMTP_URL is set, otherwise each mail becomes an .eml file in DATA_DIR/outbox. */
+/**
+ * The transport, used only by the `mail.send` job (modules/mail): SMTP when SMTP_URL is set,
+ * otherwise each mail becomes an .eml file in DATA_DIR/outbox.
+ */
 export function createMailer(smtpUrl: string | undefined, dataDir: string, defaultFrom: string): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);

@@ -30,6 +30,7 @@ const AdminCustomerViewPage = page(
   () => import('../features/customers/admin-customer-view-page'),
   'AdminCustomerViewPage',
 );
+const OutboxPage = page(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const SettingsPage = page(() => import('../features/settings/settings-page'), 'SettingsPage');
 const WikiPage = page(() => import('../features/wiki/wiki-page'), 'WikiPage');
 const WikiCategoriesPage = page(() => import('../features/wiki/wiki-categories-page'), 'WikiCategoriesPage');
@@ -119,6 +120,7 @@ export const router = createBrowserRouter([
           { path: '/admin/settings', element: admin(<SettingsPage />) },
           { path: '/admin/account', element: admin(<AdminAccountPage />) },
           { path: '/admin/audit', element: admin(<AuditPage />) },
+          { path: '/admin/outbox', element: admin(<OutboxPage />) },
           { path: '/admin/wiki', element: admin(<WikiPage />) },
           { path: '/admin/wiki/categories', element: admin(<WikiCategoriesPage />) },
           { path: '/admin/projects', element: admin(<WikiProjectsPage />) },

@@ -17,7 +17,12 @@ export const FORGOT_PASSWORD_FLOOR_MS = 400;
 const RESETS_PER_EMAIL_PER_HOUR = 3;
 const RESETS_PER_ADDRESS_PER_HOUR = 10;
 
-const viennaDate = new Intl.DateTimeFormat('de-AT', { timeZone: 'Europe/Vienna', day: '2-digit', month: '2-digit', year: 'numeric' });
+const viennaDate = new Intl.DateTimeFormat('de-AT', {
+  timeZone: 'Europe/Vienna',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 const linkTo = (env: Env, token: string) => `${env.PUBLIC_URL}/passwort-festlegen#${token}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,7 +34,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createAccountMails(db: Database, env: Env) {
   const throttle = createLoginThrottle(db);
 
-  async function mailInvitation(tx: Executor, owner: { userType: 'admin' | 'customer'; id: number }, to: string, name: string, login: string, createdBy: string) {
+  async function mailInvitation(
+    tx: Executor,
+    owner: { userType: 'admin' | 'customer'; id: number },
+    to: string,
+    name: string,
+    login: string,
+    createdBy: string,
+  ) {
     const purpose = owner.userType === 'admin' ? 'staff_invitation' : 'customer_invitation';
     const { token, expiresAt } = await issueToken(tx, purpose, owner, INVITATION_DAYS * 24 * 60);
     await queueMail(tx, {
@@ -48,12 +60,23 @@ export function createAccountMails(db: Database, env: Env) {
     });
   }
 
-  async function mailReset(tx: Executor, owner: { userType: 'admin' | 'customer'; id: number }, to: string, name: string, createdBy: string) {
+  async function mailReset(
+    tx: Executor,
+    owner: { userType: 'admin' | 'customer'; id: number },
+    to: string,
+    name: string,
+    createdBy: string,
+  ) {
     const { token } = await issueToken(tx, 'password_reset', owner, RESET_MINUTES);
     await queueMail(tx, {
       to,
       template: 'password-reset',
-      data: { audience: owner.userType === 'admin' ? 'staff' : 'customer', name, url: linkTo(env, token), minutes: RESET_MINUTES },
+      data: {
+        audience: owner.userType === 'admin' ? 'staff' : 'customer',
+        name,
+        url: linkTo(env, token),
+        minutes: RESET_MINUTES,
+      },
       customerId: owner.userType === 'customer' ? owner.id : null,
       entity: { type: owner.userType, id: owner.id },
       createdBy,
@@ -70,8 +93,19 @@ export function createAccountMails(db: Database, env: Env) {
           .insert(admins)
           .values({ username: input.username, name: input.name, email: input.email, passwordHash: null })
           .returning();
-        await writeAudit(tx, session, 'invite', 'admin', row.id, null, { username: row.username, name: row.name, email: row.email });
-        await mailInvitation(tx, { userType: 'admin', id: row.id }, input.email, input.name, input.username, session.displayName);
+        await writeAudit(tx, session, 'invite', 'admin', row.id, null, {
+          username: row.username,
+          name: row.name,
+          email: row.email,
+        });
+        await mailInvitation(
+          tx,
+          { userType: 'admin', id: row.id },
+          input.email,
+          input.name,
+          input.username,
+          session.displayName,
+        );
         return row.id;
       });
     },
@@ -84,15 +118,27 @@ export function createAccountMails(db: Database, env: Env) {
         if (!row.email) throw new AppError('CONFLICT', 'Für diesen Mitarbeiter ist keine E-Mail-Adresse hinterlegt');
         if (!row.isActive) throw new AppError('CONFLICT', 'Der Mitarbeiter ist deaktiviert');
         const owner = { userType: 'admin' as const, id };
-        if (row.passwordHash === null) await mailInvitation(tx, owner, row.email, row.name || row.username, row.username, session.displayName);
+        if (row.passwordHash === null)
+          await mailInvitation(tx, owner, row.email, row.name || row.username, row.username, session.displayName);
         else await mailReset(tx, owner, row.email, row.name || row.username, session.displayName);
         await writeAudit(tx, session, row.passwordHash === null ? 'invite' : 'password_reset_request', 'admin', id);
       });
     },
 
     /** "Einladung senden" on the customer form (called in the create transaction). */
-    async inviteCustomer(tx: Executor, session: SessionContext, customer: { id: number; firstName: string; email: string }) {
-      await mailInvitation(tx, { userType: 'customer', id: customer.id }, customer.email, customer.firstName, customer.email, session.displayName);
+    async inviteCustomer(
+      tx: Executor,
+      session: SessionContext,
+      customer: { id: number; firstName: string; email: string },
+    ) {
+      await mailInvitation(
+        tx,
+        { userType: 'customer', id: customer.id },
+        customer.email,
+        customer.firstName,
+        customer.email,
+        session.displayName,
+      );
       await writeAudit(tx, session, 'invite', 'customer', customer.id);
     },
 
@@ -103,7 +149,8 @@ export function createAccountMails(db: Database, env: Env) {
         if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
         if (!row.isActive) throw new AppError('CONFLICT', 'Der Kunde ist deaktiviert');
         const owner = { userType: 'customer' as const, id };
-        if (row.passwordHash === null) await mailInvitation(tx, owner, row.email, row.firstName, row.email, session.displayName);
+        if (row.passwordHash === null)
+          await mailInvitation(tx, owner, row.email, row.firstName, row.email, session.displayName);
         else await mailReset(tx, owner, row.email, row.firstName, session.displayName);
         await writeAudit(tx, session, row.passwordHash === null ? 'invite' : 'password_reset_request', 'customer', id);
       });
@@ -129,11 +176,19 @@ export function createAccountMails(db: Database, env: Env) {
         .then(() => false)
         .catch(() => true);
       if (!limited) {
-        const [row] = await db.select().from(customers).where(sql`lower(${customers.email}) = lower(${email})`).limit(1);
+        const [row] = await db
+          .select()
+          .from(customers)
+          .where(sql`lower(${customers.email}) = lower(${email})`)
+          .limit(1);
         if (row?.isActive) {
           await db.transaction(async (tx) => {
             await mailReset(tx, { userType: 'customer', id: row.id }, row.email, row.firstName, 'System');
-            const actor = { userType: 'customer' as const, actorId: row.id, displayName: `${row.firstName} ${row.lastName}` };
+            const actor = {
+              userType: 'customer' as const,
+              actorId: row.id,
+              displayName: `${row.firstName} ${row.lastName}`,
+            };
             await writeAudit(tx, actor, 'password_reset_request', 'customer', row.id);
           });
         }

@@ -1,6 +1,8 @@
 import {
+  FORGOT_PASSWORD_ANSWER,
   IDLE_TIMEOUT_MINUTES,
   zEnrolStartRequest,
+  zForgotPassword,
   zLoginAnswer,
   zLoginRequest,
   zLoginWithRecoveryCodes,
@@ -17,6 +19,7 @@ import { zErrorResponse, zOkResponse } from '@butler/contract/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../lib/access.js';
+import type { AccountMails } from './account-mails.service.js';
 import type { AuthService, LoggedInUser } from './auth.service.js';
 import { presentUser } from './auth.service.js';
 import type { PasswordLinks } from './password-links.service.js';
@@ -41,8 +44,28 @@ const LOGIN_LIMIT = { max: 30, timeWindow: '1 minute' };
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 429: zErrorResponse };
 
 export const authRoutes =
-  (auth: AuthService, secondFactor: SecondFactorLogin, links: PasswordLinks): FastifyPluginAsyncZod =>
+  (
+    auth: AuthService,
+    secondFactor: SecondFactorLogin,
+    links: PasswordLinks,
+    mails: AccountMails,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
+    app.post('/api/auth/forgot-password', {
+      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      schema: {
+        tags: ['Anmeldung'],
+        description:
+          'Passwort vergessen (Kunden): mailt einen Link (60 Minuten, einmalig). Dieselbe Antwort und Dauer, ob es die Adresse gibt oder nicht.',
+        body: zForgotPassword,
+        response: { 200: zOkResponse, ...errors },
+      },
+      handler: async (request) => {
+        await mails.requestCustomerReset(request.body.email, request.ip);
+        return { success: true as const, message: FORGOT_PASSWORD_ANSWER };
+      },
+    });
+
     app.post('/api/auth/password-link/info', {
       config: { access: 'public', rateLimit: LOGIN_LIMIT },
       schema: {

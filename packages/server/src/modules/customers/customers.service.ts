@@ -16,6 +16,7 @@ import { AppError, fieldError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pagination.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { AccountMails } from '../auth/account-mails.service.js';
 import type { Transaction } from '../referrals/referral-purchase-hook.js';
 import { type CustomerRow, findByReferralCode, findCustomer } from './customers.repo.js';
 import { uniqueReferralCode } from './referral-code.js';
@@ -49,7 +50,7 @@ async function checkedHash(password: string, context: Array<string | null | unde
   return hashPassword(password);
 }
 
-export function createCustomersService(db: Database) {
+export function createCustomersService(db: Database, accountMails?: AccountMails) {
   async function nameContext(id: number) {
     const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
     return row ? [row.firstName, row.lastName, row.email] : [];
@@ -102,6 +103,10 @@ export function createCustomersService(db: Database) {
             })
             .returning();
           await writeAudit(tx, session, 'create', 'customer', row.id, null, row);
+          if (input.send_invitation) {
+            if (!accountMails) throw new Error('customers service: invitations need the account mails');
+            await accountMails.inviteCustomer(tx, session, row);
+          }
           return row.id;
         })
         .catch(rethrowEmailTaken);

@@ -1,20 +1,17 @@
 import { todayInVienna } from '@butler/contract/format';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import { providerSettings } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
-import { createMailer, type Mailer } from '../../lib/mail.js';
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Transaction;
+export type { Executor, Transaction } from '../../db/executor.js';
 export type ProviderSettings = typeof providerSettings.$inferSelect;
 
 /** What the Quickbill services need, created once per app. */
 export type QuickbillDeps = {
   db: Database;
   env: Env;
-  /** Built per send, so a changed sender address in the settings applies at once. */
-  mailer: (settings: ProviderSettings) => Mailer;
   /** Today in Vienna; tests may pin it. */
   today: () => string;
 };
@@ -23,7 +20,6 @@ export function createQuickbillDeps(db: Database, env: Env): QuickbillDeps {
   return {
     db,
     env,
-    mailer: (settings) => createMailer(env.SMTP_URL, env.DATA_DIR, settings.contactEmail || 'portal@localhost'),
     today: () => todayInVienna(),
   };
 }

@@ -1,9 +1,10 @@
 import { zEndedSessions } from '@butler/contract/account';
 import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
-import { zSecuritySettings, zStaffActive, zStaffMember } from '@butler/contract/staff';
+import { zSecuritySettings, zStaffActive, zStaffInvite, zStaffMember } from '@butler/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
+import type { AccountMails } from '../auth/account-mails.service.js';
 import type { StaffService } from './staff.service.js';
 
 const errors = {
@@ -16,8 +17,38 @@ const errors = {
 const tags = ['Mitarbeiter'];
 
 export const staffRoutes =
-  (staff: StaffService): FastifyPluginAsyncZod =>
+  (staff: StaffService, mails: AccountMails): FastifyPluginAsyncZod =>
   async (app) => {
+    app.post('/api/staff', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description: 'Lädt einen Mitarbeiter ein: Konto ohne Passwort und eine E-Mail mit einmaligem Link (7 Tage).',
+        body: zStaffInvite,
+        response: { 201: zStaffMember, ...errors },
+      },
+      handler: async (request, reply) => {
+        const session = requireSession(request);
+        const id = await mails.inviteStaff(session, request.body);
+        reply.status(201);
+        return staff.present(id, session);
+      },
+    });
+
+    app.post('/api/staff/:id/password-link', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description: 'Einladung erneut senden (noch kein Passwort) oder Link zum Passwort-Setzen (60 Minuten).',
+        params: zIdParams,
+        response: { 200: zOkResponse, ...errors },
+      },
+      handler: async (request) => {
+        await mails.staffPasswordLink(requireSession(request), request.params.id);
+        return { success: true as const, message: 'E-Mail gesendet' };
+      },
+    });
+
     app.get('/api/staff', {
       config: { access: 'admin' },
       schema: { tags, description: 'Alle Mitarbeiter-Konten.', response: { 200: z.array(zStaffMember), ...errors } },

@@ -10,6 +10,7 @@ import { DetailActions } from './components/detail-actions';
 import { DetailInfo, TimeEntriesCard } from './components/detail-info';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { ItemsTable } from './components/items-table';
+import { MailDeliveryNote } from './components/mail-delivery-note';
 import { PdfPreview } from './components/pdf-preview';
 import { TotalsBox } from './components/totals-box';
 
@@ -58,6 +59,7 @@ export function InvoiceDetailPage() {
           </Button>
         }
       />
+      <MailDeliveryNote mail={invoice.mail} />
       <DetailActions invoice={invoice} />
       <DetailInfo invoice={invoice} />
       <Card padding="md">

@@ -2,6 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { OutboxCard } from '../mail/outbox-card';
 import { StaffCard } from '../staff/staff-card';
 import { TemplatesCard } from './components/templates-card';
 import { DashboardSettingsCard } from './dashboard-settings-card';
@@ -14,7 +15,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Einstellungen"
-        subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm und Mitarbeiter"
+        subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm, Postausgang und Mitarbeiter"
         actions={
           <Button
             variant="default"
@@ -32,7 +33,9 @@ export function SettingsPage() {
         <DashboardSettingsCard />
         {/* 3. Referral programme (referral issue extends this card) */}
         <ReferralSettingsCard />
-        {/* 4. Staff accounts, sign-in rules, links to Protokoll and own account (issue 10) */}
+        {/* 4. Mail log (issue 11) */}
+        <OutboxCard />
+        {/* 5. Staff accounts, sign-in rules, links to Protokoll and own account (issue 10) */}
         <StaffCard />
       </Stack>
     </>

@@ -18,7 +18,6 @@ const errors = {
   403: zErrorResponse,
   404: zErrorResponse,
   409: zErrorResponse,
-  502: zErrorResponse,
 };
 
 type Services = {
@@ -41,7 +40,11 @@ export const invoiceActionRoutes =
         params: zIdParams,
         body: zOptionalBody(zSendInvoiceInput),
         response: {
-          200: z.object({ invoice_number: z.string().nullable(), outbox_file: z.string().nullable() }),
+          200: z.object({
+            invoice_number: z.string().nullable(),
+            mail_id: z.number().nullable(),
+            mail_status: z.enum(['queued', 'sent', 'failed']),
+          }),
           ...errors,
         },
       },

@@ -43,6 +43,8 @@ export type DetailExtras = {
   timeEntries: Array<typeof timeEntries.$inferSelect>;
   creditNote: { id: number } | null;
   creditNoteForNumber: string | null;
+  /** The newest mail about this invoice (invoice, credit note or reminder). */
+  mail: { id: number; status: 'queued' | 'sent' | 'failed'; lastError: string | null; sentAt: Date | null } | null;
 };
 
 export function presentDetail(row: InvoiceRow, extras: DetailExtras, today: string): InvoiceDetail {
@@ -89,5 +91,13 @@ export function presentDetail(row: InvoiceRow, extras: DetailExtras, today: stri
     })),
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
+    mail: extras.mail
+      ? {
+          id: extras.mail.id,
+          status: extras.mail.status,
+          error: extras.mail.lastError,
+          sent_at: extras.mail.sentAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }

@@ -7,11 +7,12 @@ import { toHundredths } from '../../../domain/decimal.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
-import { mailInvoice } from '../mail/invoice-mail.js';
+import { queueInvoiceMail, requireRecipient } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
 import { invoicePdf, pdfFileName } from '../pdf/pdf-store.js';
 import { loadSettings, type ProviderSettings, type QuickbillDeps, type Transaction } from '../shared.js';
 import { findInvoice, type InvoiceRow, loadItems } from './invoice.repo.js';
+import { loadInvoiceDocument } from './invoice-document.js';
 
 /** §11 UStG needs the supplier's name, address and (unless Kleinunternehmer) UID on every invoice. */
 export function requireCompleteSettings(s: ProviderSettings, smallBusiness: boolean) {
@@ -76,21 +77,28 @@ export function createSendService(deps: QuickbillDeps) {
 
   /**
    * Sends an invoice: a draft gets its number first (gap-free, see numbering.ts); an
-   * issued one is simply mailed again. The number survives a failed mail — the
-   * invoice is issued and can be sent again.
+   * issued one is simply mailed again. Issuing and queueing the mail are one
+   * transaction; the mail job delivers it after commit and retries failures, so "sent"
+   * means issued and handed to the outbox (decision 0322); the delivery state is the
+   * invoice's `mail` and the Postausgang.
    */
   async function send(session: SessionContext, id: number, texts: SendInvoiceInput = {}) {
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const row = await findInvoice(tx, id, true);
       if (row.status === 'cancelled') {
         throw new AppError('INVOICE_WRONG_STATUS', 'Eine stornierte Rechnung kann nicht versendet werden');
       }
+      requireRecipient(row.customerEmail);
       if (row.status === 'draft') await issueDraft(tx, session, row, new Date());
       else await writeAudit(tx, session, 'resend', 'invoice', id, null, { invoiceNumber: row.invoiceNumber });
+      const document = await loadInvoiceDocument(tx, deps.env.DATA_DIR, id);
+      const mail = await queueInvoiceMail(tx, document, session.displayName, texts);
+      return {
+        invoice_number: document.invoice.invoiceNumber,
+        mail_id: mail?.id ?? null,
+        mail_status: 'queued' as const,
+      };
     });
-    const { document, pdf } = await invoicePdf(db, deps.env.DATA_DIR, id);
-    const mail = await mailInvoice(deps, document, pdf, pdfFileName(document), texts);
-    return { invoice_number: document.invoice.invoiceNumber, outbox_file: mail.file ?? null };
   }
 
   return {

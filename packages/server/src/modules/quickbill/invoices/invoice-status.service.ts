@@ -5,11 +5,11 @@ import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
-import { mailInvoice } from '../mail/invoice-mail.js';
+import { queueInvoiceMail } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
-import { invoicePdf, pdfFileName } from '../pdf/pdf-store.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
 import { findInvoice, loadItems } from './invoice.repo.js';
+import { loadInvoiceDocument } from './invoice-document.js';
 
 const negate = (value: string) => hundredthsToString(-toHundredths(value));
 
@@ -112,16 +112,19 @@ export function createStatusService(deps: QuickbillDeps) {
           })),
         );
         await writeAudit(tx, session, 'create', 'invoice', credit.id, null, credit);
-        return { deleted: false as const, creditNoteId: credit.id };
+        // The credit note's mail is queued with the cancellation; without an address it is
+        // not mailed (the cancellation stands, staff can send it once an address is known).
+        const mailed = credit.customerEmail?.trim()
+          ? (await queueInvoiceMail(
+              tx,
+              await loadInvoiceDocument(tx, deps.env.DATA_DIR, credit.id),
+              session.displayName,
+            )) !== null
+          : false;
+        return { deleted: false as const, creditNoteId: credit.id, mailed };
       });
       if (result.deleted) return { deleted: true, credit_note_id: null, credit_note_mailed: false };
-      const { document, pdf } = await invoicePdf(db, deps.env.DATA_DIR, result.creditNoteId);
-      // The cancellation stands even if the mail fails; the credit note can be sent again.
-      const mailed = await mailInvoice(deps, document, pdf, pdfFileName(document)).then(
-        () => true,
-        () => false,
-      );
-      return { deleted: false, credit_note_id: result.creditNoteId, credit_note_mailed: mailed };
+      return { deleted: false, credit_note_id: result.creditNoteId, credit_note_mailed: result.mailed };
     },
   };
 }

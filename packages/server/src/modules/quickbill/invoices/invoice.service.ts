@@ -7,6 +7,7 @@ import { totalsAsStrings } from '../../../domain/invoice-totals.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
+import { latestMailFor } from '../../mail/mail.repo.js';
 import { type Executor, loadSettings, type QuickbillDeps, type Transaction } from '../shared.js';
 import {
   dashboardFigures,
@@ -38,9 +39,17 @@ export function createInvoiceService(deps: QuickbillDeps) {
     const entries = await loadTimeEntries(executor, id);
     const creditNote = await findCreditNoteFor(executor, id);
     const original = row.creditNoteForId ? await findInvoice(executor, row.creditNoteForId) : null;
+    const mail = await latestMailFor(executor, 'invoice', id);
     return presentDetail(
       row,
-      { items, reminders, timeEntries: entries, creditNote, creditNoteForNumber: original?.invoiceNumber ?? null },
+      {
+        items,
+        reminders,
+        timeEntries: entries,
+        creditNote,
+        creditNoteForNumber: original?.invoiceNumber ?? null,
+        mail,
+      },
       deps.today(),
     );
   }

@@ -1,11 +1,13 @@
 import { formatDate, formatEuro } from '@butler/contract/format';
 import { fillMailTemplate, invoiceMailTemplates } from '@butler/contract/invoice-mail';
 import { REMINDER_LABELS } from '@butler/contract/quickbill';
+import type { Executor } from '../../../db/executor.js';
 import { num } from '../../../domain/decimal.js';
 import { AppError } from '../../../lib/errors.js';
-import type { MailAttachment } from '../../../lib/mail.js';
+import { attachment } from '../../mail/attachment-sources.js';
+import { queueMail } from '../../mail/mail-queue.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
-import type { QuickbillDeps } from '../shared.js';
+import { pdfFileName } from '../pdf/pdf-store.js';
 
 /** {nummer}, {kunde}, {betrag}, {faellig}, {firma}, {original} of this invoice. */
 export function fillTemplate(template: string, d: InvoiceDocument): string {
@@ -19,75 +21,82 @@ export function fillTemplate(template: string, d: InvoiceDocument): string {
   });
 }
 
-async function deliver(
-  deps: QuickbillDeps,
-  d: InvoiceDocument,
-  subject: string,
-  text: string,
-  attachments: MailAttachment[],
-) {
-  if (!d.invoice.customerEmail) {
+/** The recipient, checked before anything is issued or recorded. */
+export function requireRecipient(email: string | null): string {
+  if (!email?.trim()) {
     throw new AppError('INVOICE_WRONG_STATUS', 'Für diesen Kunden ist keine E-Mail-Adresse hinterlegt');
   }
-  try {
-    return await deps.mailer(d.settings).send({ to: d.invoice.customerEmail, subject, text, attachments });
-  } catch {
-    throw new AppError(
-      'MAIL_FAILED',
-      `${d.invoice.invoiceNumber ?? 'Die Rechnung'}: Die E-Mail konnte nicht versendet werden. Bitte versuchen Sie es erneut.`,
-    );
-  }
+  return email.trim();
 }
 
-const pdfAttachment = (filename: string, content: Buffer): MailAttachment => ({
-  filename,
-  content,
-  contentType: 'application/pdf',
-});
-
 /**
- * The invoice (or credit note) mail with its PDF: the admin's subject and text from the
- * send screen, else the settings' (credit notes: fixed texts); placeholders filled here.
+ * Queues the invoice (or credit note) mail with its PDF in the caller's transaction: the
+ * admin's subject and text from the send screen, else the settings' (credit notes: fixed
+ * texts); placeholders filled here. The PDF is attached when the mail is sent.
  */
-export function mailInvoice(
-  deps: QuickbillDeps,
+export function queueInvoiceMail(
+  tx: Executor,
   d: InvoiceDocument,
-  pdf: Buffer,
-  filename: string,
+  createdBy: string,
   texts: { subject?: string; message?: string } = {},
 ) {
-  const templates = invoiceMailTemplates(d.invoice.kind === 'credit_note' ? 'credit_note' : 'invoice', {
+  const kind = d.invoice.kind === 'credit_note' ? 'credit_note' : 'invoice';
+  const templates = invoiceMailTemplates(kind, {
     subject: d.settings.invoiceEmailSubject,
     body: d.settings.invoiceEmailBody,
   });
-  const subject = fillTemplate(texts.subject ?? templates.subject, d);
-  const body = fillTemplate(texts.message ?? templates.body, d);
-  return deliver(deps, d, subject, body, [pdfAttachment(filename, pdf)]);
+  return queueMail(tx, {
+    to: requireRecipient(d.invoice.customerEmail),
+    template: 'invoice',
+    data: {
+      kind,
+      subject: fillTemplate(texts.subject ?? templates.subject, d),
+      message: fillTemplate(texts.message ?? templates.body, d),
+      number: d.invoice.invoiceNumber ?? '',
+      amount: formatEuro(Math.abs(num(d.invoice.totalGross))),
+      due: kind === 'invoice' ? formatDate(d.invoice.dueDate) : null,
+    },
+    customerId: d.invoice.customerId,
+    entity: { type: 'invoice', id: d.invoice.id },
+    attachments: [attachment('invoice-pdf', pdfFileName(d), { invoiceId: d.invoice.id })],
+    createdBy,
+  });
 }
 
-/** Payment reminder: its own letter plus the invoice again. */
-export function mailReminder(
-  deps: QuickbillDeps,
+/** Payment reminder: its own letter plus the invoice again, queued in the caller's transaction. */
+export function queueReminderMail(
+  tx: Executor,
   d: InvoiceDocument,
   level: number,
-  reminderPdf: Buffer,
-  invoicePdf: Buffer,
+  date: string,
   payBy: string,
+  createdBy: string,
 ) {
   const label = REMINDER_LABELS[level - 1];
-  const text = fillTemplate(
-    `Sehr geehrte Damen und Herren,
-
-laut unserer Buchhaltung ist die Rechnung {nummer} vom ${formatDate(d.invoice.invoiceDate)} über {betrag} noch offen (fällig seit {faellig}).
-Bitte überweisen Sie den Betrag bis ${formatDate(payBy)}. Sollten Sie bereits bezahlt haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.
-
-Mit freundlichen Grüßen
-{firma}`,
-    d,
-  );
   const number = d.invoice.invoiceNumber ?? '';
-  return deliver(deps, d, `${label} zur Rechnung ${number}`, text, [
-    pdfAttachment(`${label.replace(/[^\wäöüÄÖÜß]+/g, '-')}-${number}.pdf`, reminderPdf),
-    pdfAttachment(`Rechnung-${number}.pdf`, invoicePdf),
-  ]);
+  return queueMail(tx, {
+    to: requireRecipient(d.invoice.customerEmail),
+    template: 'invoice-reminder',
+    data: {
+      label,
+      number,
+      invoiceDate: formatDate(d.invoice.invoiceDate),
+      amount: formatEuro(Math.abs(num(d.invoice.totalGross))),
+      due: formatDate(d.invoice.dueDate),
+      payBy: formatDate(payBy),
+      company: d.settings.companyName,
+    },
+    customerId: d.invoice.customerId,
+    entity: { type: 'invoice', id: d.invoice.id },
+    attachments: [
+      attachment('reminder-pdf', `${label.replace(/[^\wäöüÄÖÜß]+/g, '-')}-${number}.pdf`, {
+        invoiceId: d.invoice.id,
+        level,
+        date,
+        payBy,
+      }),
+      attachment('invoice-pdf', `Rechnung-${number}.pdf`, { invoiceId: d.invoice.id }),
+    ],
+    createdBy,
+  });
 }

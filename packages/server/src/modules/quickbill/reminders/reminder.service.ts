@@ -6,7 +6,8 @@ import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { findInvoice } from '../invoices/invoice.repo.js';
-import { mailReminder } from '../mail/invoice-mail.js';
+import { loadInvoiceDocument } from '../invoices/invoice-document.js';
+import { queueReminderMail, requireRecipient } from '../mail/invoice-mail.js';
 import { invoicePdf } from '../pdf/pdf-store.js';
 import { renderReminderPdf } from '../pdf/reminder-pdf.js';
 import { isOverdue, type QuickbillDeps } from '../shared.js';
@@ -20,7 +21,7 @@ export function createReminderService(deps: QuickbillDeps) {
     /** The next reminder level (1 Zahlungserinnerung, 2 1. Mahnung, 3 2. Mahnung), only for overdue invoices. */
     async sendNext(session: SessionContext, id: number) {
       const today = deps.today();
-      // The mail goes out inside the transaction: if it fails, no reminder level is recorded.
+      // The mail is queued inside the transaction: the level and its mail exist together or not at all.
       const level = await db.transaction(async (tx) => {
         const before = await findInvoice(tx, id, true);
         if (!isOverdue(before, today)) {
@@ -29,6 +30,7 @@ export function createReminderService(deps: QuickbillDeps) {
         if (before.reminderLevel >= REMINDER_LABELS.length) {
           throw new AppError('INVOICE_WRONG_STATUS', 'Es wurden bereits alle Mahnstufen versendet');
         }
+        requireRecipient(before.customerEmail);
         const next = before.reminderLevel + 1;
         await tx.insert(invoiceReminders).values({ invoiceId: id, level: next, createdBy: session.displayName });
         const [after] = await tx
@@ -37,10 +39,8 @@ export function createReminderService(deps: QuickbillDeps) {
           .where(eq(invoices.id, id))
           .returning();
         await writeAudit(tx, session, 'reminder', 'invoice', id, before, after);
-        const { document, pdf } = await invoicePdf(tx, deps.env.DATA_DIR, id);
-        const payBy = addDays(today, REMINDER_GRACE_DAYS);
-        const reminder = await renderReminderPdf(document, next, today, payBy);
-        await mailReminder(deps, document, next, reminder, pdf, payBy);
+        const document = await loadInvoiceDocument(tx, deps.env.DATA_DIR, id);
+        await queueReminderMail(tx, document, next, today, addDays(today, REMINDER_GRACE_DAYS), session.displayName);
         return next;
       });
       return { level, label: REMINDER_LABELS[level - 1] };

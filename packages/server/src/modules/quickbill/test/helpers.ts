@@ -60,7 +60,7 @@ export async function createDraft(
 export async function sendInvoice(ctx: TestContext, token: string, id: number) {
   const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${id}/send`, token });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { invoice_number: string; outbox_file: string | null };
+  return res.json() as { invoice_number: string; mail_id: number | null; mail_status: string };
 }
 
 /** Text of a PDF with whitespace (incl. no-break spaces) collapsed. */
@@ -85,9 +85,10 @@ export async function pdfAttachments(data: Buffer): Promise<Record<string, strin
   );
 }
 
-/** The .eml files written to DATA_DIR/outbox. */
-export async function outboxMails(dataDir: string): Promise<string[]> {
-  const dir = path.join(dataDir, 'outbox');
+/** The .eml files in DATA_DIR/outbox once every queued mail has been handed to the transport. */
+export async function outboxMails(ctx: TestContext): Promise<string[]> {
+  await ctx.runJobs();
+  const dir = path.join(ctx.dataDir, 'outbox');
   const files = await fs.readdir(dir).catch(() => [] as string[]);
   return Promise.all(files.sort().map((f) => fs.readFile(path.join(dir, f), 'utf8')));
 }

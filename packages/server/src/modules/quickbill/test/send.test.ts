@@ -39,7 +39,7 @@ describe('sending', () => {
   it('numbers the invoice, marks it sent and mails the PDF with the embedded XML to the customer', async () => {
     await configureProvider(ctx, token);
     const draft = await createDraft(ctx, token, customer.id);
-    const before = (await outboxMails(ctx.dataDir)).length;
+    const before = (await outboxMails(ctx)).length;
     const { invoice_number } = await sendInvoice(ctx, token, draft.id);
     expect(invoice_number).toMatch(new RegExp(`^${year}-\\d{4}$`));
 
@@ -47,7 +47,7 @@ describe('sending', () => {
     expect(detail).toMatchObject({ status: 'sent', invoice_number, is_overdue: false });
     expect(detail.sent_at).toBeTruthy();
 
-    const mails = await outboxMails(ctx.dataDir);
+    const mails = await outboxMails(ctx);
     expect(mails.length).toBe(before + 1);
     const mail = mails[mails.length - 1];
     expect(mail).toContain(`To: ${customer.email}`);
@@ -70,7 +70,7 @@ describe('sending', () => {
     const unchanged = await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token });
     expect(unchanged.json()).toMatchObject({ status: 'draft', invoice_number: null });
 
-    const before = (await outboxMails(ctx.dataDir)).length;
+    const before = (await outboxMails(ctx)).length;
     const res = await ctx.request({
       method: 'POST',
       url,
@@ -79,7 +79,7 @@ describe('sending', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const number = res.json().invoice_number;
-    const mails = await outboxMails(ctx.dataDir);
+    const mails = await outboxMails(ctx);
     expect(mails.length).toBe(before + 1);
     const mail = mails[mails.length - 1];
     expect(mail).toContain(`Subject: Rechnung ${number} fuer Oktober`);
@@ -275,7 +275,7 @@ describe('reminders', () => {
       const res = await ctx.request({ method: 'POST', url, token });
       expect(res.statusCode, res.body).toBe(200);
       labels.push(res.json().label);
-      const mails = await outboxMails(ctx.dataDir);
+      const mails = await outboxMails(ctx);
       const mail = mails[mails.length - 1];
       expect(mail).toContain(`${res.json().label} zur Rechnung ${invoice_number}`);
       expect(mail).toContain(`Rechnung-${invoice_number}.pdf`);

@@ -59,6 +59,8 @@ export function useInvoice(id: number | null) {
     queryKey: quickbillKeys.invoice(id ?? 0),
     queryFn: () => apiRequest<InvoiceDetail>(`/api/quickbill/invoices/${id}`),
     enabled: id !== null && Number.isInteger(id) && id > 0,
+    // While its mail waits in the outbox, look again every few seconds for the delivery.
+    refetchInterval: (query) => (query.state.data?.mail?.status === 'queued' ? 3000 : false),
   });
 }
 
@@ -77,7 +79,7 @@ export function useSaveInvoice() {
 }
 
 type CancelResult = { deleted: boolean; credit_note_id: number | null; credit_note_mailed: boolean };
-type SendResult = { invoice_number: string | null; outbox_file: string | null };
+type SendResult = { invoice_number: string | null; mail_id: number | null; mail_status: 'queued' | 'sent' | 'failed' };
 
 /** The invoice actions of SPEC §4 and DOMAIN-RULES §7; each refreshes all of Quickbill. */
 export function useInvoiceActions() {

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
+import { screenshotBoth } from './fixtures/screenshots';
+import { createCustomer, createSentInvoice, DATA_DIR } from './quickbill-helpers';
+
+const today = new Date().toISOString().slice(0, 10);
+
+test('Postausgang: sent and retrying mails with the reason, "erneut senden", the mail itself', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  await apiCall(request, token, 'PUT', '/api/quickbill/settings', {
+    company_name: 'Butler Services GmbH',
+    street: 'Kärntner Straße 1',
+    postal_code: '1010',
+    city: 'Wien',
+    uid: 'ATU12345678',
+    contact_email: 'office@butler-services.at',
+    iban: 'AT61 1904 3002 3457 3201',
+    bic: 'BKAUATWW',
+  });
+  const customer = await createCustomer(request, token, 'Postausgang');
+  const first = await createSentInvoice(request, token, customer.id, {
+    invoiceDate: today,
+    dueDate: today,
+    price: 80,
+    text: 'Gartenbetreuung',
+  });
+
+  // The transport breaks: DATA_DIR/outbox becomes a file, so writing a mail fails.
+  const outbox = path.join(DATA_DIR, 'outbox');
+  const parked = `${outbox}-parked`;
+  await expect.poll(() => fs.existsSync(outbox)).toBe(true);
+  fs.renameSync(outbox, parked);
+  fs.writeFileSync(outbox, 'kein Ordner');
+  let second: { id: number; number: string };
+  try {
+    second = await createSentInvoice(request, token, customer.id, {
+      invoiceDate: today,
+      dueDate: today,
+      price: 95,
+      text: 'Einkaufsservice',
+    });
+    await loginAsAdminInBrowser(page);
+    await page.goto('/admin/settings');
+    await page.getByRole('button', { name: 'Postausgang öffnen' }).click();
+    await expect(page).toHaveURL(/\/admin\/outbox$/);
+    await expect(page.getByRole('heading', { name: 'Postausgang', level: 1 })).toBeVisible();
+    const failing = page.getByRole('row').filter({ hasText: `Ihre Rechnung ${second.number}` });
+    await expect(failing.getByText('Neuer Versuch geplant')).toBeVisible({ timeout: 15_000 });
+    await expect(failing.getByText(/EEXIST|ENOTDIR/)).toBeVisible();
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: `Ihre Rechnung ${first.number}` })
+        .getByText('Gesendet'),
+    ).toBeVisible();
+    await screenshotBoth(page, 'mail-outbox-retrying');
+
+    // The invoice says what happened to its mail.
+    await page.goto(`/admin/quickbill/invoices/${second.id}`);
+    await expect(page.getByText('E-Mail wartet auf Versand')).toBeVisible();
+  } finally {
+    fs.rmSync(outbox, { force: true });
+    fs.renameSync(parked, outbox);
+  }
+
+  await page.goto('/admin/outbox');
+  await page.getByRole('button', { name: `Erneut senden: Ihre Rechnung ${second.number}` }).click();
+  // (If the automatic retry delivered it a moment earlier, the click sends a copy: both are fine.)
+  await expect(page.getByText(/^Die E-Mail wird erneut gesendet/)).toBeVisible();
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: `Ihre Rechnung ${second.number}` })
+    .first();
+  await expect(row.getByText('Gesendet')).toBeVisible({ timeout: 20_000 });
+
+  await page
+    .locator('label')
+    .filter({ hasText: /^Gesendet \(\d+\)$/ })
+    .click();
+  await expect(page.getByRole('row').filter({ hasText: 'Neuer Versuch geplant' })).toHaveCount(0);
+
+  await row.getByRole('button', { name: 'Ansehen' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(customer.email)).toBeVisible();
+  await expect(dialog.getByText(`Rechnung-${second.number}.pdf`)).toBeVisible();
+  const frame = page.frameLocator(`iframe[title^="Inhalt der E-Mail"]`);
+  await expect(frame.getByText('Butler Services GmbH').first()).toBeVisible();
+  await expect(frame.getByText(second.number, { exact: true })).toBeVisible();
+  await screenshotBoth(page, 'mail-outbox-detail');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/admin/quickbill/invoices/${second.id}`);
+  await expect(page.getByText(/E-Mail zugestellt am/)).toBeVisible();
+});

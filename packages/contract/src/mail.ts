@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { zPageQuery, zSearchParam } from './list-query.js';
+
+export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** German names of the mail templates for the Postausgang (unknown ones show their key). */
+export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
+  invoice: 'Rechnung',
+  'invoice-reminder': 'Zahlungserinnerung / Mahnung',
+};
+
+export const zMailListQuery = zPageQuery.extend({
+  status: z.enum(MAIL_STATUSES, { error: 'Unbekannter Status (queued, sent oder failed)' }).optional(),
+  search: zSearchParam,
+});
+export type MailListQuery = z.infer<typeof zMailListQuery>;
+
+export const zMailListItem = z.object({
+  id: z.number(),
+  template: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  /** queued: waiting (attempts 0) or retrying (attempts > 0, last_error set); sent; failed: retries used up. */
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  customer_id: z.number().nullable(),
+  entity_type: z.string().nullable(),
+  entity_id: z.number().nullable(),
+  created_by: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type MailListItem = z.infer<typeof zMailListItem>;
+
+export const zMailDetail = zMailListItem.extend({
+  from: z.string(),
+  text: z.string(),
+  html: z.string(),
+  attachments: z.array(z.object({ filename: z.string() })),
+  message_id: z.string().nullable(),
+});
+export type MailDetail = z.infer<typeof zMailDetail>;
+
+export const zMailSummary = z.object({
+  queued: z.number(),
+  retrying: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+});
+export type MailSummary = z.infer<typeof zMailSummary>;
+
+export const zMailResendResult = z.object({ id: z.number(), status: z.enum(MAIL_STATUSES), copied: z.boolean() });

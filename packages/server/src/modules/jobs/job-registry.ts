@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { now } from '../../lib/clock.js';
+import { requeueStrandedMailsJob, sendMailJob } from '../mail/mail-send.job.js';
+import { defineJob, type JobDefinition } from './job-definition.js';
+import { runSchedulerTick, type ScheduledJob } from './scheduler.js';
+import { hourly } from './schedules.js';
+
+/**
+ * THE list of background jobs (DESIGN.md convention 14). Scheduled jobs get the slot
+ * they run for (`{ slot }`) and are enqueued once per slot by the scheduler tick;
+ * the others are enqueued by the code that needs them (e.g. queueMail).
+ * The README's "Schedule" table mirrors this list.
+ */
+export const SCHEDULED_JOBS: ScheduledJob[] = [{ job: requeueStrandedMailsJob, schedule: hourly(5) }];
+
+/** Runs every minute (graphile-worker cron, one process per minute) and enqueues due slots. */
+export const schedulerTickJob = defineJob({
+  name: 'scheduler.tick',
+  payload: z.unknown(),
+  maxAttempts: 1,
+  async run(_payload, ctx) {
+    const enqueued = await runSchedulerTick(ctx.db, now(), SCHEDULED_JOBS);
+    if (enqueued.length) ctx.log(`scheduled: ${enqueued.join(', ')}`);
+  },
+});
+
+/** Every job a worker can run (on demand and scheduled). */
+export const ALL_JOBS: JobDefinition<any>[] = [sendMailJob, schedulerTickJob, ...SCHEDULED_JOBS.map((s) => s.job)];

@@ -1,0 +1,63 @@
+import type { Executor } from '../../db/executor.js';
+import { type MailAttachmentRef, mailOutbox } from '../../db/schema/index.js';
+import { enqueueMailJob } from './mail-send.job.js';
+import { loadMailContext, renderMail } from './render-mail.js';
+import type { MailTemplateData, MailTemplateName } from './templates/index.js';
+
+export type QueueMailInput<N extends MailTemplateName> = {
+  to: string;
+  /** A template of templates/index.ts; `data` is typed by it. */
+  template: N;
+  data: MailTemplateData<N>;
+  /** The customer the mail is for (shown in the log; null for staff mails). */
+  customerId?: number | null;
+  /** What the mail is about, e.g. `{ type: 'invoice', id: 42 }`. */
+  entity?: { type: string; id: number };
+  /** Documents fetched when the mail is sent (attachment-sources.ts). */
+  attachments?: MailAttachmentRef[];
+  /** A mail that must exist once only: a second call with the same key queues nothing. */
+  dedupeKey?: string;
+  /** Who caused it (admin username); default 'System'. */
+  createdBy?: string;
+};
+
+/**
+ * Queues a mail in the caller's transaction (transactional outbox): the rendered mail
+ * is written with the business change and sent by the job `mail.send` after commit; a
+ * rollback drops both. Returns the outbox id, or null when `dedupeKey` already exists.
+ *
+ *   await db.transaction(async (tx) => {
+ *     await tx.insert(…);                        // the business change
+ *     await queueMail(tx, { to, template: 'invoice', data: { … }, customerId });
+ *   });
+ */
+export async function queueMail<N extends MailTemplateName>(
+  executor: Executor,
+  input: QueueMailInput<N>,
+): Promise<{ id: number } | null> {
+  const to = input.to.trim();
+  if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new Error(`queueMail: no valid recipient (${JSON.stringify(input.to)})`);
+  const ctx = await loadMailContext(executor);
+  const mail = renderMail(input.template, input.data, ctx);
+  const [row] = await executor
+    .insert(mailOutbox)
+    .values({
+      template: input.template,
+      toAddress: to,
+      fromAddress: ctx.from,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      attachments: input.attachments ?? [],
+      customerId: input.customerId ?? null,
+      entityType: input.entity?.type ?? null,
+      entityId: input.entity?.id ?? null,
+      dedupeKey: input.dedupeKey ?? null,
+      createdBy: input.createdBy ?? 'System',
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  if (!row) return null;
+  await enqueueMailJob(executor, row.id);
+  return { id: row.id };
+}

@@ -1,0 +1,85 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../db/executor.js';
+import { mailOutbox } from '../../db/schema/index.js';
+import { defineJob, enqueueJob } from '../jobs/job-definition.js';
+import { resolveAttachments } from './attachment-sources.js';
+import { markAttemptFailed, markSent } from './mail.repo.js';
+
+/** Attempts per mail before it is marked failed: the waits exp(1) … exp(10) s add up to about 16 hours. */
+export const MAIL_MAX_ATTEMPTS = 12;
+
+/** graphile-worker's back-off after attempt n (fail_job: exp(least(n, 10)) seconds). */
+export const retryDelayMs = (attempt: number) => Math.round(Math.exp(Math.min(attempt, 10)) * 1000);
+
+/** What staff read in the log: the server's answer without a stack. */
+export function describeMailError(error: unknown): string {
+  const e = error as { response?: string; message?: string; code?: string };
+  const text = e?.response || e?.message || String(error);
+  return text.replace(/\s+/g, ' ').trim() || 'Unbekannter Fehler beim Versand';
+}
+
+/**
+ * Delivers one outbox mail. The row is claimed with FOR UPDATE SKIP LOCKED, so a mail
+ * is never handled by two workers at once; a mail no longer 'queued' (sent, given up)
+ * is left alone, which makes the job safe to run again. A failure is recorded and
+ * rethrown: graphile-worker retries it with back-off; the last failure marks it failed.
+ */
+export const sendMailJob = defineJob({
+  name: 'mail.send',
+  payload: z.object({ mailId: z.number().int().positive() }),
+  maxAttempts: MAIL_MAX_ATTEMPTS,
+  async run({ mailId }, ctx) {
+    let failure: unknown = null;
+    await ctx.db.transaction(async (tx) => {
+      const [mail] = await tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'queued')))
+        .for('update', { skipLocked: true });
+      if (!mail) return;
+      try {
+        const attachments = await resolveAttachments(ctx, mail.attachments);
+        const info = await ctx.transport.send({
+          from: mail.fromAddress,
+          to: mail.toAddress,
+          subject: mail.subject,
+          text: mail.textBody,
+          html: mail.htmlBody,
+          attachments,
+        });
+        await markSent(tx, mailId, info.messageId);
+      } catch (error) {
+        failure = error;
+        const last = ctx.attempt >= ctx.maxAttempts;
+        const next = last ? null : new Date(Date.now() + retryDelayMs(ctx.attempt));
+        await markAttemptFailed(tx, mailId, describeMailError(error), next);
+        ctx.log(`mail ${mailId}: attempt ${ctx.attempt}/${ctx.maxAttempts} failed: ${describeMailError(error)}`);
+      }
+    });
+    if (failure) throw failure;
+  },
+});
+
+/**
+ * Safety net: queued mails without a waiting job (a restored backup has no queue, or a
+ * job was removed by hand) get one again. Runs hourly and at start.
+ */
+export const requeueStrandedMailsJob = defineJob({
+  name: 'mail.requeue-stranded',
+  payload: z.object({ slot: z.string().optional() }),
+  maxAttempts: 3,
+  async run(_payload, ctx) {
+    const { rows } = await ctx.db.execute<{ id: number }>(sql`
+      SELECT m.id FROM mail_outbox m
+      WHERE m.status = 'queued'
+        AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = 'mail:' || m.id)`);
+    for (const { id } of rows) await enqueueMailJob(ctx.db, id);
+    if (rows.length) ctx.log(`requeued ${rows.length} stranded mail(s)`);
+  },
+});
+
+/** The send job of one outbox mail; the key keeps one waiting job per mail. */
+export function enqueueMailJob(executor: Executor, mailId: number, runAt?: Date) {
+  return enqueueJob(executor, sendMailJob, { mailId }, { jobKey: `mail:${mailId}`, runAt });
+}

@@ -1,0 +1,46 @@
+import { zErrorResponse, zIdParams } from '@butler/contract/common';
+import { zMailDetail, zMailListItem, zMailListQuery, zMailResendResult, zMailSummary } from '@butler/contract/mail';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { requireSession } from '../../lib/access.js';
+import { sendTotalCount } from '../../lib/pagination.js';
+import { createMailService } from './mail.service.js';
+
+const tags = ['Postausgang'];
+const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
+
+/** The mail log for staff (Postausgang): list, one mail, counts, "erneut senden". */
+export const mailRoutes =
+  (db: Database): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createMailService(db);
+
+    app.get('/api/mail/outbox', {
+      config: { access: 'admin' },
+      schema: { tags, querystring: zMailListQuery, response: { 200: z.array(zMailListItem), ...errors } },
+      handler: async (request, reply) => {
+        const { items, total } = await service.list(request.query);
+        sendTotalCount(reply, total);
+        return items;
+      },
+    });
+
+    app.get('/api/mail/outbox/summary', {
+      config: { access: 'admin' },
+      schema: { tags, response: { 200: zMailSummary, ...errors } },
+      handler: async () => service.summary(),
+    });
+
+    app.get('/api/mail/outbox/:id', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: { 200: zMailDetail, ...errors } },
+      handler: async (request) => service.detail(request.params.id),
+    });
+
+    app.post('/api/mail/outbox/:id/resend', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: { 200: zMailResendResult, ...errors } },
+      handler: async (request) => service.resend(requireSession(request), request.params.id),
+    });
+  };

@@ -1,0 +1,18 @@
+import { accountInvitationTemplate } from './account-invitation.js';
+import { invoiceTemplate } from './invoice.js';
+import { invoiceReminderTemplate } from './invoice-reminder.js';
+import { passwordResetTemplate } from './password-reset.js';
+
+/**
+ * Every mail the portal sends, by name. Add a template: a file in this folder exporting
+ * `defineTemplate<Data>({ render })`, and one line here; `queueMail` then types its data.
+ */
+export const mailTemplates = {
+  'account-invitation': accountInvitationTemplate,
+  'password-reset': passwordResetTemplate,
+  invoice: invoiceTemplate,
+  'invoice-reminder': invoiceReminderTemplate,
+};
+
+export type MailTemplateName = keyof typeof mailTemplates;
+export type MailTemplateData<N extends MailTemplateName> = Parameters<(typeof mailTemplates)[N]['render']>[0];

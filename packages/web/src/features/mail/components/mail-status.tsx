@@ -1,0 +1,35 @@
+import type { MailListItem } from '@butler/contract/mail';
+import { Badge, Stack, Text } from '@mantine/core';
+import { formatDateTime } from './format-time';
+
+/** State of one mail in words and colour (never colour alone): Wartend, Neuer Versuch, Gesendet, Fehlgeschlagen. */
+export function MailStatusBadge({ mail }: { mail: Pick<MailListItem, 'status' | 'attempts'> }) {
+  if (mail.status === 'sent') return <Badge color="green">Gesendet</Badge>;
+  if (mail.status === 'failed') return <Badge color="red">Fehlgeschlagen</Badge>;
+  if (mail.attempts > 0) return <Badge color="yellow">Neuer Versuch geplant</Badge>;
+  return <Badge color="gray">Wartend</Badge>;
+}
+
+/** Badge plus the line under it: when sent, or why it failed and when it is tried again. */
+export function MailStatusCell({ mail }: { mail: MailListItem }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <MailStatusBadge mail={mail} />
+      {mail.status === 'sent' && mail.sent_at && (
+        <Text size="xs" c="dimmed">
+          {formatDateTime(mail.sent_at)}
+        </Text>
+      )}
+      {mail.status !== 'sent' && mail.last_error && (
+        <Text size="xs" c="red.8" maw={280} style={{ wordBreak: 'break-word' }}>
+          {mail.last_error}
+        </Text>
+      )}
+      {mail.status === 'queued' && mail.next_attempt_at && (
+        <Text size="xs" c="dimmed">
+          Nächster Versuch ca. {formatDateTime(mail.next_attempt_at)} ({mail.attempts}. Versuch fehlgeschlagen)
+        </Text>
+      )}
+    </Stack>
+  );
+}
