@@ -25,9 +25,11 @@ async function linkFromOutbox(request: APIRequestContext, to: string, subject: R
 }
 
 const totp = (secret: string, offsetSteps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, '')), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: Date.now() + offsetSteps * 30_000,
-  });
+  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, '')), digits: 6, period: 30, algorithm: 'SHA1' }).generate(
+    {
+      timestamp: Date.now() + offsetSteps * 30_000,
+    },
+  );
 
 async function staffLogin(page: Page, username: string, password = STAFF_PASSWORD) {
   await page.goto('/admin/login');
@@ -169,7 +171,10 @@ test('customer: invitation from the customer form → set password → lounge', 
   await own.close();
 });
 
-test('customer: forgotten password → mail in the outbox → new password → old sessions gone', async ({ page, request }) => {
+test('customer: forgotten password → mail in the outbox → new password → old sessions gone', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
   const email = uniqueEmail('vergessen');
   await apiCall(request, token, 'POST', '/api/customers', {
@@ -199,6 +204,8 @@ test('customer: forgotten password → mail in the outbox → new password → o
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(fresh);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL('**/customer/dashboard');
-  const validate = await request.post('/api/auth/validate-token', { headers: { authorization: `Bearer ${oldSession}` } });
+  const validate = await request.post('/api/auth/validate-token', {
+    headers: { authorization: `Bearer ${oldSession}` },
+  });
   expect(validate.status()).toBe(401);
 });
