@@ -56,8 +56,8 @@ test('staff: invitation → set password → enrol 2FA → log in with a code �
   const card = page.getByTestId('staff-card');
   await card.getByRole('button', { name: 'Mitarbeiter einladen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mitarbeiter einladen' });
-  await dialog.getByLabel('Name').fill('Petra Lindner');
-  await dialog.getByLabel('Benutzername').fill(username);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Petra Lindner');
+  await dialog.getByRole('textbox', { name: 'Benutzername' }).fill(username);
   await dialog.getByLabel('E-Mail').fill(email);
   await dialog.getByRole('button', { name: 'Einladung senden' }).click();
   await expect(page.getByText(`Einladung an ${email} gesendet`)).toBeVisible();
