@@ -197,7 +197,7 @@ export function CustomerFormDialog({
           />
           {!editing && (
             <Stack gap={4}>
-              <Text size="sm" fw={500}>
+              <Text size="sm" fw={700}>
                 Zugang
               </Text>
               <SegmentedControl
