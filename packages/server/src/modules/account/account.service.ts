@@ -9,6 +9,7 @@ import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import { createLoginThrottle, loginKeys } from '../auth/login-throttle.js';
+import { notifySecurityChange } from '../auth/security-notice.service.js';
 import { endSessions, liveSessions, type Owner } from '../auth/sessions.js';
 import type { TwoFactor } from './two-factor.js';
 
@@ -97,6 +98,7 @@ export function createAccountService(db: Database, twoFactor: TwoFactor) {
         await storeNewPassword(tx, owner, input.new_password, account.context, 'new_password');
         await writeAudit(tx, session, 'password_change', owner.userType, owner.id, { password: 1 }, { password: 2 });
         await endSessions(tx, owner, session, session.sessionId);
+        await notifySecurityChange(tx, owner, 'password_change');
       });
     },
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, mailOutbox } from '../../db/schema/index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -69,6 +69,11 @@ describe('own password change', () => {
     expect(actions).toContain('password_change');
     expect(actions).toContain('sessions_end');
     expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
+    // ASVS 6.3.7: the owner hears of it by mail, without the password.
+    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.email));
+    expect(mails.map((m) => m.subject)).toEqual(['Sicherheitshinweis zu deinem Konto']);
+    expect(mails[0].textBody).toContain('Das Passwort für deine Lounge wurde geändert');
+    expect(mails[0].textBody).not.toContain(NEW_PASSWORD);
   });
 
   it("counts wrong current passwords towards the account's login rate limit", async () => {

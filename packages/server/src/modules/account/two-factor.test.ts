@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { admins, auditLog, recoveryCodes } from '../../db/schema/index.js';
+import { admins, auditLog, mailOutbox, recoveryCodes } from '../../db/schema/index.js';
 import { currentTotp } from '../../lib/totp.js';
 
 let ctx: TestContext;
@@ -18,8 +18,8 @@ const passwordStep = (username: string, password = TEST_PASSWORD, remoteAddress?
   post('/api/auth/login', { email: username, password, user_type: 'admin' }, undefined, remoteAddress);
 
 /** An admin with 2FA set up through the account page; returns the key and the recovery codes. */
-async function enrolledAdmin() {
-  const admin = await buildAdmin(ctx.db);
+async function enrolledAdmin(overrides: { email?: string } = {}) {
+  const admin = await buildAdmin(ctx.db, overrides);
   const token = await ctx.login('admin', admin.username, TEST_PASSWORD);
   const setup = await post('/api/account/totp/setup', {}, token);
   expect(setup.statusCode).toBe(200);
@@ -208,13 +208,15 @@ describe('turning 2FA off and resetting it', () => {
   });
 
   it("lets an admin reset another admin's 2FA (audited), not their own", async () => {
-    const { admin } = await enrolledAdmin();
+    const { admin } = await enrolledAdmin({ email: 'zwei-faktor@example.at' });
     const other = await buildAdmin(ctx.db);
     const otherToken = await ctx.login('admin', other.username, TEST_PASSWORD);
     const res = await post(`/api/staff/${admin.id}/totp/reset`, {}, otherToken);
     expect(res.statusCode).toBe(200);
     expect((await passwordStep(admin.username)).json().token).toBeTypeOf('string');
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'totp_reset'));
+    const notices = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'zwei-faktor@example.at'));
+    expect(notices.map((m) => m.textBody).join('\n')).toMatch(/Zwei-Faktor-Anmeldung wurde von einer Administratorin/);
     expect(audit.find((a) => a.entityId === String(admin.id))?.actorName).toBe(other.username);
     expect((await post(`/api/staff/${other.id}/totp/reset`, {}, otherToken)).statusCode).toBe(409);
   });

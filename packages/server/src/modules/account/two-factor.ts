@@ -14,6 +14,7 @@ import {
   normalRecoveryCode,
   totpUri,
 } from '../../lib/totp.js';
+import { notifySecurityChange } from '../auth/security-notice.service.js';
 
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'delete'>;
 const context = (adminId: number) => `admins:${adminId}:totp`;
@@ -111,6 +112,7 @@ export function createTwoFactor(db: Database, keyring: Keyring) {
         .where(eq(admins.id, adminId));
       const codes = await replaceRecoveryCodes(tx, adminId);
       await writeAudit(tx as any, actor, 'totp_enable', 'admin', adminId);
+      await notifySecurityChange(tx as any, { userType: 'admin', id: adminId }, 'totp_enable');
       return codes;
     },
 
@@ -138,6 +140,7 @@ export function createTwoFactor(db: Database, keyring: Keyring) {
         if (!ok) throw fieldError('code', 'Der Code ist falsch oder wurde bereits verwendet');
         await clear(tx, adminId);
         await writeAudit(tx, actor, 'totp_disable', 'admin', adminId);
+        await notifySecurityChange(tx, { userType: 'admin', id: adminId }, 'totp_disable');
       });
     },
 
@@ -147,6 +150,7 @@ export function createTwoFactor(db: Database, keyring: Keyring) {
       await db.transaction(async (tx) => {
         await clear(tx, adminId);
         await writeAudit(tx, actor, 'totp_reset', 'admin', adminId);
+        await notifySecurityChange(tx, { userType: 'admin', id: adminId }, 'totp_reset');
       });
     },
 
@@ -160,6 +164,7 @@ export function createTwoFactor(db: Database, keyring: Keyring) {
         if (!ok) throw fieldError('code', 'Der Code ist falsch oder wurde bereits verwendet');
         const codes = await replaceRecoveryCodes(tx, adminId);
         await writeAudit(tx, actor, 'recovery_codes_renew', 'admin', adminId);
+        await notifySecurityChange(tx, { userType: 'admin', id: adminId }, 'recovery_codes_renew');
         return codes;
       });
     },

@@ -5,6 +5,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { storeNewPassword } from '../account/account.service.js';
 import { findOpenToken, ownerOfToken, type TokenPurpose, useToken } from './account-tokens.js';
+import { notifySecurityChange } from './security-notice.service.js';
 import { endSessions } from './sessions.js';
 
 export const LINK_PURPOSES: TokenPurpose[] = ['staff_invitation', 'customer_invitation', 'password_reset'];
@@ -76,6 +77,7 @@ export function createPasswordLinks(db: Database) {
         const action = row.purpose === 'password_reset' ? 'password_reset' : 'password_set';
         await writeAudit(tx, actor, action, owner.userType, owner.id, { password: 1 }, { password: 2 });
         await endSessions(tx, owner, actor);
+        if (row.purpose === 'password_reset') await notifySecurityChange(tx, owner, 'password_reset');
         return { user_type: account.userType, login: account.login };
       });
     },
