@@ -172,6 +172,7 @@ describe('access matrix of the account, staff and Protokoll routes', () => {
       { method: 'POST', url: '/api/account/totp/recovery-codes', payload: { password: 'x', code: '1' } },
       { ...adminOnly, admin: 409 },
     );
+    await expectAccess(ctx, actors, { method: 'POST', url: '/api/account/totp/setup' }, { ...adminOnly, admin: 200 });
     await expectAccess(
       ctx,
       actors,
