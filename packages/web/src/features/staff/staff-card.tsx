@@ -1,6 +1,14 @@
 import type { StaffMember } from '@butler/contract/staff';
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconDots, IconListDetails, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import {
+  IconCircleCheck,
+  IconCircleMinus,
+  IconDots,
+  IconListDetails,
+  IconMailForward,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -22,10 +30,27 @@ import { InviteStaffDialog } from './invite-staff-dialog';
 
 type Pending = { kind: 'deactivate' | 'sessions' | 'totp'; member: StaffMember } | null;
 
+/** Status with an icon, not colour alone; light badges keep the text contrast (axe). */
 function StatusBadge({ member }: { member: StaffMember }) {
-  if (!member.is_active) return <Badge color="gray">Deaktiviert</Badge>;
-  if (member.invitation_pending) return <Badge color="yellow">Eingeladen</Badge>;
-  return <Badge color="teal">Aktiv</Badge>;
+  if (!member.is_active) {
+    return (
+      <Badge color="gray" variant="light" leftSection={<IconCircleMinus size={12} aria-hidden />}>
+        Deaktiviert
+      </Badge>
+    );
+  }
+  if (member.invitation_pending) {
+    return (
+      <Badge color="orange" variant="light" leftSection={<IconMailForward size={12} aria-hidden />}>
+        Eingeladen
+      </Badge>
+    );
+  }
+  return (
+    <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+      Aktiv
+    </Badge>
+  );
 }
 
 /** Einstellungen → Mitarbeiter: list, invite, deactivate/reactivate, end sessions, reset 2FA, 2FA rule. */
