@@ -204,7 +204,7 @@ export function CustomerFormDialog({
                 value={values.access}
                 onChange={(v) => set('access', v as Values['access'])}
                 data={[
-                  { value: 'password', label: 'Passwort eingeben' },
+                  { value: 'password', label: 'Selbst festlegen' },
                   { value: 'invitation', label: 'Einladung senden' },
                 ]}
                 aria-label="Zugang"
