@@ -4,7 +4,7 @@ import { IconMail } from '@tabler/icons-react';
 /** The address the customer logs in with and receives mail at (changed by the team on request). */
 export function EmailSection({ email }: { email: string }) {
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="email-section">
+    <Card withBorder radius="md" padding="lg" data-testid="email-section" style={{ alignSelf: 'start' }}>
       <Stack gap="xs">
         <Group gap="xs">
           <IconMail size={20} aria-hidden />
