@@ -175,9 +175,9 @@ test('Quickbill: settings, package invoice, preview, send, paid, storno, bulk do
     await row.getByRole('button', { name: `Aktionen für ${other.number}` }).click();
     await page.getByRole('menuitem', { name: 'Stornieren' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Stornieren' }).click();
-    await expect(page.getByText(`Rechnung ${other.number} storniert, Gutschrift erstellt`)).toBeVisible();
+    await expect(page.getByText(`Rechnung ${other.number} storniert, Stornorechnung erstellt`)).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(other.number) })).toContainText('Storniert');
-    await expect(page.getByText(/Gutschrift · /).first()).toBeVisible();
+    await expect(page.getByText(/Stornorechnung · /).first()).toBeVisible();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Storniert' }).click();
     await expect(page.getByRole('row')).toHaveCount(2);

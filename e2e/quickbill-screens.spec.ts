@@ -104,7 +104,7 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await page.getByRole('dialog').getByRole('button', { name: 'Stornieren' }).click();
     await expect(page.getByText('Storniert', { exact: true }).first()).toBeVisible();
     await page.getByTestId('credit-note-link').click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Gutschrift \d{4}-\d{4}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Stornorechnung \d{4}-\d{4}$/);
     await expect(page.getByRole('link', { name: overdue.number })).toBeVisible();
     await expect(page.getByTestId('total-gross')).toHaveText('-€ 300,00');
     await screenshotBoth(page, 'quickbill-credit-note');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zDate, zOptionalText } from './common.js';
+import { DEFAULT_COUNTRY, isCountryCode } from './countries.js';
 import { zPageQuery, zSearchParam } from './list-query.js';
 import { PASSWORD_MIN_LENGTH, zNewPassword } from './password-rules.js';
 
@@ -32,13 +33,46 @@ const zPatchText = (max: number) =>
     .transform((value) => (value === undefined ? undefined : value?.trim() || null));
 
 const CONTACT_LIMITS = { company: 200, phone: 50, street: 200, postal_code: 20, city: 100, uid: 30 } as const;
+
+/** ISO 3166-1 alpha-2 code of the billing address, upper-cased. */
+export const zCountryCode = z
+  .string({ error: 'Bitte wählen Sie ein Land' })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, 'Bitte wählen Sie ein Land aus der Liste');
+
+/**
+ * UID-Nummer (VAT identification number): country prefix and 2–13 letters or digits,
+ * spaces removed, upper-cased; empty becomes null.
+ */
+const uidText = z
+  .string()
+  .max(CONTACT_LIMITS.uid, `Höchstens ${CONTACT_LIMITS.uid} Zeichen`)
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .refine(
+    (v) => v === '' || /^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(v),
+    'Die UID-Nummer muss mit dem Ländercode beginnen, z. B. ATU12345678 oder DE123456789',
+  )
+  .refine(
+    (v) => !v.startsWith('AT') || /^ATU\d{8}$/.test(v),
+    'Eine österreichische UID-Nummer hat das Format ATU12345678',
+  );
+const zUid = uidText.nullish().transform((v) => v || null);
+const zPatchUid = uidText.nullish().transform((v) => (v === undefined ? undefined : v || null));
+
 const contactFields = {
   company: zOptionalText(CONTACT_LIMITS.company),
   phone: zOptionalText(CONTACT_LIMITS.phone),
   street: zOptionalText(CONTACT_LIMITS.street),
   postal_code: zOptionalText(CONTACT_LIMITS.postal_code),
   city: zOptionalText(CONTACT_LIMITS.city),
-  uid: zOptionalText(CONTACT_LIMITS.uid),
+  uid: zUid,
+  country: zCountryCode.nullish().transform((v) => v ?? DEFAULT_COUNTRY),
+  /** Buys for a business (B2B): decides the UID rules of its invoices. */
+  is_business: z
+    .boolean({ error: 'Ungültiger Wert' })
+    .nullish()
+    .transform((v) => v ?? false),
 };
 const contactPatchFields = {
   company: zPatchText(CONTACT_LIMITS.company),
@@ -46,7 +80,9 @@ const contactPatchFields = {
   street: zPatchText(CONTACT_LIMITS.street),
   postal_code: zPatchText(CONTACT_LIMITS.postal_code),
   city: zPatchText(CONTACT_LIMITS.city),
-  uid: zPatchText(CONTACT_LIMITS.uid),
+  uid: zPatchUid,
+  country: zCountryCode.optional(),
+  is_business: z.boolean({ error: 'Ungültiger Wert' }).optional(),
 };
 
 export const zCustomerCreate = z
@@ -162,6 +198,8 @@ export const zCustomer = zCustomerListItem.extend({
   postal_code: z.string().nullable(),
   city: z.string().nullable(),
   uid: z.string().nullable(),
+  country: z.string(),
+  is_business: z.boolean(),
   referred_by_name: z.string().nullable(),
   private_notes: z.string().nullable(),
   company_info: z.string().nullable(),

@@ -17,10 +17,10 @@ Vielen Dank für Ihr Vertrauen!
 Mit freundlichen Grüßen
 {firma}`;
 
-export const CREDIT_NOTE_SUBJECT = 'Gutschrift {nummer} zur Rechnung {original}';
+export const CREDIT_NOTE_SUBJECT = 'Stornorechnung {nummer} zur Rechnung {original}';
 export const CREDIT_NOTE_BODY = `Sehr geehrte Damen und Herren,
 
-anbei erhalten Sie die Gutschrift {nummer} zur Stornierung der Rechnung {original} über {betrag}.
+anbei erhalten Sie die Stornorechnung {nummer}, mit der die Rechnung {original} über {betrag} storniert wird.
 
 Mit freundlichen Grüßen
 {firma}`;

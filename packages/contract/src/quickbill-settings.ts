@@ -39,6 +39,15 @@ export const zInvoiceSettingsInput = z
       .toUpperCase()
       .transform((v) => v.replace(/\s+/g, ''))
       .refine((v) => v === '' || /^ATU\d{8}$/.test(v), 'Die UID-Nummer muss das Format ATU12345678 haben'),
+    /** Steuernummer (EN 16931 BT-32): 9 digits, written e.g. 12 345/6789. */
+    tax_number: z
+      .string()
+      .trim()
+      .max(20, 'Höchstens 20 Zeichen')
+      .refine(
+        (v) => v === '' || (/^[\d\s/-]+$/.test(v) && v.replace(/\D/g, '').length === 9),
+        'Die Steuernummer hat 9 Ziffern, z. B. 12 345/6789',
+      ),
     company_register: zSettingText(),
     company_court: zSettingText(),
     contact_email: z
@@ -82,6 +91,7 @@ export const zInvoiceSettings = z.object({
   city: z.string(),
   country: z.string(),
   uid: z.string(),
+  tax_number: z.string(),
   company_register: z.string(),
   company_court: z.string(),
   contact_email: z.string(),

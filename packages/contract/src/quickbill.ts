@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { zDate, zId, zOptionalText, zRequiredText } from './common.js';
+import { SMALL_BUSINESS_NOTE, TAX_EXEMPTIONS, TAX_RATES } from './vat.js';
+
+export { SMALL_BUSINESS_NOTE, TAX_RATES };
 
 /** Quickbill (invoicing) calls: SPEC §3, §7 and DOMAIN-RULES §7. All admin-only. */
 
@@ -12,9 +15,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus | 'overdue', string> = 
   overdue: 'Überfällig',
   cancelled: 'Storniert',
 };
-export const TAX_RATES = [20, 10, 0] as const;
 export const REMINDER_LABELS = ['Zahlungserinnerung', '1. Mahnung', '2. Mahnung'] as const;
-export const SMALL_BUSINESS_NOTE = 'Umsatzsteuerbefreit – Kleinunternehmer gem. § 6 Abs. 1 Z 27 UStG';
 
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
@@ -27,7 +28,10 @@ export const zMoney = z.coerce
 
 export const zTaxRate = z.coerce
   .number({ error: 'Bitte wählen Sie einen Steuersatz' })
-  .refine((v) => v === 20 || v === 10 || v === 0, 'Der Steuersatz muss 20, 10 oder 0 % sein');
+  .refine((v) => (TAX_RATES as readonly number[]).includes(v), 'Der Steuersatz muss 20, 13, 10 oder 0 % sein');
+
+/** Why a 0 % line is free of VAT; required on 0 % lines, not allowed on others. */
+export const zTaxExemption = z.enum(TAX_EXEMPTIONS, { error: 'Unbekannter Befreiungsgrund' });
 
 const zQuantity = z.coerce
   .number({ error: 'Bitte geben Sie eine Menge an' })
@@ -44,6 +48,7 @@ export const zInvoiceItemInput = z.object({
   unit: zUnit.default('Stk.'),
   unit_price: zMoney,
   tax_rate: zTaxRate,
+  tax_exemption: zTaxExemption.nullish().transform((v) => v ?? null),
 });
 export type InvoiceItemInput = z.infer<typeof zInvoiceItemInput>;
 
@@ -54,8 +59,6 @@ export const zInvoiceInput = z
     due_date: zDate.nullish(),
     service_period_start: zDate.nullish(),
     service_period_end: zDate.nullish(),
-    /** Recipient address printed on the invoice; defaults to the customer's address. */
-    customer_address: zOptionalText(500),
     notes: zOptionalText(2000),
     items: z
       .array(zInvoiceItemInput, { error: 'Bitte fügen Sie mindestens eine Position hinzu' })
@@ -124,13 +127,27 @@ export const zInvoiceItem = z.object({
   unit: z.string(),
   unit_price: z.number(),
   tax_rate: z.number(),
+  tax_exemption: z.enum(TAX_EXEMPTIONS).nullable(),
   line_net: z.number(),
 });
 
-export const zTaxBreakdown = z.object({ tax_rate: z.number(), net: z.number(), tax: z.number(), gross: z.number() });
+export const zTaxBreakdown = z.object({
+  tax_rate: z.number(),
+  /** The reason of a 0 % group; 0 % lines with different reasons are separate groups. */
+  tax_exemption: z.enum(TAX_EXEMPTIONS).nullable(),
+  net: z.number(),
+  tax: z.number(),
+  gross: z.number(),
+});
 
 export const zInvoiceDetail = zInvoiceListItem.extend({
+  /** The printed recipient block (name line excluded), built from the structured fields. */
   customer_address: z.string(),
+  customer_street: z.string(),
+  customer_postal_code: z.string(),
+  customer_city: z.string(),
+  customer_country: z.string(),
+  customer_is_business: z.boolean(),
   customer_email: z.string().nullable(),
   customer_uid: z.string().nullable(),
   service_period_start: z.string().nullable(),
@@ -199,6 +216,8 @@ export const zSendInvoiceInput = z.object({
     .min(1, 'Bitte geben Sie eine Nachricht ein')
     .max(5000, 'Die Nachricht darf höchstens 5000 Zeichen lang sein')
     .optional(),
+  /** Attach the ebInterface 6.1 XML (Austria's e-invoice format) next to the PDF. */
+  attach_ebinterface: z.boolean({ error: 'Ungültiger Wert' }).optional(),
 });
 export type SendInvoiceInput = z.infer<typeof zSendInvoiceInput>;
 

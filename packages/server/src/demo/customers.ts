@@ -75,6 +75,8 @@ export function buildDemoCustomers(rng: Rng, today: string): DemoCustomer[] {
       postalCode,
       city,
       uid: company ? austrianUid(company[2]) : null,
+      // Customers with a company buy for it (B2B: the UID rules of § 11 UStG apply).
+      isBusiness: Boolean(company),
       birthdate,
       referralCode: nextCode(),
       referredByIndex: null,

@@ -21,7 +21,7 @@ describe('invoice totals', () => {
       { quantity: 1, unitPrice: '0.05', taxRate: 10 },
       { quantity: 1, unitPrice: '0.05', taxRate: 10 },
     ]);
-    expect(totals.byRate).toEqual([{ taxRate: 10, net: 15n, tax: 2n, gross: 17n }]);
+    expect(totals.byRate).toEqual([{ taxRate: 10, exemption: null, net: 15n, tax: 2n, gross: 17n }]);
   });
 
   it('breaks a mixed invoice down per rate, highest rate first', () => {
@@ -38,6 +38,22 @@ describe('invoice totals', () => {
     expect(totalsAsStrings(totals)).toEqual({ totalNet: '562.09', totalTax: '104.98', totalGross: '667.07' });
   });
 
+  it('keeps 0 % lines with different reasons apart and puts 13 % between 20 % and 10 %', () => {
+    const totals = computeInvoiceTotals([
+      { quantity: '1', unitPrice: '7.40', taxRate: 0, taxExemption: 'disbursement' },
+      { quantity: '1', unitPrice: '80', taxRate: 13 },
+      { quantity: '1', unitPrice: '100', taxRate: 0, taxExemption: 'reverse_charge' },
+      { quantity: '1', unitPrice: '2.60', taxRate: 0, taxExemption: 'disbursement' },
+      { quantity: '1', unitPrice: '10', taxRate: 20 },
+    ]);
+    expect(totals.byRate.map((r) => [r.taxRate, r.exemption, euro(r.net), euro(r.tax)])).toEqual([
+      [20, null, '10.00', '2.00'],
+      [13, null, '80.00', '10.40'],
+      [0, 'reverse_charge', '100.00', '0.00'],
+      [0, 'disbursement', '10.00', '0.00'],
+    ]);
+  });
+
   it('charges no VAT in Kleinunternehmer mode, whatever rate the lines carry', () => {
     const totals = computeInvoiceTotals(
       [
@@ -46,7 +62,7 @@ describe('invoice totals', () => {
       ],
       true,
     );
-    expect(totals.byRate).toEqual([{ taxRate: 0, net: 25_000n, tax: 0n, gross: 25_000n }]);
+    expect(totals.byRate).toEqual([{ taxRate: 0, exemption: 'small_business', net: 25_000n, tax: 0n, gross: 25_000n }]);
     expect(totals.gross).toBe(totals.net);
   });
 

@@ -3,22 +3,25 @@
  * price rounded half-up to cents; VAT is computed once per tax rate on the sum of that
  * rate's line nets (not per line, so no rounding drift); gross = net + tax.
  */
+import { SMALL_BUSINESS_NOTE, TAX_EXEMPTIONS, TAX_RATES, type TaxExemption, type TaxRate } from '@butler/contract/vat';
 import { divideRounded, hundredthsToString, toHundredths } from './decimal.js';
 
-export const TAX_RATES = [20, 10, 0] as const;
-export type TaxRate = (typeof TAX_RATES)[number];
+export { SMALL_BUSINESS_NOTE, TAX_RATES, type TaxExemption, type TaxRate };
 
-/** The legal note a Kleinunternehmer must print instead of VAT. */
-export const SMALL_BUSINESS_NOTE = 'Umsatzsteuerbefreit – Kleinunternehmer gem. § 6 Abs. 1 Z 27 UStG';
+export type LineInput = {
+  quantity: string | number;
+  unitPrice: string | number;
+  taxRate: number;
+  taxExemption?: string | null;
+};
 
-export type LineInput = { quantity: string | number; unitPrice: string | number; taxRate: number };
-
-export type RateTotal = { taxRate: number; net: bigint; tax: bigint; gross: bigint };
+/** One VAT group: a rate, and for 0 % the reason (each reason is its own EN 16931 category). */
+export type RateTotal = { taxRate: number; exemption: TaxExemption | null; net: bigint; tax: bigint; gross: bigint };
 
 export type InvoiceTotals = {
   /** Net per line, same order as the input, in cents. */
   lineNets: bigint[];
-  /** One entry per tax rate used, highest rate first. */
+  /** One entry per tax rate (0 %: per reason) used, highest rate first. */
   byRate: RateTotal[];
   net: bigint;
   tax: bigint;
@@ -35,22 +38,38 @@ export function taxOf(net: bigint, taxRate: number): bigint {
   return divideRounded(net * BigInt(taxRate), 100n);
 }
 
+/** The VAT group of a line: Kleinunternehmer mode puts every line at 0 % small_business. */
+export function lineTaxGroup(
+  line: LineInput,
+  smallBusiness: boolean,
+): { taxRate: number; exemption: TaxExemption | null } {
+  if (smallBusiness) return { taxRate: 0, exemption: 'small_business' };
+  if (line.taxRate !== 0) return { taxRate: line.taxRate, exemption: null };
+  const exemption = TAX_EXEMPTIONS.find((e) => e === line.taxExemption) ?? null;
+  return { taxRate: 0, exemption };
+}
+
+const exemptionOrder = (e: TaxExemption | null) => (e === null ? -1 : TAX_EXEMPTIONS.indexOf(e));
+
 /**
  * Totals of an invoice. In Kleinunternehmer mode (`smallBusiness`) no VAT is charged:
  * every line counts at 0 % whatever rate it carries.
  */
 export function computeInvoiceTotals(lines: LineInput[], smallBusiness = false): InvoiceTotals {
   const lineNets = lines.map((l) => lineNet(l.quantity, l.unitPrice));
-  const netByRate = new Map<number, bigint>();
+  const groups = new Map<string, { taxRate: number; exemption: TaxExemption | null; net: bigint }>();
   lines.forEach((line, i) => {
-    const rate = smallBusiness ? 0 : line.taxRate;
-    netByRate.set(rate, (netByRate.get(rate) ?? 0n) + lineNets[i]);
+    const group = lineTaxGroup(line, smallBusiness);
+    const key = `${group.taxRate}:${group.exemption ?? ''}`;
+    const current = groups.get(key) ?? { ...group, net: 0n };
+    current.net += lineNets[i];
+    groups.set(key, current);
   });
-  const byRate = [...netByRate.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([taxRate, net]) => {
+  const byRate = [...groups.values()]
+    .sort((a, b) => b.taxRate - a.taxRate || exemptionOrder(a.exemption) - exemptionOrder(b.exemption))
+    .map(({ taxRate, exemption, net }) => {
       const tax = taxOf(net, taxRate);
-      return { taxRate, net, tax, gross: net + tax };
+      return { taxRate, exemption, net, tax, gross: net + tax };
     });
   const net = byRate.reduce((acc, r) => acc + r.net, 0n);
   const tax = byRate.reduce((acc, r) => acc + r.tax, 0n);

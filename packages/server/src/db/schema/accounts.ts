@@ -108,6 +108,9 @@ export const customers = pgTable(
     postalCode: text('postal_code'),
     city: text('city'),
     uid: text('uid'),
+    // Billing address country (ISO 3166-1 alpha-2) and whether the customer buys as a business (B2B).
+    country: text('country').notNull().default('AT'),
+    isBusiness: boolean('is_business').notNull().default(false),
     birthdate: date('birthdate').notNull().default('1970-01-01'),
     /** Null while an invitation is open (no password set yet). */
     passwordHash: text('password_hash'),
@@ -131,6 +134,7 @@ export const customers = pgTable(
     uniqueIndex('customers_referral_code_uq').on(t.referralCode),
     index('customers_referred_by_idx').on(t.referredById),
     index('customers_name_idx').on(t.lastName, t.firstName),
+    check('customers_country_ck', sql`${t.country} ~ '^[A-Z]{2}$'`),
     check('customers_not_self_referred', sql`${t.referredById} IS NULL OR ${t.referredById} <> ${t.id}`),
     check(
       'customers_marital_status_ck',

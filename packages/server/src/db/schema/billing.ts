@@ -31,7 +31,7 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [check('products_tax_rate_ck', sql`${t.taxRate} IN (0, 10, 20)`)],
+  (t) => [check('products_tax_rate_ck', sql`${t.taxRate} IN (0, 10, 13, 20)`)],
 );
 
 /** Gap-free invoice numbering: one row per year, locked while a number is taken. */
@@ -54,6 +54,12 @@ export const invoices = pgTable(
     customerAddress: text('customer_address').notNull().default(''),
     customerEmail: text('customer_email'),
     customerUid: text('customer_uid'),
+    // Structured billing address of the snapshot (PDF, EN 16931 BG-8, ebInterface).
+    customerStreet: text('customer_street').notNull().default(''),
+    customerPostalCode: text('customer_postal_code').notNull().default(''),
+    customerCity: text('customer_city').notNull().default(''),
+    customerCountry: text('customer_country').notNull().default('AT'),
+    customerIsBusiness: boolean('customer_is_business').notNull().default(false),
     invoiceDate: date('invoice_date').notNull(),
     dueDate: date('due_date').notNull(),
     servicePeriodStart: date('service_period_start'),
@@ -108,11 +114,14 @@ export const invoiceItems = pgTable(
     unit: text('unit').notNull(),
     unitPrice: moneyColumn('unit_price').notNull(),
     taxRate: integer('tax_rate').notNull(),
+    // Why a 0 % line carries no VAT (TAX_EXEMPTIONS in the contract); null on rated lines.
+    taxExemption: text('tax_exemption'),
     lineNet: moneyColumn('line_net').notNull(),
   },
   (t) => [
     index('invoice_items_invoice_idx').on(t.invoiceId, t.position),
-    check('invoice_items_tax_rate_ck', sql`${t.taxRate} IN (0, 10, 20)`),
+    check('invoice_items_tax_rate_ck', sql`${t.taxRate} IN (0, 10, 13, 20)`),
+    check('invoice_items_exemption_ck', sql`${t.taxExemption} IS NULL OR ${t.taxRate} = 0`),
   ],
 );
 

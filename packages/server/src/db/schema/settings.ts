@@ -64,6 +64,8 @@ export const providerSettings = pgTable(
     city: text('city').notNull().default(''),
     country: text('country').notNull().default('AT'),
     uid: text('uid').notNull().default(''),
+    // Steuernummer (EN 16931 BT-32, scheme FC): a Kleinunternehmer without UID needs it.
+    taxNumber: text('tax_number').notNull().default(''),
     companyRegister: text('company_register').notNull().default(''),
     companyCourt: text('company_court').notNull().default(''),
     contactEmail: text('contact_email').notNull().default(''),

@@ -45,6 +45,8 @@ export function presentCustomer(row: CustomerRow, referredByName: string | null)
     postal_code: row.postalCode,
     city: row.city,
     uid: row.uid,
+    country: row.country,
+    is_business: row.isBusiness,
     referred_by_name: referredByName,
     private_notes: row.privateNotes,
     company_info: row.companyInfo,

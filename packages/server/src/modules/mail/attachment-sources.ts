@@ -1,6 +1,7 @@
 import type { MailAttachmentRef } from '../../db/schema/index.js';
 import type { MailAttachment } from '../../lib/mail.js';
 import type { JobContext } from '../jobs/job-definition.js';
+import { invoiceEbInterface } from '../quickbill/pdf/ebinterface-store.js';
 import { invoicePdf } from '../quickbill/pdf/pdf-store.js';
 import { renderReminderPdf } from '../quickbill/pdf/reminder-pdf.js';
 
@@ -13,6 +14,9 @@ type Source = (ctx: Pick<JobContext, 'db' | 'env'>, args: Record<string, string 
  */
 const SOURCES = {
   'invoice-pdf': async ({ db, env }, args) => (await invoicePdf(db, env.DATA_DIR, Number(args.invoiceId))).pdf,
+  // ebInterface 6.1 XML of an issued invoice, as stored in the blob store at issue.
+  'invoice-ebinterface': async ({ db, env }, args) =>
+    (await invoiceEbInterface({ db, env }, Number(args.invoiceId))).xml,
   'reminder-pdf': async ({ db, env }, args) => {
     const { document } = await invoicePdf(db, env.DATA_DIR, Number(args.invoiceId));
     return renderReminderPdf(document, Number(args.level), String(args.date), String(args.payBy));
@@ -34,7 +38,8 @@ export async function resolveAttachments(
   for (const ref of refs) {
     const source = (SOURCES as Record<string, Source>)[ref.source];
     if (!source) throw new Error(`Unbekannte Anhangquelle: ${ref.source}`);
-    out.push({ filename: ref.filename, content: await source(ctx, ref.args), contentType: 'application/pdf' });
+    const contentType = ref.filename.endsWith('.xml') ? 'application/xml' : 'application/pdf';
+    out.push({ filename: ref.filename, content: await source(ctx, ref.args), contentType });
   }
   return out;
 }

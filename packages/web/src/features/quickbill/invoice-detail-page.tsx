@@ -36,7 +36,7 @@ export function InvoiceDetailPage() {
   const invoice = query.data;
   const title = !invoice.invoice_number
     ? `Rechnungsentwurf #${invoice.id}`
-    : `${invoice.kind === 'credit_note' ? 'Gutschrift' : 'Rechnung'} ${invoice.invoice_number}`;
+    : `${invoice.kind === 'credit_note' ? 'Stornorechnung' : 'Rechnung'} ${invoice.invoice_number}`;
 
   return (
     <Stack gap="md">

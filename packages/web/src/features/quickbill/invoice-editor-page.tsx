@@ -10,6 +10,7 @@ import { ApiError, errorText } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { useInvoiceSettings } from './api/catalog';
 import { useInvoice, useSaveInvoice } from './api/invoices';
+import { BillingAddress } from './components/billing-address';
 import { CustomerSelect } from './components/customer-select';
 import { type EditorValues, emptyValues, localErrors, toInput, valuesFromInvoice } from './components/editor-state';
 import { LinesCard } from './components/lines-card';
@@ -72,11 +73,12 @@ function EditorForm({
   const set = (patch: Partial<EditorValues>) => {
     setValues((v) => ({ ...v, ...patch }));
     setErrors((e) => (Object.keys(e).length > 0 ? {} : e));
+    setFormError(null);
   };
   const backTo = id ? `/admin/quickbill/invoices/${id}` : '/admin/quickbill/invoices';
 
   const submit = async () => {
-    const local = localErrors(values);
+    const local = localErrors(values, smallBusiness);
     setFormError(null);
     if (Object.keys(local).length > 0) {
       setErrors(local);
@@ -106,7 +108,7 @@ function EditorForm({
       {readOnly && (
         <Alert color="gray" icon={<IconLock size={18} />} title="Ausgestellte Rechnung" data-testid="read-only-notice">
           Diese Rechnung ist bereits ausgestellt und kann nicht mehr geändert werden. Für eine Korrektur stornieren Sie
-          sie (es entsteht eine Gutschrift) oder duplizieren Sie sie als neuen Entwurf.
+          sie (es entsteht eine Stornorechnung) oder duplizieren Sie sie als neuen Entwurf.
         </Alert>
       )}
       <Card>
@@ -119,20 +121,11 @@ function EditorForm({
               <CustomerSelect
                 value={values.customerId}
                 initialLabel={values.customerLabel}
-                onChange={(customerId) => set({ customerId, customerAddress: '', timeEntryIds: [] })}
+                onChange={(customerId) => set({ customerId, timeEntryIds: [] })}
                 error={errors.customer_id}
                 disabled={readOnly}
               />
-              <Textarea
-                label="Rechnungsanschrift"
-                description="Leer lassen, um die Anschrift aus den Kundendaten zu übernehmen"
-                autosize
-                minRows={3}
-                value={values.customerAddress}
-                onChange={(e) => set({ customerAddress: e.currentTarget.value })}
-                error={errors.customer_address}
-                readOnly={readOnly}
-              />
+              <BillingAddress customerId={values.customerId} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>

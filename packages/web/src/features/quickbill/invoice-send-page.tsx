@@ -1,7 +1,7 @@
 import { fillMailTemplate, type InvoiceMailValues, invoiceMailTemplates } from '@butler/contract/invoice-mail';
 import type { InvoiceDetail } from '@butler/contract/quickbill';
 import type { InvoiceSettings } from '@butler/contract/quickbill-settings';
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -73,14 +73,15 @@ function SendForm({ invoice: inv, settings: s }: { invoice: InvoiceDetail; setti
   const [showErrors, setShowErrors] = useState(false);
   const back = `/admin/quickbill/invoices/${inv.id}`;
   const sendable = inv.status === 'draft' || inv.status === 'sent';
-  const attachment = `${inv.kind === 'credit_note' ? 'Gutschrift' : 'Rechnung'}-${inv.invoice_number ?? 'Nummer'}.pdf`;
+  const [attachEbInterface, setAttachEbInterface] = useState(false);
+  const attachment = `${inv.kind === 'credit_note' ? 'Stornorechnung' : 'Rechnung'}-${inv.invoice_number ?? 'Nummer'}`;
   const errors = { subject: subjectError(subject), message: messageError(message) };
 
   const submit = () => {
     setShowErrors(true);
     if (errors.subject || errors.message) return;
     send.mutate(
-      { id: inv.id, subject, message },
+      { id: inv.id, subject, message, attach_ebinterface: attachEbInterface },
       {
         onSuccess: (result) => {
           notifySuccess(`Rechnung ${result.invoice_number ?? ''} versendet`.replace('  ', ' '));
@@ -158,10 +159,18 @@ function SendForm({ invoice: inv, settings: s }: { invoice: InvoiceDetail; setti
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <IconPaperclip size={16} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />
             <Text size="sm">
-              {attachment} (mit eingebetteter E-Rechnung nach EN 16931
+              {attachment}.pdf (mit eingebetteter E-Rechnung nach EN 16931
               {inv.time_entries.length > 0 ? ' und Leistungsnachweis' : ''})
+              {attachEbInterface ? ` und ebInterface-${attachment}.xml` : ''}
             </Text>
           </Group>
+          <Checkbox
+            label="ebInterface-Rechnung (XML) anhängen"
+            description="Österreichs E-Rechnungsformat, z. B. für Kunden, die Rechnungen über e-rechnung.gv.at oder ihre Buchhaltung einlesen"
+            checked={attachEbInterface}
+            onChange={(event) => setAttachEbInterface(event.currentTarget.checked)}
+            disabled={!sendable}
+          />
         </Stack>
       </Card>
       {send.error && (

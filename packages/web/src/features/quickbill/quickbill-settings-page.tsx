@@ -125,7 +125,18 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
             {text('contact_phone', 'Telefon')}
             {text('company_register', 'Firmenbuchnummer', { placeholder: 'FN 123456a' })}
             {text('company_court', 'Firmenbuchgericht', { placeholder: 'Handelsgericht Wien' })}
+            {text('tax_number', 'Steuernummer', {
+              placeholder: '12 345/6789',
+              description: values.small_business
+                ? 'Kleinunternehmer ohne UID-Nummer: die Steuernummer steht dann auf jeder Rechnung'
+                : 'Optional, steht zusätzlich zur UID-Nummer auf der Rechnung',
+            })}
           </SimpleGrid>
+          {values.small_business && !values.uid.trim() && !values.tax_number.trim() && (
+            <Alert color="orange" variant="light" mt="sm" icon={<IconInfoCircle size={18} />}>
+              Rechnungen können erst versendet werden, wenn UID-Nummer oder Steuernummer eingetragen ist.
+            </Alert>
+          )}
         </Section>
         <Section title="Bankverbindung" description="Steht auf der Rechnung und im QR-Code zum Bezahlen.">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

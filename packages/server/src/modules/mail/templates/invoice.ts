@@ -13,10 +13,10 @@ export type InvoiceMailData = {
   due: string | null;
 };
 
-/** An invoice or credit note with its PDF (Quickbill send and cancel). */
+/** An invoice or Stornorechnung (credit note) with its PDF (Quickbill send and cancel). */
 export const invoiceTemplate = defineTemplate<InvoiceMailData>({
   render: (d) => {
-    const label = d.kind === 'credit_note' ? 'Gutschrift' : 'Rechnung';
+    const label = d.kind === 'credit_note' ? 'Stornorechnung' : 'Rechnung';
     const facts: Array<[string, string]> = [
       [`${label} Nr.`, d.number],
       ['Betrag', d.amount],

@@ -1,7 +1,8 @@
 import { formatDate } from '@butler/contract/format';
+import { TAX_EXEMPTION_INFO, type TaxExemption } from '@butler/contract/vat';
 import type { Invoice } from '@e-invoice-eu/core';
 import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
-import { computeInvoiceTotals, SMALL_BUSINESS_NOTE } from '../../../domain/invoice-totals.js';
+import { computeInvoiceTotals, lineTaxGroup } from '../../../domain/invoice-totals.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
 
 /** UN/ECE Rec. 20 unit codes for the units the editor offers; anything else counts as "one" (C62). */
@@ -28,22 +29,26 @@ export function unitCode(unit: string): string {
 
 const money = (cents: bigint) => hundredthsToString(cents);
 
-/** `street\nPLZ Ort` snapshot → structured address (BG-8); the last line carries the city. */
-export function splitAddress(address: string) {
-  const lines = address
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .filter((l) => !l.startsWith('z. H.'));
-  const last = lines.length > 0 ? lines[lines.length - 1] : '';
-  const match = /^(\d{4,5})\s+(.+)$/.exec(last);
-  const street = lines.length > 1 ? lines.slice(0, -1).join(', ') : match ? '' : last;
-  return { street, postalCode: match?.[1] ?? '', city: match?.[2] ?? (lines.length > 1 ? last : '') };
+/**
+ * EN 16931 VAT category of a group: S with its rate, else the reason's category (E, AE
+ * with rate 0; O without a rate, BR-O-05).
+ */
+export function taxCategory(rate: number, exemption: TaxExemption | null) {
+  const scheme = { 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } as const;
+  if (rate > 0) return { 'cbc:ID': 'S', 'cbc:Percent': String(rate), ...scheme } as const;
+  const category = exemption ? TAX_EXEMPTION_INFO[exemption].category : 'E';
+  if (category === 'O') return { 'cbc:ID': 'O', ...scheme } as const;
+  return { 'cbc:ID': category, 'cbc:Percent': '0', ...scheme } as const;
 }
 
-function taxCategory(rate: number, _smallBusiness: boolean) {
-  if (rate > 0) return { 'cbc:ID': 'S', 'cbc:Percent': String(rate), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } as const;
-  return { 'cbc:ID': 'E', 'cbc:Percent': '0', 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } as const;
+/** BT-120/BT-121 of a 0 % group (legacy lines without a reason: a plain "exempt"). */
+function exemptionFields(exemption: TaxExemption | null) {
+  if (!exemption) return { 'cbc:TaxExemptionReason': 'Steuerfreie Leistung' };
+  const info = TAX_EXEMPTION_INFO[exemption];
+  return {
+    ...(info.vatex ? { 'cbc:TaxExemptionReasonCode': info.vatex } : {}),
+    'cbc:TaxExemptionReason': info.note,
+  };
 }
 
 /**
@@ -56,14 +61,18 @@ export function toEn16931(d: InvoiceDocument): Invoice {
   if (!invoice.invoiceNumber) throw new Error('An e-invoice needs an invoice number');
   const credit = invoice.kind === 'credit_note';
   const sign = credit ? -1n : 1n;
-  const totals = computeInvoiceTotals(
-    d.items.map((i) => ({ quantity: i.quantity, unitPrice: i.unitPrice, taxRate: i.taxRate })),
-    invoice.smallBusiness,
-  );
-  const exemptionReason = invoice.smallBusiness ? SMALL_BUSINESS_NOTE : 'Steuerfreie Leistung';
+  const lineInputs = d.items.map((i) => ({
+    quantity: i.quantity,
+    unitPrice: i.unitPrice,
+    taxRate: i.taxRate,
+    taxExemption: i.taxExemption,
+  }));
+  const totals = computeInvoiceTotals(lineInputs, invoice.smallBusiness);
+  const exemptions = [...new Set(totals.byRate.map((r) => r.exemption).filter((e) => e !== null))];
+  // BR-O-02: an invoice "not subject to VAT" names neither the seller's nor the buyer's VAT id.
+  const notSubject = totals.byRate.some((r) => r.exemption && TAX_EXEMPTION_INFO[r.exemption].category === 'O');
   const periodStart = invoice.servicePeriodStart ?? invoice.invoiceDate;
   const periodEnd = invoice.servicePeriodEnd ?? periodStart;
-  const buyer = splitAddress(invoice.customerAddress);
   const net = totals.net * sign;
   const gross = totals.gross * sign;
 
@@ -80,7 +89,10 @@ export function toEn16931(d: InvoiceDocument): Invoice {
       'cac:Item': {
         'cbc:Name': item.description.slice(0, 200),
         ...(item.description.length > 200 ? { 'cbc:Description': item.description } : {}),
-        'cac:ClassifiedTaxCategory': taxCategory(invoice.smallBusiness ? 0 : item.taxRate, invoice.smallBusiness),
+        'cac:ClassifiedTaxCategory': (() => {
+          const group = lineTaxGroup(lineInputs[index], invoice.smallBusiness);
+          return taxCategory(group.taxRate, group.exemption);
+        })(),
       },
       'cac:Price': {
         'cbc:PriceAmount': money(priceCents < 0n ? -priceCents : priceCents),
@@ -89,6 +101,12 @@ export function toEn16931(d: InvoiceDocument): Invoice {
     };
   });
 
+  // BT-31 (UID, scheme VA) first, then BT-32 (Steuernummer, scheme FC): e-invoice-eu maps
+  // the first entry with tax scheme VAT to VA and keeps the others' scheme.
+  const sellerTaxSchemes = [
+    ...(settings.uid && !notSubject ? [{ 'cbc:CompanyID': settings.uid, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] : []),
+    ...(settings.taxNumber ? [{ 'cbc:CompanyID': settings.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }] : []),
+  ];
   const seller = {
     ...(settings.contactEmail ? { 'cbc:EndpointID': settings.contactEmail, 'cbc:EndpointID@schemeID': 'EM' } : {}),
     'cac:PartyName': { 'cbc:Name': settings.companyName },
@@ -98,9 +116,7 @@ export function toEn16931(d: InvoiceDocument): Invoice {
       'cbc:PostalZone': settings.postalCode || undefined,
       'cac:Country': { 'cbc:IdentificationCode': settings.country || 'AT' },
     },
-    ...(settings.uid
-      ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': settings.uid, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] }
-      : {}),
+    ...(sellerTaxSchemes.length > 0 ? { 'cac:PartyTaxScheme': sellerTaxSchemes } : {}),
     'cac:PartyLegalEntity': {
       'cbc:RegistrationName': settings.companyName,
       ...(settings.companyRegister ? { 'cbc:CompanyID': settings.companyRegister } : {}),
@@ -112,7 +128,7 @@ export function toEn16931(d: InvoiceDocument): Invoice {
     'cbc:IssueDate': invoice.invoiceDate,
     ...(credit ? {} : { 'cbc:DueDate': invoice.dueDate }),
     'cbc:InvoiceTypeCode': credit ? '381' : '380',
-    ...(invoice.smallBusiness ? { 'cbc:Note': [SMALL_BUSINESS_NOTE] } : {}),
+    ...(exemptions.length > 0 ? { 'cbc:Note': exemptions.map((e) => TAX_EXEMPTION_INFO[e].note) } : {}),
     'cbc:DocumentCurrencyCode': 'EUR',
     'cbc:BuyerReference': invoice.customerId ? String(invoice.customerId) : undefined,
     // BG-14 and BT-72 together satisfy BR-FX-EN-04 (a delivery date or an invoicing period).
@@ -130,12 +146,12 @@ export function toEn16931(d: InvoiceDocument): Invoice {
         ...(invoice.customerEmail ? { 'cbc:EndpointID': invoice.customerEmail, 'cbc:EndpointID@schemeID': 'EM' } : {}),
         'cac:PartyName': { 'cbc:Name': invoice.customerName },
         'cac:PostalAddress': {
-          'cbc:StreetName': buyer.street || undefined,
-          'cbc:CityName': buyer.city || undefined,
-          'cbc:PostalZone': buyer.postalCode || undefined,
-          'cac:Country': { 'cbc:IdentificationCode': 'AT' },
+          'cbc:StreetName': invoice.customerStreet || undefined,
+          'cbc:CityName': invoice.customerCity || undefined,
+          'cbc:PostalZone': invoice.customerPostalCode || undefined,
+          'cac:Country': { 'cbc:IdentificationCode': invoice.customerCountry },
         },
-        ...(invoice.customerUid
+        ...(invoice.customerUid && !notSubject
           ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': invoice.customerUid, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } }
           : {}),
         'cac:PartyLegalEntity': { 'cbc:RegistrationName': invoice.customerName },
@@ -170,8 +186,8 @@ export function toEn16931(d: InvoiceDocument): Invoice {
           'cbc:TaxAmount': money(rate.tax * sign),
           'cbc:TaxAmount@currencyID': 'EUR',
           'cac:TaxCategory': {
-            ...taxCategory(rate.taxRate, invoice.smallBusiness),
-            ...(rate.taxRate === 0 ? { 'cbc:TaxExemptionReason': exemptionReason } : {}),
+            ...taxCategory(rate.taxRate, rate.exemption),
+            ...(rate.taxRate === 0 ? exemptionFields(rate.exemption) : {}),
           },
         })),
       },

@@ -1,6 +1,9 @@
+import { formatDate } from '@butler/contract/format';
 import { FormatFactoryService, type Invoice, InvoiceService } from '@e-invoice-eu/core';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
+import { documentTitle } from '../pdf/invoice-pdf.js';
 import { toEn16931 } from './en16931.js';
+import { finishPdfA } from './pdf-a.js';
 
 /** e-invoice-eu logs warnings through this; they are not for the user. */
 const quiet = { log() {}, warn() {}, error() {} };
@@ -28,15 +31,21 @@ async function generate(invoice: Invoice, options: { format: string; pdf?: Buffe
 
 /**
  * e-invoice-eu 2.3.4 writes BT-26 (the date of the invoice a credit note cancels) as
- * `ram:FormattedIssueDateTime/udt:DateTimeString`, which the Factur-X / CII schema refuses:
- * that element is a `qdt:DateTimeString` (the qdt namespace is declared on the root). The
- * CII and Factur-X services render through `renderXML` on the instance, so the fix is
- * applied to the rendered XML before the PDF embeds it. The XSD test guards it.
+ * `ram:FormattedIssueDateTime/udt:DateTimeString format="102"` holding `2026-11-20`: the
+ * Factur-X / CII schema wants a `qdt:DateTimeString` there (the qdt namespace is declared
+ * on the root), and format 102 means `YYYYMMDD`. The CII and Factur-X services render
+ * through `renderXML` on the instance, so the fix is applied to the rendered XML before
+ * the PDF embeds it. The XSD and schematron tests guard it.
  */
 export function qualifyFormattedIssueDate(xml: string): string {
   return xml.replace(
-    /(<ram:FormattedIssueDateTime>\s*)<udt:DateTimeString\b([^>]*)>([^<]*)<\/udt:DateTimeString>/g,
-    '$1<qdt:DateTimeString$2>$3</qdt:DateTimeString>',
+    /(<ram:FormattedIssueDateTime>\s*)<(?:udt|qdt):DateTimeString\b([^>]*)>([^<]*)<\/(?:udt|qdt):DateTimeString>/g,
+    (_match, open: string, attributes: string, value: string) => {
+      const date = /format="102"/.test(attributes)
+        ? value.trim().replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$1$2$3')
+        : value;
+      return `${open}<qdt:DateTimeString${attributes}>${date}</qdt:DateTimeString>`;
+    },
   );
 }
 
@@ -82,7 +91,8 @@ export async function invoiceXml(d: InvoiceDocument): Promise<string> {
 
 /**
  * Embeds the XML as 'factur-x.xml' (AFRelationship Alternative) and turns the PDF into
- * PDF/A-3 with the Factur-X XMP metadata (conformance level EN 16931).
+ * PDF/A-3 with the Factur-X XMP metadata (conformance level EN 16931); `finishPdfA`
+ * writes that metadata as UTF-8 and makes the info dictionary agree with it.
  */
 export async function embedFacturX(d: InvoiceDocument, pdf: Buffer): Promise<Buffer> {
   const result = await generate(toEn16931(d), {
@@ -90,5 +100,14 @@ export async function embedFacturX(d: InvoiceDocument, pdf: Buffer): Promise<Buf
     pdf,
     filename: `${d.invoice.invoiceNumber}.pdf`,
   });
-  return Buffer.from(result as Uint8Array);
+  const title = `${documentTitle(d)} ${d.invoice.invoiceNumber}`;
+  return finishPdfA(result as Uint8Array, {
+    title,
+    author: d.settings.companyName,
+    subject: `${title} vom ${formatDate(d.invoice.invoiceDate)} an ${d.invoice.customerName}`,
+    keywords: [documentTitle(d), 'Factur-X', 'ZUGFeRD', 'EN 16931'],
+    xmlFileName: 'factur-x.xml',
+    conformanceLevel: 'EN 16931',
+    date: d.invoice.sentAt ?? new Date(),
+  });
 }

@@ -29,7 +29,7 @@ type Services = {
 
 const inline = (filename: string) => `inline; filename="${filename}"`;
 
-/** Send, pay, cancel, remind and the documents (PDF, XML, ZIP). */
+/** Send, pay, cancel, remind and the documents (PDF, EN 16931 XML, ebInterface XML, ZIP). */
 export const invoiceActionRoutes =
   ({ deps, send, status, reminders }: Services): FastifyPluginAsyncZod =>
   async (app) => {
@@ -125,6 +125,18 @@ export const invoiceActionRoutes =
       handler: async (request, reply) => {
         const { pdf, filename } = await send.pdf(request.params.id);
         return reply.type('application/pdf').header('Content-Disposition', inline(filename)).send(pdf);
+      },
+    });
+
+    app.get('/api/quickbill/invoices/:id/ebinterface', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams },
+      handler: async (request, reply) => {
+        const { xml, filename } = await send.ebInterface(request.params.id);
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${filename}"`)
+          .send(xml);
       },
     });
 

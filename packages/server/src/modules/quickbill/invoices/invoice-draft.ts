@@ -1,3 +1,4 @@
+import { countryName } from '@butler/contract/countries';
 import type { InvoiceInput, InvoiceItemInput } from '@butler/contract/quickbill';
 import { and, eq, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
 import { customers, invoiceItems, type invoices, timeEntries } from '../../../db/schema/index.js';
@@ -9,19 +10,66 @@ import { type Executor, loadSettings, type Transaction } from '../shared.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-/** Recipient snapshot: an issued invoice must keep the name and address it was sent to. */
+/** The printed address block below the name: contact person, street, "PLZ Ort", country unless AT. */
+export function addressBlock(a: {
+  contact?: string | null;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+}) {
+  const cityLine = [a.postalCode, a.city].filter(Boolean).join(' ');
+  return [
+    a.contact ? `z. H. ${a.contact}` : null,
+    a.street,
+    cityLine,
+    a.country !== 'AT' ? countryName(a.country) : null,
+  ]
+    .filter((line) => line)
+    .join('\n');
+}
+
+/**
+ * Recipient snapshot: an issued invoice must keep the name and address it was sent to.
+ * Taken when a draft is saved and again when it is issued (the customer's data then).
+ */
 export function customerSnapshot(customer: CustomerRow) {
   const person = `${customer.firstName} ${customer.lastName}`.trim();
   const company = customer.company?.trim();
-  const cityLine = [customer.postalCode?.trim(), customer.city?.trim()].filter(Boolean).join(' ');
-  const address = [company ? `z. H. ${person}` : null, customer.street?.trim(), cityLine]
-    .filter((line) => line)
-    .join('\n');
+  const structured = {
+    customerStreet: customer.street?.trim() ?? '',
+    customerPostalCode: customer.postalCode?.trim() ?? '',
+    customerCity: customer.city?.trim() ?? '',
+    customerCountry: customer.country,
+  };
   return {
     customerName: company || person,
-    customerAddress: address,
+    customerAddress: addressBlock({
+      contact: company ? person : null,
+      street: structured.customerStreet,
+      postalCode: structured.customerPostalCode,
+      city: structured.customerCity,
+      country: structured.customerCountry,
+    }),
+    ...structured,
+    customerIsBusiness: customer.isBusiness,
     customerEmail: customer.email,
     customerUid: customer.uid?.trim() || null,
+  };
+}
+
+/** The recipient snapshot of an existing invoice (a Storno or a copy keeps it). */
+export function snapshotOf(row: typeof invoices.$inferSelect) {
+  return {
+    customerName: row.customerName,
+    customerAddress: row.customerAddress,
+    customerStreet: row.customerStreet,
+    customerPostalCode: row.customerPostalCode,
+    customerCity: row.customerCity,
+    customerCountry: row.customerCountry,
+    customerIsBusiness: row.customerIsBusiness,
+    customerEmail: row.customerEmail,
+    customerUid: row.customerUid,
   };
 }
 
@@ -31,15 +79,52 @@ export async function requireCustomer(db: Executor, customerId: number): Promise
   return customer;
 }
 
-/** Lines and totals as stored; in Kleinunternehmer mode every line is saved at 0 %. */
+/**
+ * Lines and totals as stored. In Kleinunternehmer mode every line is saved at 0 % with the
+ * Kleinunternehmer reason; otherwise a 0 % line needs a reason and a rated line has none.
+ */
 export function priceItems(items: InvoiceItemInput[], smallBusiness: boolean) {
-  const lines = items.map((item) => ({ ...item, tax_rate: smallBusiness ? 0 : item.tax_rate }));
+  const lines = items.map((item) =>
+    smallBusiness ? { ...item, tax_rate: 0, tax_exemption: 'small_business' as const } : item,
+  );
+  if (!smallBusiness) checkExemptions(lines);
   const totals = computeInvoiceTotals(
-    lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unit_price, taxRate: l.tax_rate })),
+    lines.map((l) => ({
+      quantity: l.quantity,
+      unitPrice: l.unit_price,
+      taxRate: l.tax_rate,
+      taxExemption: l.tax_exemption,
+    })),
     smallBusiness,
   );
   if (totals.gross < 0n) throw fieldError('items', 'Der Rechnungsbetrag darf nicht negativ sein');
   return { lines, totals };
+}
+
+function checkExemptions(lines: InvoiceItemInput[]) {
+  lines.forEach((line, index) => {
+    const field = `items.${index}.tax_exemption`;
+    if (line.tax_rate !== 0 && line.tax_exemption) {
+      throw fieldError(field, 'Ein Befreiungsgrund ist nur bei 0 % möglich');
+    }
+    if (line.tax_rate === 0 && !line.tax_exemption) {
+      throw fieldError(field, 'Bitte wählen Sie für 0 % den Grund der Steuerbefreiung');
+    }
+    if (line.tax_exemption === 'small_business') {
+      throw fieldError(
+        field,
+        'Die Kleinunternehmerbefreiung gilt nur im Kleinunternehmer-Modus der Rechnungseinstellungen',
+      );
+    }
+  });
+  // EN 16931 BR-O-11/12: a "not subject to VAT" invoice has no other VAT category.
+  const thirdCountry = lines.findIndex((l) => l.tax_exemption === 'third_country');
+  if (thirdCountry >= 0 && lines.some((l) => l.tax_exemption !== 'third_country')) {
+    throw fieldError(
+      `items.${thirdCountry}.tax_exemption`,
+      'Nicht steuerbare Drittlandsleistungen müssen allein auf einer Rechnung stehen',
+    );
+  }
 }
 
 export async function replaceItems(
@@ -59,6 +144,7 @@ export async function replaceItems(
       unit: line.unit,
       unitPrice: String(line.unit_price),
       taxRate: line.tax_rate,
+      taxExemption: line.tax_rate === 0 ? line.tax_exemption : null,
       lineNet: hundredthsToString(lineNets[index]),
     })),
   );
@@ -114,7 +200,6 @@ export async function draftHeader(tx: Transaction, input: InvoiceInput) {
     values: {
       customerId: customer.id,
       ...snapshot,
-      customerAddress: input.customer_address ?? snapshot.customerAddress,
       invoiceDate: input.invoice_date,
       dueDate: input.due_date ?? addDays(input.invoice_date, settings.paymentTermsDays),
       servicePeriodStart: input.service_period_start ?? input.service_period_end ?? null,

@@ -1,4 +1,5 @@
 import { type InvoiceDetail, type InvoiceListItem, REMINDER_LABELS } from '@butler/contract/quickbill';
+import type { TaxExemption } from '@butler/contract/vat';
 import type { timeEntries } from '../../../db/schema/index.js';
 import { fromHundredths, num } from '../../../domain/decimal.js';
 import { computeInvoiceTotals } from '../../../domain/invoice-totals.js';
@@ -26,11 +27,17 @@ export function presentListItem(row: InvoiceRow, today: string): InvoiceListItem
 /** Per-rate breakdown recomputed from the stored lines (credit notes carry negative lines). */
 export function taxBreakdown(items: InvoiceItemRow[], smallBusiness: boolean) {
   const totals = computeInvoiceTotals(
-    items.map((i) => ({ quantity: i.quantity, unitPrice: i.unitPrice, taxRate: i.taxRate })),
+    items.map((i) => ({
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      taxRate: i.taxRate,
+      taxExemption: i.taxExemption,
+    })),
     smallBusiness,
   );
   return totals.byRate.map((r) => ({
     tax_rate: r.taxRate,
+    tax_exemption: r.exemption,
     net: fromHundredths(r.net),
     tax: fromHundredths(r.tax),
     gross: fromHundredths(r.gross),
@@ -51,6 +58,11 @@ export function presentDetail(row: InvoiceRow, extras: DetailExtras, today: stri
   return {
     ...presentListItem(row, today),
     customer_address: row.customerAddress,
+    customer_street: row.customerStreet,
+    customer_postal_code: row.customerPostalCode,
+    customer_city: row.customerCity,
+    customer_country: row.customerCountry,
+    customer_is_business: row.customerIsBusiness,
     customer_email: row.customerEmail,
     customer_uid: row.customerUid,
     service_period_start: row.servicePeriodStart,
@@ -64,6 +76,7 @@ export function presentDetail(row: InvoiceRow, extras: DetailExtras, today: stri
       unit: i.unit,
       unit_price: num(i.unitPrice),
       tax_rate: i.taxRate,
+      tax_exemption: i.taxExemption as TaxExemption | null,
       line_net: num(i.lineNet),
     })),
     total_net: num(row.totalNet),

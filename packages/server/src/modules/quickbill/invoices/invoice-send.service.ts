@@ -1,62 +1,45 @@
 import type { SendInvoiceInput } from '@butler/contract/quickbill';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
-import { invoices } from '../../../db/schema/index.js';
+import { customers, invoices } from '../../../db/schema/index.js';
 import { parseDate } from '../../../domain/calendar.js';
-import { toHundredths } from '../../../domain/decimal.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { queueInvoiceMail, requireRecipient } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
+import { ebInterfaceFileName, invoiceEbInterface, storeEbInterface } from '../pdf/ebinterface-store.js';
 import { invoicePdf, pdfFileName } from '../pdf/pdf-store.js';
-import { loadSettings, type ProviderSettings, type QuickbillDeps, type Transaction } from '../shared.js';
+import { loadSettings, type QuickbillDeps, type Transaction } from '../shared.js';
 import { findInvoice, type InvoiceRow, loadItems } from './invoice.repo.js';
 import { loadInvoiceDocument } from './invoice-document.js';
-
-/** §11 UStG needs the supplier's name, address and (unless Kleinunternehmer) UID on every invoice. */
-export function requireCompleteSettings(s: ProviderSettings, smallBusiness: boolean) {
-  const missing = [
-    !s.companyName.trim() && 'Firmenname',
-    !s.street.trim() && 'Straße',
-    !s.postalCode.trim() && 'PLZ',
-    !s.city.trim() && 'Ort',
-    !smallBusiness && !s.uid.trim() && 'UID-Nummer',
-  ].filter(Boolean);
-  if (missing.length > 0) {
-    throw new AppError(
-      'INVOICE_SETTINGS_INCOMPLETE',
-      `Bitte vervollständigen Sie zuerst die Rechnungseinstellungen: ${missing.join(', ')}`,
-    );
-  }
-}
-
-/** Recipient address is required above the small-amount limit of € 400 gross (§11 Abs. 6 UStG). */
-function requireRecipientAddress(row: InvoiceRow) {
-  if (!row.customerAddress.trim() && toHundredths(row.totalGross) > 40_000n) {
-    throw new AppError(
-      'INVOICE_WRONG_STATUS',
-      'Für Rechnungen über € 400 ist die Anschrift des Kunden erforderlich (§ 11 UStG)',
-    );
-  }
-}
+import { customerSnapshot, snapshotOf } from './invoice-draft.js';
+import { checkIssuable } from './invoice-rules.js';
 
 /**
- * Issues a draft inside `tx`: takes the next number of the invoice year, fixes the service
- * period (the invoice date when none was given) and marks it sent.
+ * Issues a draft inside `tx`: takes the customer's current data, checks what § 11 UStG
+ * asks (invoice-rules.ts), takes the next number of the invoice year, fixes the service
+ * period (the invoice date when none was given), marks it sent and stores its ebInterface
+ * XML in the blob store in the same transaction.
  */
-export async function issueDraft(tx: Transaction, session: SessionContext, row: InvoiceRow, sentAt: Date) {
+export async function issueDraft(
+  tx: Transaction,
+  session: SessionContext,
+  row: InvoiceRow,
+  sentAt: Date,
+  dataDir: string,
+) {
   const settings = await loadSettings(tx);
-  requireCompleteSettings(settings, row.smallBusiness);
-  requireRecipientAddress(row);
-  if ((await loadItems(tx, row.id)).length === 0) {
-    throw new AppError('INVOICE_WRONG_STATUS', 'Eine Rechnung ohne Positionen kann nicht versendet werden');
-  }
+  // The recipient as the customer stands now: a draft is no document yet.
+  const [customer] = row.customerId ? await tx.select().from(customers).where(eq(customers.id, row.customerId)) : [];
+  const current = customer ? { ...row, ...customerSnapshot(customer) } : row;
+  checkIssuable(current, await loadItems(tx, row.id), settings);
   const number = await takeInvoiceNumber(tx, parseDate(row.invoiceDate).year, settings.invoiceNumberFormat);
   const start = row.servicePeriodStart ?? row.invoiceDate;
   const [issued] = await tx
     .update(invoices)
     .set({
+      ...snapshotOf(current),
       status: 'sent',
       invoiceNumber: number.number,
       numberYear: number.year,
@@ -69,6 +52,7 @@ export async function issueDraft(tx: Transaction, session: SessionContext, row: 
     .where(eq(invoices.id, row.id))
     .returning();
   await writeAudit(tx, session, 'send', 'invoice', row.id, row, issued);
+  await storeEbInterface(tx, dataDir, row.id);
   return issued;
 }
 
@@ -89,7 +73,7 @@ export function createSendService(deps: QuickbillDeps) {
         throw new AppError('INVOICE_WRONG_STATUS', 'Eine stornierte Rechnung kann nicht versendet werden');
       }
       requireRecipient(row.customerEmail);
-      if (row.status === 'draft') await issueDraft(tx, session, row, new Date());
+      if (row.status === 'draft') await issueDraft(tx, session, row, new Date(), deps.env.DATA_DIR);
       else await writeAudit(tx, session, 'resend', 'invoice', id, null, { invoiceNumber: row.invoiceNumber });
       const document = await loadInvoiceDocument(tx, deps.env.DATA_DIR, id);
       const mail = await queueInvoiceMail(tx, document, session.displayName, texts);
@@ -103,6 +87,11 @@ export function createSendService(deps: QuickbillDeps) {
 
   return {
     send,
+
+    async ebInterface(id: number) {
+      const { document, xml } = await invoiceEbInterface(deps, id);
+      return { xml, filename: ebInterfaceFileName(document) };
+    },
 
     async bulkSend(session: SessionContext, ids: number[]) {
       const sent: number[] = [];

@@ -7,9 +7,11 @@ import { writeAudit } from '../../../lib/audit.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
 import { queueInvoiceMail } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
+import { storeEbInterface } from '../pdf/ebinterface-store.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
 import { findInvoice, loadItems } from './invoice.repo.js';
 import { loadInvoiceDocument } from './invoice-document.js';
+import { snapshotOf } from './invoice-draft.js';
 
 const negate = (value: string) => hundredthsToString(-toHundredths(value));
 
@@ -23,7 +25,7 @@ export function createStatusService(deps: QuickbillDeps) {
       await db.transaction(async (tx) => {
         const before = await findInvoice(tx, id, true);
         if (before.kind !== 'invoice')
-          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Gutschrift kann nicht als bezahlt markiert werden');
+          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Stornorechnung kann nicht als bezahlt markiert werden');
         if (before.status === 'paid') throw new AppError('INVOICE_WRONG_STATUS', 'Diese Rechnung ist bereits bezahlt');
         if (before.status !== 'sent') {
           throw new AppError('INVOICE_WRONG_STATUS', 'Nur versendete Rechnungen können als bezahlt markiert werden');
@@ -52,7 +54,7 @@ export function createStatusService(deps: QuickbillDeps) {
       const result = await db.transaction(async (tx) => {
         const before = await findInvoice(tx, id, true);
         if (before.kind === 'credit_note')
-          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Gutschrift kann nicht storniert werden');
+          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Stornorechnung kann nicht storniert werden');
         if (before.status === 'cancelled')
           throw new AppError('INVOICE_WRONG_STATUS', 'Diese Rechnung ist bereits storniert');
         if (before.status === 'draft') {
@@ -80,10 +82,7 @@ export function createStatusService(deps: QuickbillDeps) {
             numberYear: number.year,
             numberSequence: number.sequence,
             customerId: before.customerId,
-            customerName: before.customerName,
-            customerAddress: before.customerAddress,
-            customerEmail: before.customerEmail,
-            customerUid: before.customerUid,
+            ...snapshotOf(before),
             invoiceDate: today,
             dueDate: today,
             servicePeriodStart: before.servicePeriodStart,
@@ -108,10 +107,12 @@ export function createStatusService(deps: QuickbillDeps) {
             unit: item.unit,
             unitPrice: item.unitPrice,
             taxRate: item.taxRate,
+            taxExemption: item.taxExemption,
             lineNet: negate(item.lineNet),
           })),
         );
         await writeAudit(tx, session, 'create', 'invoice', credit.id, null, credit);
+        await storeEbInterface(tx, deps.env.DATA_DIR, credit.id);
         // The credit note's mail is queued with the cancellation; without an address it is
         // not mailed (the cancellation stands, staff can send it once an address is known).
         const mailed = credit.customerEmail?.trim()

@@ -1,4 +1,4 @@
-import type { InvoiceInput, InvoiceListQuery } from '@butler/contract/quickbill';
+import type { InvoiceInput, InvoiceItemInput, InvoiceListQuery } from '@butler/contract/quickbill';
 import { eq } from 'drizzle-orm';
 import { customers, invoices } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
@@ -19,7 +19,14 @@ import {
   loadReminders,
   loadTimeEntries,
 } from './invoice.repo.js';
-import { attachTimeEntries, customerSnapshot, draftHeader, priceItems, replaceItems } from './invoice-draft.js';
+import {
+  attachTimeEntries,
+  customerSnapshot,
+  draftHeader,
+  priceItems,
+  replaceItems,
+  snapshotOf,
+} from './invoice-draft.js';
 import { presentDetail, presentListItem } from './invoice-present.js';
 
 /** Drafts are the only editable invoices (§132 BAO: issued ones are kept unchanged). */
@@ -124,7 +131,7 @@ export function createInvoiceService(deps: QuickbillDeps) {
       const newId = await db.transaction(async (tx) => {
         const source = await findInvoice(tx, id);
         if (source.kind !== 'invoice') {
-          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Gutschrift kann nicht dupliziert werden');
+          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Stornorechnung kann nicht dupliziert werden');
         }
         const settings = await loadSettings(tx);
         const items = await loadItems(tx, id);
@@ -134,21 +141,17 @@ export function createInvoiceService(deps: QuickbillDeps) {
             quantity: Number(i.quantity),
             unit: i.unit,
             unit_price: Number(i.unitPrice),
-            tax_rate: i.taxRate as 0 | 10 | 20,
+            // A Kleinunternehmer line copied after leaving that mode starts at the standard rate.
+            ...(i.taxExemption === 'small_business'
+              ? { tax_rate: 20, tax_exemption: null }
+              : { tax_rate: i.taxRate, tax_exemption: i.taxExemption as InvoiceItemInput['tax_exemption'] }),
           })),
           settings.smallBusiness,
         );
         const [customer] = source.customerId
           ? await tx.select().from(customers).where(eq(customers.id, source.customerId))
           : [];
-        const snapshot = customer
-          ? customerSnapshot(customer)
-          : {
-              customerName: source.customerName,
-              customerAddress: source.customerAddress,
-              customerEmail: source.customerEmail,
-              customerUid: source.customerUid,
-            };
+        const snapshot = customer ? customerSnapshot(customer) : snapshotOf(source);
         const today = deps.today();
         const [row] = await tx
           .insert(invoices)

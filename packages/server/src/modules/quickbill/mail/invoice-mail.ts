@@ -7,6 +7,7 @@ import { AppError } from '../../../lib/errors.js';
 import { attachment } from '../../mail/attachment-sources.js';
 import { queueMail } from '../../mail/mail-queue.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
+import { ebInterfaceFileName } from '../pdf/ebinterface-store.js';
 import { pdfFileName } from '../pdf/pdf-store.js';
 
 /** {nummer}, {kunde}, {betrag}, {faellig}, {firma}, {original} of this invoice. */
@@ -30,15 +31,16 @@ export function requireRecipient(email: string | null): string {
 }
 
 /**
- * Queues the invoice (or credit note) mail with its PDF in the caller's transaction: the
- * admin's subject and text from the send screen, else the settings' (credit notes: fixed
- * texts); placeholders filled here. The PDF is attached when the mail is sent.
+ * Queues the invoice (or Stornorechnung) mail with its PDF (and, on request, the
+ * ebInterface XML) in the caller's transaction: the admin's subject and text from the send
+ * screen, else the settings' (Stornorechnung: fixed texts); placeholders filled here. The
+ * documents are attached when the mail is sent, from what was stored at issue.
  */
 export function queueInvoiceMail(
   tx: Executor,
   d: InvoiceDocument,
   createdBy: string,
-  texts: { subject?: string; message?: string } = {},
+  texts: { subject?: string; message?: string; attach_ebinterface?: boolean } = {},
 ) {
   const kind = d.invoice.kind === 'credit_note' ? 'credit_note' : 'invoice';
   const templates = invoiceMailTemplates(kind, {
@@ -58,7 +60,12 @@ export function queueInvoiceMail(
     },
     customerId: d.invoice.customerId,
     entity: { type: 'invoice', id: d.invoice.id },
-    attachments: [attachment('invoice-pdf', pdfFileName(d), { invoiceId: d.invoice.id })],
+    attachments: [
+      attachment('invoice-pdf', pdfFileName(d), { invoiceId: d.invoice.id }),
+      ...(texts.attach_ebinterface
+        ? [attachment('invoice-ebinterface', ebInterfaceFileName(d), { invoiceId: d.invoice.id })]
+        : []),
+    ],
     createdBy,
   });
 }

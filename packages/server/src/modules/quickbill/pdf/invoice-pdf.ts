@@ -1,6 +1,7 @@
 import { formatDate, formatEuro, formatNumber } from '@butler/contract/format';
+import { TAX_EXEMPTION_INFO, type TaxExemption, taxGroupLabel } from '@butler/contract/vat';
 import { fromHundredths, num, toHundredths } from '../../../domain/decimal.js';
-import { computeInvoiceTotals, SMALL_BUSINESS_NOTE } from '../../../domain/invoice-totals.js';
+import { computeInvoiceTotals } from '../../../domain/invoice-totals.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
 import { canPayByCode, epcQrPng } from './epc-qr.js';
 import {
@@ -28,7 +29,7 @@ const COLS = {
 type Col = keyof typeof COLS;
 
 export function documentTitle(d: InvoiceDocument): string {
-  if (d.invoice.kind === 'credit_note') return 'Gutschrift (Storno)';
+  if (d.invoice.kind === 'credit_note') return 'Stornorechnung';
   return d.invoice.status === 'draft' ? 'Rechnung (Entwurf)' : 'Rechnung';
 }
 
@@ -46,7 +47,7 @@ function ensureSpace(doc: PDFKit.PDFDocument, height: number, onNewPage?: () => 
   }
 }
 
-function row(doc: PDFKit.PDFDocument, cells: Partial<Record<Col, string>>, bold = false) {
+function row(doc: PDFKit.PDFDocument, cells: Partial<Record<Col, string>>, bold = false, hint?: string) {
   const y = doc.y;
   let bottom = y;
   doc
@@ -56,9 +57,22 @@ function row(doc: PDFKit.PDFDocument, cells: Partial<Record<Col, string>>, bold 
   for (const [key, text] of Object.entries(cells) as Array<[Col, string]>) {
     const col = COLS[key];
     doc.text(text, col.x, y, { width: col.w, align: col.align });
+    if (key === 'desc' && hint) {
+      doc
+        .fontSize(7.5)
+        .fillColor(COLOR.muted)
+        .text(hint, col.x, doc.y + 1, { width: col.w });
+      doc.fontSize(9).fillColor(COLOR.text);
+    }
     bottom = Math.max(bottom, doc.y);
   }
   doc.y = bottom + 4;
+}
+
+/** § 11 Abs. 1 Z 3 lit. e UStG: a 0 % line says why it is free of VAT. */
+function lineHint(exemption: string | null, smallBusiness: boolean): string | undefined {
+  if (smallBusiness || !exemption || !(exemption in TAX_EXEMPTION_INFO)) return undefined;
+  return `Ohne USt.: ${TAX_EXEMPTION_INFO[exemption as TaxExemption].label}`;
 }
 
 function tableHeader(doc: PDFKit.PDFDocument) {
@@ -105,10 +119,12 @@ export async function renderInvoicePdf(d: InvoiceDocument): Promise<Buffer> {
     address: invoice.customerAddress,
     uid: invoice.customerUid,
   });
+  // § 11 Abs. 1 Z 3 lit. b UStG: over € 10,000 to a business the customer's UID is printed;
+  // checkIssuable refuses such an invoice without one, so nothing is missing here.
   const period = servicePeriodText(invoice.servicePeriodStart, invoice.servicePeriodEnd, invoice.invoiceDate);
   const samePeriodDay = !invoice.servicePeriodEnd || invoice.servicePeriodStart === invoice.servicePeriodEnd;
   const info: Array<[string, string]> = [
-    [invoice.kind === 'credit_note' ? 'Gutschrift-Nr.' : 'Rechnungsnummer', number],
+    ['Rechnungsnummer', number],
     [invoice.kind === 'credit_note' ? 'Datum' : 'Rechnungsdatum', formatDate(invoice.invoiceDate)],
     [samePeriodDay ? 'Leistungsdatum' : 'Leistungszeitraum', period],
   ];
@@ -134,27 +150,37 @@ export async function renderInvoicePdf(d: InvoiceDocument): Promise<Buffer> {
   tableHeader(doc);
   d.items.forEach((item, index) => {
     ensureSpace(doc, 30, () => tableHeader(doc));
-    row(doc, {
-      pos: String(index + 1),
-      desc: item.description,
-      qty: formatNumber(item.quantity),
-      unit: item.unit,
-      price: formatEuro(item.unitPrice),
-      tax: `${item.taxRate} %`,
-      net: formatEuro(item.lineNet),
-    });
+    row(
+      doc,
+      {
+        pos: String(index + 1),
+        desc: item.description,
+        qty: formatNumber(item.quantity),
+        unit: item.unit,
+        price: formatEuro(item.unitPrice),
+        tax: `${item.taxRate} %`,
+        net: formatEuro(item.lineNet),
+      },
+      false,
+      lineHint(item.taxExemption, invoice.smallBusiness),
+    );
   });
   doc.moveTo(PAGE.left, doc.y).lineTo(PAGE.right, doc.y).lineWidth(0.5).strokeColor(COLOR.line).stroke();
   doc.y += 6;
 
   const totals = computeInvoiceTotals(
-    d.items.map((i) => ({ quantity: i.quantity, unitPrice: i.unitPrice, taxRate: i.taxRate })),
+    d.items.map((i) => ({
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      taxRate: i.taxRate,
+      taxExemption: i.taxExemption,
+    })),
     invoice.smallBusiness,
   );
   ensureSpace(doc, 40 + totals.byRate.length * 28);
   for (const rate of totals.byRate) {
-    totalLine(doc, `Netto ${rate.taxRate} %`, formatEuro(fromHundredths(rate.net)));
-    if (!invoice.smallBusiness) {
+    totalLine(doc, `Netto ${taxGroupLabel(rate.taxRate, rate.exemption)}`, formatEuro(fromHundredths(rate.net)));
+    if (rate.taxRate > 0) {
       totalLine(
         doc,
         `USt. ${rate.taxRate} % von ${formatEuro(fromHundredths(rate.net))}`,
@@ -166,14 +192,18 @@ export async function renderInvoicePdf(d: InvoiceDocument): Promise<Buffer> {
   totalLine(doc, 'Summe USt.', formatEuro(invoice.totalTax));
   totalLine(
     doc,
-    invoice.kind === 'credit_note' ? 'Gutschriftsbetrag (brutto)' : 'Gesamtbetrag (brutto)',
+    invoice.kind === 'credit_note' ? 'Stornobetrag (brutto)' : 'Gesamtbetrag (brutto)',
     formatEuro(invoice.totalGross),
     true,
   );
   doc.moveDown(0.8);
 
   doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
-  if (invoice.smallBusiness) doc.text(SMALL_BUSINESS_NOTE, PAGE.left, doc.y, { width: PAGE.right - PAGE.left });
+  for (const exemption of new Set(totals.byRate.map((r) => r.exemption))) {
+    if (!exemption) continue;
+    doc.text(TAX_EXEMPTION_INFO[exemption].note, PAGE.left, doc.y, { width: PAGE.right - PAGE.left });
+    doc.moveDown(0.3);
+  }
   if (invoice.notes) doc.moveDown(0.5).text(invoice.notes, PAGE.left, doc.y, { width: PAGE.right - PAGE.left });
   doc.moveDown(0.8);
   await drawPayment(doc, d);
@@ -193,11 +223,11 @@ async function drawPayment(doc: PDFKit.PDFDocument, d: InvoiceDocument) {
     .font(FONT.bold)
     .fontSize(10)
     .fillColor(COLOR.text)
-    .text(invoice.kind === 'credit_note' ? 'Gutschrift' : 'Zahlung', PAGE.left, top);
+    .text(invoice.kind === 'credit_note' ? 'Erstattung' : 'Zahlung', PAGE.left, top);
   doc.font(FONT.regular).fontSize(9);
   if (invoice.kind === 'credit_note') {
     doc.text(
-      `Der Betrag von ${formatEuro(Math.abs(num(invoice.totalGross)))} wird Ihnen gutgeschrieben bzw. rückerstattet.`,
+      `Der Betrag von ${formatEuro(Math.abs(num(invoice.totalGross)))} wird Ihnen erstattet bzw. mit offenen Forderungen verrechnet.`,
       { width },
     );
   } else {

@@ -1,19 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { ProviderSettings } from '../shared.js';
 
 /** A4 in points, 2 cm side margins (DIN 5008-like letter layout). */
 export const PAGE = { width: 595.28, height: 841.89, left: 56, right: 539.28, top: 48, bottomLimit: 740 };
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+
+/**
+ * DejaVu Sans Condensed (npm dejavu-fonts-ttf), embedded as subsets: PDF/A needs every
+ * font embedded (ISO 19005-3 6.2.11.4.1), and every German character (ä ö ü ß „ “ – €)
+ * then looks the same in every viewer. Condensed keeps Helvetica's line widths.
+ */
+export const FONT = { regular: 'DejaVuSans', bold: 'DejaVuSans-Bold' };
+
+let fontFiles: Record<string, Buffer> | undefined;
+function fonts() {
+  if (!fontFiles) {
+    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+    fontFiles = {
+      [FONT.regular]: readFileSync(path.join(dir, 'DejaVuSansCondensed.ttf')),
+      [FONT.bold]: readFileSync(path.join(dir, 'DejaVuSansCondensed-Bold.ttf')),
+    };
+  }
+  return fontFiles;
+}
 export const COLOR = { text: '#1f2933', muted: '#52606d', line: '#cbd2d9', accent: '#0b4f6c' };
 
 export function createDocument(title: string) {
-  return new PDFDocument({
+  const doc = new PDFDocument({
     size: 'A4',
+    pdfVersion: '1.7',
     margins: { top: PAGE.top, left: PAGE.left, right: PAGE.width - PAGE.right, bottom: 40 },
     bufferPages: true,
     info: { Title: title, Author: 'Butler-Portal', Creator: 'Butler-Portal Quickbill' },
     lang: 'de-AT',
+    // The default font, so no standard (non-embedded) Helvetica is ever created.
+    font: fonts()[FONT.regular] as unknown as string,
   });
+  for (const [name, data] of Object.entries(fonts())) doc.registerFont(name, data);
+  return doc.font(FONT.regular);
 }
 
 /** Ends the document and collects its bytes. */
@@ -31,7 +57,9 @@ export function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
 export function footerLines(s: ProviderSettings): string[] {
   const address = [s.street, [s.postalCode, s.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const register = [s.companyRegister && `Firmenbuch ${s.companyRegister}`, s.companyCourt].filter(Boolean).join(', ');
-  const first = [s.companyName, address, s.uid && `UID ${s.uid}`, register].filter(Boolean).join(' · ');
+  const first = [s.companyName, address, s.uid && `UID ${s.uid}`, s.taxNumber && `St.-Nr. ${s.taxNumber}`, register]
+    .filter(Boolean)
+    .join(' · ');
   const bank = [s.bankName, s.iban && `IBAN ${formatIban(s.iban)}`, s.bic && `BIC ${s.bic}`]
     .filter(Boolean)
     .join(' · ');
@@ -93,6 +121,7 @@ export function drawLetterhead(
   const address = [s.street, [s.postalCode, s.city].filter(Boolean).join(' ')].filter(Boolean);
   doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(address.join('\n'), { width: 300 });
   if (s.uid) doc.text(`UID: ${s.uid}`, { width: 300 });
+  if (s.taxNumber) doc.text(`Steuernummer: ${s.taxNumber}`, { width: 300 });
 
   const senderLine = [s.companyName, ...address].join(' · ');
   doc.fontSize(7).fillColor(COLOR.muted).text(senderLine, PAGE.left, 140, { width: 250, lineBreak: false });
@@ -105,11 +134,11 @@ export function drawLetterhead(
 export function drawInfoBox(doc: PDFKit.PDFDocument, rows: Array<[string, string]>, top = 140) {
   let y = top;
   for (const [label, value] of rows) {
-    doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(label, 340, y, { width: 95, lineBreak: false });
+    doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(label, 340, y, { width: 100, lineBreak: false });
     doc
       .font(FONT.bold)
       .fillColor(COLOR.text)
-      .text(value, 435, y, { width: PAGE.right - 435, align: 'right' });
+      .text(value, 418, y, { width: PAGE.right - 418, align: 'right' });
     y += 14;
   }
 }

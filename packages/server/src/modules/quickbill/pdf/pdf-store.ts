@@ -34,7 +34,7 @@ export async function invoicePdf(db: Executor, dataDir: string, id: number) {
 }
 
 export function pdfFileName(d: InvoiceDocument): string {
-  const label = d.invoice.kind === 'credit_note' ? 'Gutschrift' : 'Rechnung';
+  const label = d.invoice.kind === 'credit_note' ? 'Stornorechnung' : 'Rechnung';
   const number = d.invoice.invoiceNumber ?? `Entwurf-${d.invoice.id}`;
   return `${label}-${number.replace(/[^\w.-]+/g, '_')}.pdf`;
 }

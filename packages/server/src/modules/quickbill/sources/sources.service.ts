@@ -15,7 +15,14 @@ import { loadSettings, type QuickbillDeps, type Transaction } from '../shared.js
 /** Billable time entries that are on no invoice yet (partial index time_entries_uninvoiced_idx). */
 const waitingForInvoice = () => and(eq(timeEntries.isBillable, true), isNull(timeEntries.invoiceId));
 
-type Line = { description: string; quantity: number; unit: string; unit_price: number; tax_rate: 0 | 10 | 20 };
+type Line = {
+  description: string;
+  quantity: number;
+  unit: string;
+  unit_price: number;
+  tax_rate: 20;
+  tax_exemption: null;
+};
 
 export function createSourcesService(deps: QuickbillDeps) {
   const { db } = deps;
@@ -72,7 +79,16 @@ export function createSourcesService(deps: QuickbillDeps) {
           tx,
           session,
           customer,
-          [{ description, quantity: 1, unit: 'Paket', unit_price: num(pkg.totalPrice), tax_rate: 20 }],
+          [
+            {
+              description,
+              quantity: 1,
+              unit: 'Paket',
+              unit_price: num(pkg.totalPrice),
+              tax_rate: 20,
+              tax_exemption: null,
+            },
+          ],
           { hourPackageId: pkg.id, servicePeriodStart: pkg.purchaseDate, servicePeriodEnd: pkg.purchaseDate },
         );
         return row.id;
@@ -131,7 +147,16 @@ export function createSourcesService(deps: QuickbillDeps) {
             tx,
             session,
             customer,
-            [{ description, quantity: 1, unit: 'Monat', unit_price: num(sub.monthlyPrice), tax_rate: 20 }],
+            [
+              {
+                description,
+                quantity: 1,
+                unit: 'Monat',
+                unit_price: num(sub.monthlyPrice),
+                tax_rate: 20,
+                tax_exemption: null,
+              },
+            ],
             {
               subscriptionId: sub.id,
               billingMonth: monthKey,

@@ -33,6 +33,7 @@ describe('Quickbill is admin-only: every route refuses anonymous, expired, revok
     () => ({ method: 'POST', url: `/api/quickbill/invoices/${draftId}/duplicate`, admin: 201 }),
     () => ({ method: 'GET', url: `/api/quickbill/invoices/${draftId}/pdf`, admin: 200 }),
     () => ({ method: 'GET', url: `/api/quickbill/invoices/${draftId}/xml`, admin: 409 }),
+    () => ({ method: 'GET', url: `/api/quickbill/invoices/${draftId}/ebinterface`, admin: 409 }),
     () => ({ method: 'GET', url: `/api/quickbill/invoices/${draftId}/reminder-pdf`, admin: 200 }),
     () => ({ method: 'POST', url: `/api/quickbill/invoices/${draftId}/reminders`, admin: 409 }),
     () => ({ method: 'POST', url: `/api/quickbill/invoices/${draftId}/mark-paid`, payload: {}, admin: 409 }),

@@ -97,7 +97,9 @@ describe('invoice PDF (§11 UStG)', () => {
     try {
       const draft = await createDraft(ctx, token, customer.id);
       expect(draft).toMatchObject({ small_business: true, total_tax: 0, total_gross: 512.34 });
-      expect(draft.tax_breakdown).toEqual([{ tax_rate: 0, net: 512.34, tax: 0, gross: 512.34 }]);
+      expect(draft.tax_breakdown).toEqual([
+        { tax_rate: 0, tax_exemption: 'small_business', net: 512.34, tax: 0, gross: 512.34 },
+      ]);
       await sendInvoice(ctx, token, draft.id);
       const pdf = await getPdf(draft.id);
       expect(await pdfText(pdf)).toContain('Umsatzsteuerbefreit – Kleinunternehmer gem. § 6 Abs. 1 Z 27 UStG');

@@ -35,14 +35,19 @@ describe('drafts', () => {
       invoice_number: null,
       customer_name: 'Franz Berger',
       customer_address: 'Ring 1\n1010 Wien',
+      customer_street: 'Ring 1',
+      customer_postal_code: '1010',
+      customer_city: 'Wien',
+      customer_country: 'AT',
+      customer_is_business: false,
       due_date: addDays(today(), 14),
       total_net: 512.34,
       total_tax: 101.23,
       total_gross: 613.57,
     });
     expect(draft.tax_breakdown).toEqual([
-      { tax_rate: 20, net: 500, tax: 100, gross: 600 },
-      { tax_rate: 10, net: 12.34, tax: 1.23, gross: 13.57 },
+      { tax_rate: 20, tax_exemption: null, net: 500, tax: 100, gross: 600 },
+      { tax_rate: 10, tax_exemption: null, net: 12.34, tax: 1.23, gross: 13.57 },
     ]);
     expect(draft.items.map((i: { line_net: number }) => i.line_net)).toEqual([500, 12.34]);
   });
@@ -65,7 +70,7 @@ describe('drafts', () => {
       'items.0.description': 'Bitte geben Sie eine Beschreibung an',
       'items.0.quantity': 'Die Menge muss größer als 0 sein',
       'items.0.unit_price': 'Höchstens 2 Nachkommastellen',
-      'items.0.tax_rate': 'Der Steuersatz muss 20, 10 oder 0 % sein',
+      'items.0.tax_rate': 'Der Steuersatz muss 20, 13, 10 oder 0 % sein',
     });
     const empty = await ctx.request({
       method: 'POST',

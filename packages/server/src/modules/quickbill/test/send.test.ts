@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
-import { auditLog, invoices } from '../../../db/schema/index.js';
+import { auditLog, blobs, invoiceDocuments, invoices, mailOutbox } from '../../../db/schema/index.js';
 import { configureProvider, createDraft, daysAgo, outboxMails, pdfAttachments, sendInvoice, today } from './helpers.js';
 
 let ctx: TestContext;
@@ -58,6 +58,45 @@ describe('sending', () => {
     const pdf = Buffer.from(attachment![1].replace(/\n/g, ''), 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await pdfAttachments(pdf))['factur-x.xml']).toContain(`<ram:ID>${invoice_number}</ram:ID>`);
+  });
+
+  it('attaches the ebInterface 6.1 XML on request, as stored at issue', async () => {
+    await configureProvider(ctx, token);
+    const draft = await createDraft(ctx, token, customer.id);
+    const url = `/api/quickbill/invoices/${draft.id}/send`;
+    const res = await ctx.request({ method: 'POST', url, token, payload: { attach_ebinterface: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    const number = res.json().invoice_number;
+    // Written into the blob store by the issuing transaction.
+    const stored = await ctx.db
+      .select({ kind: invoiceDocuments.kind, size: blobs.sizeBytes })
+      .from(invoiceDocuments)
+      .innerJoin(blobs, eq(blobs.id, invoiceDocuments.blobId))
+      .where(eq(invoiceDocuments.invoiceId, draft.id));
+    expect(stored.find((d) => d.kind === 'ebinterface')?.size).toBeGreaterThan(1000);
+    const mail = (await outboxMails(ctx)).at(-1)!;
+    expect(mail).toContain(`filename=Rechnung-${number}.pdf`);
+    expect(mail).toContain(`filename=ebInterface-Rechnung-${number}.xml`);
+    const download = await ctx.request({
+      method: 'GET',
+      url: `/api/quickbill/invoices/${draft.id}/ebinterface`,
+      token,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="ebInterface-Rechnung-${number}.xml"`);
+    expect(download.body).toContain('<Invoice xmlns="http://www.ebinterface.at/schema/6p1/"');
+    expect(download.body).toContain(`<InvoiceNumber>${number}</InvoiceNumber>`);
+    // Kept as issued: a later change of the letterhead does not alter it.
+    await configureProvider(ctx, token, { company_name: 'Ganz Anders GmbH' });
+    try {
+      const again = await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}/ebinterface`, token });
+      expect(again.body).toBe(download.body);
+    } finally {
+      await configureProvider(ctx, token);
+    }
+    // Without the option only the PDF travels.
+    await ctx.request({ method: 'POST', url, token, payload: { attach_ebinterface: false } });
+    expect((await outboxMails(ctx)).at(-1)).not.toContain('ebInterface-');
   });
 
   it('sends the subject and text the admin edited, placeholders filled; an empty subject changes nothing', async () => {
@@ -143,7 +182,10 @@ describe('sending', () => {
     });
     const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/send`, token });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe('Für Rechnungen über € 400 ist die Anschrift des Kunden erforderlich (§ 11 UStG)');
+    expect(res.json().error).toBe(
+      'Für Rechnungen über € 400 ist die vollständige Anschrift des Kunden erforderlich (§ 11 UStG): ' +
+        'bitte Straße, PLZ und Ort beim Kunden eintragen',
+    );
   });
 });
 
@@ -192,6 +234,14 @@ describe('payment, cancellation and bulk actions', () => {
     const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/cancel`, token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ deleted: false, credit_note_mailed: true });
+    // The queued mail (rendered when queued; delivering it would render earlier tests' PDFs too).
+    const [creditMail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.entityType, 'invoice'), eq(mailOutbox.entityId, res.json().credit_note_id)));
+    expect(creditMail.subject).toMatch(/^Stornorechnung \S+ zur Rechnung \S+$/);
+    expect(creditMail.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^Stornorechnung-.+\.pdf$/)]);
+    expect(`${creditMail.textBody}${creditMail.htmlBody}`).not.toContain('Gutschrift');
     const original = (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token })).json();
     expect(original).toMatchObject({ status: 'cancelled', invoice_number, credit_note_id: res.json().credit_note_id });
     const credit = (
@@ -215,7 +265,7 @@ describe('payment, cancellation and bulk actions', () => {
       url: `/api/quickbill/invoices/${credit.id}/cancel`,
       token,
     });
-    expect(creditCancel.json().error).toBe('Eine Gutschrift kann nicht storniert werden');
+    expect(creditCancel.json().error).toBe('Eine Stornorechnung kann nicht storniert werden');
   });
 
   it('deletes a draft on cancel (it has no number to keep)', async () => {

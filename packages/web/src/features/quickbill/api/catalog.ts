@@ -1,4 +1,4 @@
-import type { CustomerListItem } from '@butler/contract/customers';
+import type { Customer, CustomerListItem } from '@butler/contract/customers';
 import type { HourPackage } from '@butler/contract/hour-packages';
 import type { BillableCustomer, Product, zBillableTimeEntry, zProductInput } from '@butler/contract/quickbill';
 import type { InvoiceSettings, InvoiceSettingsInput } from '@butler/contract/quickbill-settings';
@@ -101,6 +101,15 @@ export function useCustomerHourPackages(customerId: number | null) {
 }
 
 /** Customers for the picker: 20 at a time, searched on the server. */
+/** The customer's billing data (address, country, UID, B2B) the invoice will carry. */
+export function useCustomerBilling(customerId: number | null) {
+  return useQuery({
+    queryKey: ['quickbill', 'customer-billing', customerId],
+    queryFn: () => apiRequest<Customer>(`/api/customers/${customerId}`),
+    enabled: customerId !== null,
+  });
+}
+
 export function useCustomerSearch(search: string | undefined) {
   return useQuery({
     queryKey: ['quickbill', 'customers', search ?? ''],

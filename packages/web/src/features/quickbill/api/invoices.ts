@@ -88,8 +88,8 @@ export function useInvoiceActions() {
   const post = <T>(url: string, body?: unknown) => apiRequest<T>(url, { method: 'POST', body });
   return {
     send: useMutation({
-      mutationFn: ({ id, subject, message }: { id: number } & SendInvoiceInput) =>
-        post<SendResult>(`/api/quickbill/invoices/${id}/send`, { subject, message }),
+      mutationFn: ({ id, ...body }: { id: number } & SendInvoiceInput) =>
+        post<SendResult>(`/api/quickbill/invoices/${id}/send`, body),
       onSuccess: after,
     }),
     markPaid: useMutation({

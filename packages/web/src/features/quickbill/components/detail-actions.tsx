@@ -8,13 +8,14 @@ import {
   IconCode,
   IconCopy,
   IconDownload,
+  IconFileCode,
   IconPencil,
   IconSend,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifySuccess } from '../../../lib/notify';
-import { downloadInvoicePdf, downloadInvoiceXml } from '../api/download';
+import { downloadInvoiceEbInterface, downloadInvoicePdf, downloadInvoiceXml } from '../api/download';
 import { useInvoiceActions } from '../api/invoices';
 import { invoiceLabel } from './invoice-number';
 import { cancelMessage, reportFailure } from './invoice-row-menu';
@@ -80,6 +81,19 @@ export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
             E-Rechnung (XML)
           </Button>
         )}
+        {invoice.invoice_number && (
+          <Button
+            variant="default"
+            leftSection={<IconFileCode size={16} />}
+            onClick={() =>
+              downloadInvoiceEbInterface(invoice).catch((e) =>
+                reportFailure('ebInterface-Rechnung konnte nicht geladen werden', e),
+              )
+            }
+          >
+            ebInterface (XML)
+          </Button>
+        )}
         {isInvoice && (
           <Button
             variant="default"
@@ -116,7 +130,7 @@ export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
           if (result.deleted) {
             notifySuccess('Entwurf gelöscht');
             navigate('/admin/quickbill/invoices');
-          } else notifySuccess(`Rechnung ${label} storniert, Gutschrift erstellt`);
+          } else notifySuccess(`Rechnung ${label} storniert, Stornorechnung erstellt`);
         }}
         onClose={cancel.close}
       />

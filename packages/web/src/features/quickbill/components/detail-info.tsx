@@ -38,12 +38,12 @@ export function DetailInfo({ invoice }: { invoice: InvoiceDetail }) {
             data-testid="credit-note-link"
             size="sm"
           >
-            Gutschrift anzeigen
+            Stornorechnung anzeigen
           </Anchor>
         </Alert>
       )}
       {invoice.kind === 'credit_note' && invoice.credit_note_for_id && (
-        <Alert color="gray" icon={<IconReceiptRefund size={18} />} title="Gutschrift (Storno)">
+        <Alert color="gray" icon={<IconReceiptRefund size={18} />} title="Stornorechnung">
           Storno zur Rechnung{' '}
           <Anchor component={Link} to={`/admin/quickbill/invoices/${invoice.credit_note_for_id}`} size="sm">
             {invoice.credit_note_for_number ?? `#${invoice.credit_note_for_id}`}
@@ -64,6 +64,9 @@ export function DetailInfo({ invoice }: { invoice: InvoiceDetail }) {
               {invoice.customer_email}
             </Text>
           )}
+          <Text size="sm" c="dimmed">
+            {invoice.customer_is_business ? 'Unternehmer (B2B)' : 'Privatkunde'}
+          </Text>
           {invoice.customer_uid && (
             <Text size="sm" c="dimmed">
               UID: {invoice.customer_uid}

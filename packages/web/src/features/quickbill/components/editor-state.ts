@@ -7,7 +7,6 @@ import { type EditorLine, newLine } from './line-editor';
 export type EditorValues = {
   customerId: number | null;
   customerLabel?: string;
-  customerAddress: string;
   invoiceDate: string | null;
   dueDate: string | null;
   servicePeriodStart: string | null;
@@ -22,7 +21,6 @@ export function emptyValues(paymentTermsDays: number): EditorValues {
   const today = todayInVienna();
   return {
     customerId: null,
-    customerAddress: '',
     invoiceDate: today,
     dueDate: addDaysIso(today, paymentTermsDays),
     servicePeriodStart: null,
@@ -37,7 +35,6 @@ export function valuesFromInvoice(invoice: InvoiceDetail): EditorValues {
   return {
     customerId: invoice.customer_id,
     customerLabel: invoice.customer_name,
-    customerAddress: invoice.customer_address,
     invoiceDate: invoice.invoice_date,
     dueDate: invoice.due_date,
     servicePeriodStart: invoice.service_period_start,
@@ -50,6 +47,7 @@ export function valuesFromInvoice(invoice: InvoiceDetail): EditorValues {
         unit: i.unit,
         unit_price: i.unit_price,
         tax_rate: String(i.tax_rate),
+        tax_exemption: i.tax_exemption === 'small_business' ? null : i.tax_exemption,
       }),
     ),
     timeEntryIds: invoice.time_entries.map((e) => e.id),
@@ -64,7 +62,6 @@ export function toInput(v: EditorValues): InvoiceBody {
     due_date: v.dueDate,
     service_period_start: v.servicePeriodStart,
     service_period_end: v.servicePeriodEnd,
-    customer_address: v.customerAddress.trim() || null,
     notes: v.notes.trim() || null,
     items: v.lines.map((l) => ({
       description: l.description,
@@ -72,13 +69,14 @@ export function toInput(v: EditorValues): InvoiceBody {
       unit: l.unit,
       unit_price: l.unit_price === '' ? Number.NaN : Number(l.unit_price),
       tax_rate: Number(l.tax_rate),
+      tax_exemption: l.tax_rate === '0' ? l.tax_exemption : null,
     })),
     time_entry_ids: v.timeEntryIds,
   };
 }
 
 /** Checks before the round trip: the words the server would use for the same mistakes. */
-export function localErrors(v: EditorValues): Record<string, string> {
+export function localErrors(v: EditorValues, smallBusiness: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!v.customerId) errors.customer_id = 'Bitte wählen Sie einen Kunden aus';
   if (!v.invoiceDate) errors.invoice_date = 'Bitte geben Sie ein Rechnungsdatum an';
@@ -89,6 +87,8 @@ export function localErrors(v: EditorValues): Record<string, string> {
       errors[`items.${i}.quantity`] = 'Die Menge muss größer als 0 sein';
     if (l.unit_price === '') errors[`items.${i}.unit_price`] = 'Bitte geben Sie einen Betrag an';
     if (!l.unit.trim()) errors[`items.${i}.unit`] = 'Bitte geben Sie eine Einheit an';
+    if (!smallBusiness && l.tax_rate === '0' && !l.tax_exemption)
+      errors[`items.${i}.tax_exemption`] = 'Bitte wählen Sie für 0 % den Grund der Steuerbefreiung';
   });
   if (v.dueDate && v.invoiceDate && v.dueDate < v.invoiceDate) {
     errors.due_date = 'Das Fälligkeitsdatum darf nicht vor dem Rechnungsdatum liegen';

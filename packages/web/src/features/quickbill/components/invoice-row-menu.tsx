@@ -20,7 +20,7 @@ export function reportFailure(what: string, error: unknown) {
 export function cancelMessage(invoice: Pick<InvoiceListItem, 'id' | 'invoice_number' | 'status'>) {
   return invoice.status === 'draft'
     ? `Der Entwurf ${invoiceLabel(invoice)} hat noch keine Nummer und wird gelöscht. Zugeordnete Zeiteinträge werden wieder verrechenbar.`
-    : `Die Rechnung ${invoiceLabel(invoice)} wird storniert und behält ihre Nummer. Es wird eine Gutschrift (Storno) mit neuer Nummer erstellt; zugeordnete Zeiteinträge werden wieder verrechenbar.`;
+    : `Die Rechnung ${invoiceLabel(invoice)} wird storniert und behält ihre Nummer. Es wird eine Stornorechnung mit neuer Nummer erstellt; zugeordnete Zeiteinträge werden wieder verrechenbar.`;
 }
 
 /** Row menu of the invoice list (SPEC §2): send, download PDF, duplicate, cancel; then the list reloads. */
@@ -95,7 +95,7 @@ export function InvoiceRowMenu({ invoice }: { invoice: InvoiceListItem }) {
         errorFallback="Stornieren fehlgeschlagen"
         onConfirm={async () => {
           const result = await actions.cancel.mutateAsync(invoice.id);
-          notifySuccess(result.deleted ? 'Entwurf gelöscht' : `Rechnung ${label} storniert, Gutschrift erstellt`);
+          notifySuccess(result.deleted ? 'Entwurf gelöscht' : `Rechnung ${label} storniert, Stornorechnung erstellt`);
         }}
         onClose={() => setConfirmCancel(false)}
       />

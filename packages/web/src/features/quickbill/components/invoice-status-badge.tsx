@@ -30,7 +30,7 @@ export function InvoiceStatusBadge({ invoice }: { invoice: StatusInput }) {
       leftSection={<Icon size={12} aria-hidden />}
       style={{ flexShrink: 0 }}
     >
-      {invoice.kind === 'credit_note' && status !== 'draft' ? `Gutschrift · ${label}` : label}
+      {invoice.kind === 'credit_note' && status !== 'draft' ? `Stornorechnung · ${label}` : label}
     </Badge>
   );
 }

@@ -1,4 +1,5 @@
 import type { InvoiceDetail } from '@butler/contract/quickbill';
+import { taxGroupLabel } from '@butler/contract/vat';
 import { Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatEuro, formatNumber } from '../../../lib/format';
@@ -16,7 +17,8 @@ export function ItemsTable({ items }: { items: InvoiceDetail['items'] }) {
             </Text>
             <Group justify="space-between" mt={4}>
               <Text size="sm" c="dimmed">
-                {formatNumber(item.quantity)} {item.unit} × {formatEuro(item.unit_price)} · {item.tax_rate} %
+                {formatNumber(item.quantity)} {item.unit} × {formatEuro(item.unit_price)} ·{' '}
+                {taxGroupLabel(item.tax_rate, item.tax_exemption)}
               </Text>
               <Text size="sm" fw={600}>
                 {formatEuro(item.line_net)}
@@ -50,7 +52,7 @@ export function ItemsTable({ items }: { items: InvoiceDetail['items'] }) {
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {formatEuro(item.unit_price)}
             </Table.Td>
-            <Table.Td ta="right">{item.tax_rate} %</Table.Td>
+            <Table.Td ta="right">{taxGroupLabel(item.tax_rate, item.tax_exemption)}</Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {formatEuro(item.line_net)}
             </Table.Td>

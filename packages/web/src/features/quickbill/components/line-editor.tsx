@@ -1,3 +1,4 @@
+import { SELECTABLE_TAX_EXEMPTIONS, TAX_EXEMPTION_INFO, TAX_RATES, type TaxExemption } from '@butler/contract/vat';
 import { ActionIcon, Box, Card, Grid, NumberInput, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
@@ -11,6 +12,8 @@ export type EditorLine = {
   unit: string;
   unit_price: number | string;
   tax_rate: string;
+  /** Why a 0 % line is free of VAT (required at 0 %, outside Kleinunternehmer mode). */
+  tax_exemption: TaxExemption | null;
   /** The time entry this line bills, if it came from one. */
   entryId?: number;
 };
@@ -26,15 +29,13 @@ export function newLine(values: Partial<Omit<EditorLine, 'key'>> = {}): EditorLi
     unit: 'Stk.',
     unit_price: 0,
     tax_rate: '20',
+    tax_exemption: null,
     ...values,
   };
 }
 
-const TAX_OPTIONS = [
-  { value: '20', label: '20 %' },
-  { value: '10', label: '10 %' },
-  { value: '0', label: '0 %' },
-];
+const TAX_OPTIONS = TAX_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }));
+const EXEMPTION_OPTIONS = SELECTABLE_TAX_EXEMPTIONS.map((value) => ({ value, label: TAX_EXEMPTION_INFO[value].label }));
 const money = { decimalSeparator: ',', thousandSeparator: '.', decimalScale: 2, hideControls: true } as const;
 
 type Props = {
@@ -45,7 +46,10 @@ type Props = {
   readOnly?: boolean;
 };
 
-/** Invoice lines: description, quantity, unit, unit price, tax rate (20/10/0 %), and the line net. */
+/**
+ * Invoice lines: description, quantity, unit, unit price, tax rate (20/13/10/0 %), and the
+ * line net; a 0 % line also asks for the reason it is free of VAT.
+ */
 export function LineEditor({ lines, onChange, errors, smallBusiness, readOnly }: Props) {
   const phone = useMediaQuery('(max-width: 48em)');
   const update = (key: string, patch: Partial<EditorLine>) =>
@@ -136,7 +140,9 @@ export function LineEditor({ lines, onChange, errors, smallBusiness, readOnly }:
                   aria-label={`Steuersatz Position ${n}`}
                   data={TAX_OPTIONS}
                   value={smallBusiness ? '0' : line.tax_rate}
-                  onChange={(v) => update(line.key, { tax_rate: v ?? '20' })}
+                  onChange={(v) =>
+                    update(line.key, { tax_rate: v ?? '20', tax_exemption: v === '0' ? line.tax_exemption : null })
+                  }
                   allowDeselect={false}
                   disabled={smallBusiness}
                   readOnly={readOnly}
@@ -167,6 +173,21 @@ export function LineEditor({ lines, onChange, errors, smallBusiness, readOnly }:
                   </Box>
                 )}
               </Grid.Col>
+              {!smallBusiness && line.tax_rate === '0' && (
+                <Grid.Col span={{ base: 12, sm: 7 }} offset={{ base: 0, sm: 4.5 }}>
+                  <Select
+                    label={label('Grund für 0 %')}
+                    aria-label={`Grund für 0 % Position ${n}`}
+                    placeholder="Grund der Steuerbefreiung wählen"
+                    data={EXEMPTION_OPTIONS}
+                    value={line.tax_exemption}
+                    onChange={(v) => update(line.key, { tax_exemption: (v as TaxExemption | null) ?? null })}
+                    readOnly={readOnly}
+                    error={err('tax_exemption')}
+                    size="sm"
+                  />
+                </Grid.Col>
+              )}
             </Grid>
           </Card>
         );

@@ -36,6 +36,7 @@ export function LinesCard({
       quantity: Number(l.quantity),
       unit_price: Number(l.unit_price),
       tax_rate: Number(l.tax_rate),
+      tax_exemption: l.tax_exemption,
     })),
     smallBusiness,
   );

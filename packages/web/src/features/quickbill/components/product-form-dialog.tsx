@@ -1,4 +1,5 @@
 import type { Product } from '@butler/contract/quickbill';
+import { TAX_RATES } from '@butler/contract/vat';
 import {
   Alert,
   Button,
@@ -131,11 +132,8 @@ export function ProductFormDialog({
             />
             <Select
               label="Steuersatz"
-              data={[
-                { value: '20', label: '20 %' },
-                { value: '10', label: '10 %' },
-                { value: '0', label: '0 %' },
-              ]}
+              data={TAX_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
+              description={values.tax_rate === '0' ? 'Den Grund für 0 % wählen Sie in der Rechnung' : undefined}
               value={values.tax_rate}
               onChange={(v) => set({ tax_rate: v ?? '20' })}
               allowDeselect={false}

@@ -1,9 +1,9 @@
-import { SMALL_BUSINESS_NOTE } from '@butler/contract/quickbill';
+import { TAX_EXEMPTION_INFO, taxGroupLabel } from '@butler/contract/vat';
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { formatEuro } from '../../../lib/format';
 import type { RateTotal } from './invoice-totals';
 
-/** Net, VAT per rate and gross (§11 UStG) — the same box in the editor and on the detail page. */
+/** Net, VAT per rate and gross, and the note of every VAT exemption (§11 UStG) — editor and detail page. */
 export function TotalsBox({
   rates,
   net,
@@ -29,16 +29,19 @@ export function TotalsBox({
   );
   return (
     <Stack gap={6} miw={260} data-testid="totals">
-      {rates.length > 1 && rates.map((r) => row(`Netto ${r.tax_rate} %`, r.net))}
+      {rates.length > 1 && rates.map((r) => row(`Netto ${taxGroupLabel(r.tax_rate, r.tax_exemption)}`, r.net))}
       {row('Summe netto', net, false, 'total-net')}
       {!smallBusiness && rates.filter((r) => r.tax_rate > 0).map((r) => row(`USt ${r.tax_rate} %`, r.tax))}
       {!smallBusiness && rates.every((r) => r.tax_rate === 0) && row('USt', tax)}
       <Divider />
       {row('Gesamtbetrag brutto', gross, true, 'total-gross')}
-      {smallBusiness && (
-        <Text size="xs" c="dimmed" maw={320}>
-          {SMALL_BUSINESS_NOTE}
-        </Text>
+      {[...new Set(rates.map((r) => r.tax_exemption))].map(
+        (e) =>
+          e && (
+            <Text size="xs" c="dimmed" maw={320} key={e}>
+              {TAX_EXEMPTION_INFO[e].note}
+            </Text>
+          ),
       )}
     </Stack>
   );
