@@ -10,12 +10,12 @@ import { validateXML } from 'xmllint-wasm';
 
 /**
  * The independent checks every issued document goes through in the tests: the CEN
- * EN 16931 schematron, the ebInterface 6.1 XSD (both from ../shared/validators), poppler's
+ * EN 16931 schematron, the ebInterface 6.1 XSD (both kept unchanged in packages/server/test/validators), poppler's
  * pdffonts and pdftotext, and the PDF's XMP packet.
  */
 
 const run = promisify(execFile);
-export const VALIDATORS = path.resolve(import.meta.dirname, '../../../../../../../shared/validators');
+export const VALIDATORS = path.resolve(import.meta.dirname, '../../../../test/validators');
 
 let sef: Promise<object> | undefined;
 
