@@ -21,7 +21,7 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
 
 test.describe('accessibility (axe-core)', () => {
   test('login pages and 404', async ({ page }) => {
-    for (const path of ['/', '/admin/login', '/gibt-es-nicht']) {
+    for (const path of ['/', '/admin/login', '/gibt-es-nicht', '/passwort-vergessen', '/passwort-festlegen']) {
       await page.goto(path);
       await expectNoSeriousViolations(page, path);
     }
@@ -34,7 +34,11 @@ test.describe('accessibility (axe-core)', () => {
     await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
     await expect(page.getByText('Zu Diensten, Axel.')).toBeVisible();
     await expectNoSeriousViolations(page, '/customer/dashboard');
-    for (const path of ['/customer/time-entries/butler-packages', '/customer/time-entries/hour-packages']) {
+    for (const path of [
+      '/customer/time-entries/butler-packages',
+      '/customer/time-entries/hour-packages',
+      '/customer/account',
+    ]) {
       await page.goto(path);
       await expectNoSeriousViolations(page, path);
     }
@@ -64,6 +68,8 @@ test.describe('accessibility (axe-core)', () => {
       '/admin/quickbill/settings',
       '/admin/quickbill/products',
       '/admin/quickbill/timetracking',
+      '/admin/account',
+      '/admin/audit',
     ];
     for (const path of screens) {
       await page.goto(path);

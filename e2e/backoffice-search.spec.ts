@@ -108,7 +108,7 @@ test('validation texts of the customer, package, subscription and project forms'
   await expect(form.getByText('Bitte geben Sie einen Vornamen ein')).toBeVisible();
   await expect(form.getByText('Bitte geben Sie einen Nachnamen ein')).toBeVisible();
   await expect(form.getByText('Bitte geben Sie eine E-Mail-Adresse ein')).toBeVisible();
-  await expect(form.getByText('Das Passwort muss mindestens 8 Zeichen lang sein')).toBeVisible();
+  await expect(form.getByText('Bitte geben Sie ein Passwort ein')).toBeVisible();
   await form.getByLabel('Vorname').fill('Doppelt');
   await form.getByLabel('Nachname').fill('Vergeben');
   await form.getByLabel('E-Mail').fill(hofer.email);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zDate, zOptionalText } from './common.js';
 import { DEFAULT_COUNTRY, isCountryCode } from './countries.js';
 import { zPageQuery, zSearchParam } from './list-query.js';
+import { PASSWORD_MIN_LENGTH, zNewPassword } from './password-rules.js';
 
 export const MARITAL_STATUSES = ['verheiratet', 'geschieden', 'ledig'] as const;
 export const PARTNER_GENDERS = ['männlich', 'weiblich'] as const;
@@ -10,7 +11,8 @@ export const CHILD_GENDERS = ['boy', 'girl'] as const;
 export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const REFERRAL_CODE_LENGTH = 8;
 export const DEFAULT_BIRTHDATE = '1970-01-01';
-export const MIN_PASSWORD_LENGTH = 8;
+/** Passwords set on the customer form follow the one policy of every password (decision 0300). */
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
 const zEmail = z
@@ -19,10 +21,7 @@ const zEmail = z
   .min(1, 'Bitte geben Sie eine E-Mail-Adresse ein')
   .max(254)
   .pipe(z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein'));
-const zPassword = z
-  .string({ error: 'Bitte geben Sie ein Passwort ein' })
-  .min(MIN_PASSWORD_LENGTH, `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein`)
-  .max(1024, 'Das Passwort ist zu lang');
+const zPassword = zNewPassword;
 const zBirthdate = zDate.nullish().transform((v) => v ?? DEFAULT_BIRTHDATE);
 
 /** For partial updates: missing stays undefined (unchanged), empty becomes null (cleared). */
@@ -86,16 +85,34 @@ const contactPatchFields = {
   is_business: z.boolean({ error: 'Ungültiger Wert' }).optional(),
 };
 
-export const zCustomerCreate = z.object({
-  first_name: requiredName('Bitte geben Sie einen Vornamen ein'),
-  last_name: requiredName('Bitte geben Sie einen Nachnamen ein'),
-  email: zEmail,
-  ...contactFields,
-  birthdate: zBirthdate,
-  password: zPassword,
-  /** Referral code of the customer who recommended this one (create only, case-insensitive). */
-  referred_by_code: zOptionalText(20),
-});
+export const zCustomerCreate = z
+  .object({
+    first_name: requiredName('Bitte geben Sie einen Vornamen ein'),
+    last_name: requiredName('Bitte geben Sie einen Nachnamen ein'),
+    email: zEmail,
+    ...contactFields,
+    birthdate: zBirthdate,
+    /** Required unless `send_invitation`: then the customer sets it through the mailed link. */
+    password: z
+      .union([z.literal(''), zPassword])
+      .nullish()
+      .transform((v) => v || undefined),
+    /** "Einladung senden": mail a single-use link (7 days) instead of typing a password. */
+    send_invitation: z.boolean({ error: 'Ungültiger Wert' }).optional().default(false),
+    /** Referral code of the customer who recommended this one (create only, case-insensitive). */
+    referred_by_code: zOptionalText(20),
+  })
+  // `when`: also checked while other fields are wrong, so the form shows every message at once.
+  .refine((v) => v.send_invitation || v.password, {
+    path: ['password'],
+    message: 'Bitte geben Sie ein Passwort ein',
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  })
+  .refine((v) => !(v.send_invitation && v.password), {
+    path: ['password'],
+    message: 'Bei einer Einladung legt der Kunde das Passwort selbst fest: bitte das Feld leer lassen',
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
 export type CustomerCreate = z.input<typeof zCustomerCreate>;
 
 /**

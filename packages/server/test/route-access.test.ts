@@ -6,7 +6,18 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 
-const PUBLIC_ROUTES = new Set(['POST /api/auth/login', 'GET /api/health']);
+const PUBLIC_ROUTES = new Set([
+  'POST /api/auth/login',
+  'GET /api/health',
+  // The second step of a staff login: the challenge of the first step is the credential.
+  'POST /api/auth/login/second-factor',
+  'POST /api/auth/login/enrolment',
+  'POST /api/auth/login/enrolment/confirm',
+  // Invitation and reset links: the single-use token is the credential.
+  'POST /api/auth/password-link/info',
+  'POST /api/auth/password-link',
+  'POST /api/auth/forgot-password',
+]);
 
 describe('route access declarations', () => {
   it('every API route declares who may call it', () => {

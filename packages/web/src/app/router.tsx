@@ -50,6 +50,16 @@ const QuickbillSettingsPage = page(
 const ProductsPage = page(() => import('../features/quickbill/products-page'), 'ProductsPage');
 const TimetrackingPage = page(() => import('../features/quickbill/timetracking-page'), 'TimetrackingPage');
 
+const AdminAccountPage = page(() => import('../features/account/admin-account-page'), 'AdminAccountPage');
+const AuditPage = page(() => import('../features/audit/audit-page'), 'AuditPage');
+const CustomerAccountPage = page(
+  () => import('../features/customer-account/customer-account-page'),
+  'CustomerAccountPage',
+);
+
+const SetPasswordPage = page(() => import('../features/auth/set-password-page'), 'SetPasswordPage');
+const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
+
 const AdminFrame = page(() => import('./admin-frame'), 'AdminFrame');
 
 const withSuspense = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
@@ -77,6 +87,8 @@ export const router = createBrowserRouter([
       { path: '/', element: <CustomerLoginPage /> },
       { path: '/login', element: <Navigate to="/" replace /> },
       { path: '/admin/login', element: <AdminLoginPage /> },
+      { path: '/passwort-festlegen', element: withSuspense(<SetPasswordPage />) },
+      { path: '/passwort-vergessen', element: withSuspense(<ForgotPasswordPage />) },
       {
         element: <AppLayout />,
         children: [
@@ -106,6 +118,8 @@ export const router = createBrowserRouter([
             ),
           },
           { path: '/admin/settings', element: admin(<SettingsPage />) },
+          { path: '/admin/account', element: admin(<AdminAccountPage />) },
+          { path: '/admin/audit', element: admin(<AuditPage />) },
           { path: '/admin/outbox', element: admin(<OutboxPage />) },
           { path: '/admin/wiki', element: admin(<WikiPage />) },
           { path: '/admin/wiki/categories', element: admin(<WikiCategoriesPage />) },
@@ -124,6 +138,14 @@ export const router = createBrowserRouter([
             element: (
               <RequireRole roles={['customer']} redirectTo="/">
                 {withSuspense(<CustomerDashboardPage />)}
+              </RequireRole>
+            ),
+          },
+          {
+            path: '/customer/account',
+            element: (
+              <RequireRole roles={['customer']} redirectTo="/">
+                {withSuspense(<CustomerAccountPage />)}
               </RequireRole>
             ),
           },

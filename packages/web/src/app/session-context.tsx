@@ -1,4 +1,10 @@
-import type { LoginResponse, SessionUser, ValidateTokenResponse } from '@butler/contract/auth';
+import type {
+  LoginAnswer,
+  LoginChallenge,
+  LoginResponse,
+  SessionUser,
+  ValidateTokenResponse,
+} from '@butler/contract/auth';
 import { IDLE_TIMEOUT_MINUTES, type UserType } from '@butler/contract/session-rules';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,7 +28,10 @@ type SessionContextValue = SessionState & {
   userType: UserType | null;
   user: SessionUser | null;
   idleTimeoutMinutes: number;
-  login: (email: string, password: string, userType: UserType) => Promise<StoredSession>;
+  /** A session, or (staff with 2FA) the challenge of the second step. */
+  login: (email: string, password: string, userType: UserType) => Promise<StoredSession | LoginChallenge>;
+  /** Stores the session a second-factor or enrolment step answered. */
+  adoptSession: (answer: LoginResponse) => StoredSession;
   logout: (options?: { silent?: boolean }) => Promise<void>;
 };
 
@@ -91,12 +100,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [navigate, queryClient],
   );
 
+  const adoptSession = useCallback((answer: LoginResponse) => {
+    const session: StoredSession = {
+      user: answer.user,
+      userType: answer.user_type,
+      token: answer.token,
+      sessionTimestamp: Date.now(),
+    };
+    writeStoredSession(session);
+    setState({ status: 'authenticated', session });
+    return session;
+  }, []);
+
   const login = useCallback(async (email: string, password: string, userType: UserType) => {
-    const answer = await apiRequest<LoginResponse>('/api/auth/login', {
+    const answer = await apiRequest<LoginAnswer>('/api/auth/login', {
       method: 'POST',
       body: { email, password, user_type: userType },
       skipUnauthorizedHandling: true,
     });
+    if ('second_factor' in answer) return answer;
     const session: StoredSession = {
       user: answer.user,
       userType: answer.user_type,
@@ -132,9 +154,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user: state.session?.user ?? null,
       idleTimeoutMinutes: userType ? IDLE_TIMEOUT_MINUTES[userType] : IDLE_TIMEOUT_MINUTES.customer,
       login,
+      adoptSession,
       logout,
     };
-  }, [state, login, logout]);
+  }, [state, login, adoptSession, logout]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

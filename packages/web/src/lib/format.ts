@@ -27,3 +27,19 @@ export function parseGermanNumber(input: string | number | null | undefined): nu
   const value = Number(normalised);
   return Number.isFinite(value) ? value : null;
 }
+
+const dateTime = new Intl.DateTimeFormat('de-AT', {
+  timeZone: 'Europe/Vienna',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** `22.11.2026, 14:05` in Vienna time. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '–';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '–' : dateTime.format(date);
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -19,12 +20,78 @@ import { createdAt, updatedAt } from './columns.js';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
+/** Staff accounts ("Mitarbeiter"); every staff member has the admin role. */
 export const admins = pgTable('admins', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
+  /** Null while an invitation is open (no password set yet). */
+  passwordHash: text('password_hash'),
+  /** Full name shown in lists; the username when empty. */
+  name: text('name').notNull().default(''),
+  email: text('email'),
+  isActive: boolean('is_active').notNull().default(true),
+  /** TOTP secret sealed with the key ring (docs/decisions/0302); set once enrolment is confirmed. */
+  totpSecret: text('totp_secret'),
+  /** Secret of an enrolment not yet confirmed with a first code. */
+  totpPendingSecret: text('totp_pending_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** Last accepted TOTP time step: a code is accepted once (no replay within its window). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** Single-use recovery codes for staff 2FA, stored as argon2id hashes (≈ 49 bits each, so salted and slow). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_admin_idx').on(t.adminId)],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = [
+  'staff_invitation',
+  'customer_invitation',
+  'password_reset',
+  'login_totp',
+  'login_enrol',
+] as const;
+
+/**
+ * Single-use links (invitations, password resets) and login challenges (second factor);
+ * only the SHA-256 of the token is stored.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    tokenHash: bytea('token_hash').notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_uq').on(t.tokenHash),
+    index('account_tokens_admin_idx').on(t.adminId),
+    index('account_tokens_customer_idx').on(t.customerId),
+    check(
+      'account_tokens_purpose_ck',
+      sql`${t.purpose} IN ('staff_invitation','customer_invitation','password_reset','login_totp','login_enrol')`,
+    ),
+    check('account_tokens_owner_ck', sql`(${t.adminId} IS NULL) <> (${t.customerId} IS NULL)`),
+  ],
+);
 
 export type ChildRecord = { name: string; gender: 'boy' | 'girl'; age: number | null };
 
@@ -45,7 +112,8 @@ export const customers = pgTable(
     country: text('country').notNull().default('AT'),
     isBusiness: boolean('is_business').notNull().default(false),
     birthdate: date('birthdate').notNull().default('1970-01-01'),
-    passwordHash: text('password_hash').notNull(),
+    /** Null while an invitation is open (no password set yet). */
+    passwordHash: text('password_hash'),
     referralCode: text('referral_code').notNull(),
     referredById: integer('referred_by_id').references((): any => customers.id, { onDelete: 'set null' }),
     isActive: boolean('is_active').notNull().default(true),
@@ -92,6 +160,9 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Shown under "Angemeldete Geräte": the browser's User-Agent (shortened) and client address. */
+    userAgent: text('user_agent'),
+    clientAddress: text('client_address'),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
@@ -128,6 +199,13 @@ export const auditLog = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>(),
+    /** The customer the record belongs to (for the "Protokoll" filter and the lounge's "Zugriffe"). */
+    customerId: integer('customer_id'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_customer_idx').on(t.customerId, t.at),
+    index('audit_log_actor_idx').on(t.actorType, t.actorId, t.at),
+  ],
 );

@@ -24,6 +24,17 @@ export const referralSettings = pgTable(
   () => [singleRow('referral_settings')],
 );
 
+/** Sign-in rules for staff (Einstellungen → Mitarbeiter). */
+export const securitySettings = pgTable(
+  'security_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** "Zwei-Faktor-Anmeldung für alle Mitarbeiter verpflichtend": enrolment forced at the next login. */
+    requireStaffTotp: boolean('require_staff_totp').notNull().default(false),
+  },
+  () => [singleRow('security_settings')],
+);
+
 export const dashboardSettings = pgTable(
   'dashboard_settings',
   {

@@ -1,30 +1,156 @@
-import { IDLE_TIMEOUT_MINUTES, zLoginRequest, zLoginResponse, zValidateTokenResponse } from '@butler/contract/auth';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  IDLE_TIMEOUT_MINUTES,
+  zEnrolStartRequest,
+  zForgotPassword,
+  zLoginAnswer,
+  zLoginRequest,
+  zLoginWithRecoveryCodes,
+  zPasswordLinkDone,
+  zPasswordLinkInfo,
+  zPasswordLinkSet,
+  zPasswordLinkToken,
+  zSecondFactorRequest,
+  zSecondFactorResponse,
+  zTotpSetup,
+  zValidateTokenResponse,
+} from '@butler/contract/auth';
 import { zErrorResponse, zOkResponse } from '@butler/contract/common';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../lib/access.js';
-import type { AuthService } from './auth.service.js';
+import type { AccountMails } from './account-mails.service.js';
+import type { AuthService, LoggedInUser } from './auth.service.js';
 import { presentUser } from './auth.service.js';
+import type { PasswordLinks } from './password-links.service.js';
+import type { SecondFactorLogin } from './second-factor.service.js';
+import type { ClientInfo } from './sessions.js';
+
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+const presentSession = (s: { user: LoggedInUser; token: string; expiresAt: Date }) => ({
+  success: true as const,
+  user: presentUser(s.user),
+  user_type: s.user.userType,
+  token: s.token,
+  expires_at: s.expiresAt.toISOString(),
+  idle_timeout_minutes: IDLE_TIMEOUT_MINUTES[s.user.userType],
+});
+
+const LOGIN_LIMIT = { max: 30, timeWindow: '1 minute' };
+const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 429: zErrorResponse };
 
 export const authRoutes =
-  (auth: AuthService): FastifyPluginAsyncZod =>
+  (
+    auth: AuthService,
+    secondFactor: SecondFactorLogin,
+    links: PasswordLinks,
+    mails: AccountMails,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/api/auth/login', {
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    app.post('/api/auth/forgot-password', {
+      config: { access: 'public', rateLimit: LOGIN_LIMIT },
       schema: {
         tags: ['Anmeldung'],
-        body: zLoginRequest,
-        response: { 200: zLoginResponse, 401: zErrorResponse, 403: zErrorResponse, 429: zErrorResponse },
+        description:
+          'Passwort vergessen (Kunden): mailt einen Link (60 Minuten, einmalig). Dieselbe Antwort und Dauer, ob es die Adresse gibt oder nicht.',
+        body: zForgotPassword,
+        response: { 200: zOkResponse, ...errors },
       },
       handler: async (request) => {
-        const { user, token, expiresAt } = await auth.login(request.body, request.ip);
-        return {
-          success: true as const,
-          user: presentUser(user),
-          user_type: user.userType,
-          token,
-          expires_at: expiresAt.toISOString(),
-          idle_timeout_minutes: IDLE_TIMEOUT_MINUTES[user.userType],
-        };
+        await mails.requestCustomerReset(request.body.email, request.ip);
+        return { success: true as const, message: FORGOT_PASSWORD_ANSWER };
+      },
+    });
+
+    app.post('/api/auth/password-link/info', {
+      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      schema: {
+        tags: ['Anmeldung'],
+        description: 'Prüft einen Einladungs- oder Zurücksetzen-Link und nennt das Konto.',
+        body: zPasswordLinkToken,
+        response: { 200: zPasswordLinkInfo, ...errors },
+      },
+      handler: (request) => links.info(request.body.token),
+    });
+
+    app.post('/api/auth/password-link', {
+      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      schema: {
+        tags: ['Anmeldung'],
+        description:
+          'Setzt das Passwort über einen Einladungs- oder Zurücksetzen-Link (einmalig); beendet alle Anmeldungen des Kontos.',
+        body: zPasswordLinkSet,
+        response: { 200: zPasswordLinkDone, ...errors },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        ...(await links.setPassword(request.body.token, request.body.password)),
+      }),
+    });
+
+    app.post('/api/auth/login', {
+      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      schema: { tags: ['Anmeldung'], body: zLoginRequest, response: { 200: zLoginAnswer, ...errors } },
+      handler: async (request) => {
+        const result = await auth.login(request.body, clientOf(request));
+        if (result.kind === 'challenge') {
+          return {
+            success: true as const,
+            second_factor: result.secondFactor,
+            challenge: result.challenge,
+            expires_at: result.expiresAt.toISOString(),
+          };
+        }
+        return presentSession(result);
+      },
+    });
+
+    app.post('/api/auth/login/second-factor', {
+      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      schema: {
+        tags: ['Anmeldung'],
+        description:
+          'Zweiter Schritt der Mitarbeiter-Anmeldung: Code der Authenticator-App oder Wiederherstellungscode.',
+        body: zSecondFactorRequest,
+        response: { 200: zSecondFactorResponse, ...errors },
+      },
+      handler: async (request) => {
+        const result = await secondFactor.withCode(request.body, clientOf(request));
+        return { ...presentSession(result), recovery_codes_left: result.recoveryCodesLeft };
+      },
+    });
+
+    app.post('/api/auth/login/enrolment', {
+      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      schema: {
+        tags: ['Anmeldung'],
+        description: 'Pflicht-Einrichtung der Zwei-Faktor-Anmeldung bei der Anmeldung: QR-Code und Schlüssel.',
+        body: zEnrolStartRequest,
+        response: { 200: zTotpSetup, ...errors },
+      },
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return secondFactor.beginEnrolment(request.body);
+      },
+    });
+
+    app.post('/api/auth/login/enrolment/confirm', {
+      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      schema: {
+        tags: ['Anmeldung'],
+        description:
+          'Bestätigt die Einrichtung mit dem ersten Code; antwortet die Sitzung und zehn Wiederherstellungscodes.',
+        body: zSecondFactorRequest,
+        response: { 200: zLoginWithRecoveryCodes, ...errors },
+      },
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const result = await secondFactor.confirmEnrolment(request.body, clientOf(request));
+        return { ...presentSession(result), recovery_codes: result.recoveryCodes };
       },
     });
 
@@ -32,7 +158,7 @@ export const authRoutes =
       config: { access: 'authenticated' },
       schema: { tags: ['Anmeldung'], response: { 200: zValidateTokenResponse, 401: zErrorResponse } },
       handler: async (request) => {
-        const session = requireSession(request) as ReturnType<typeof requireSession> & { user: any };
+        const session = requireSession(request) as ReturnType<typeof requireSession> & { user: LoggedInUser };
         return {
           valid: true as const,
           user: presentUser(session.user),
@@ -47,7 +173,7 @@ export const authRoutes =
       config: { access: 'authenticated' },
       schema: { tags: ['Anmeldung'], response: { 200: zOkResponse, 401: zErrorResponse } },
       handler: async (request) => {
-        await auth.logout(requireSession(request).sessionId);
+        await auth.logout(requireSession(request));
         return { success: true as const, message: 'Sie wurden abgemeldet' };
       },
     });

@@ -1,25 +1,28 @@
-import { IDLE_TIMEOUT_MINUTES, type LoginRequest, SESSION_MAX_AGE_HOURS, type UserType } from '@butler/contract/auth';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { IDLE_TIMEOUT_MINUTES, type LoginRequest, type UserType } from '@butler/contract/auth';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { admins, customers, loginAttempts, sessions } from '../../db/schema/index.js';
+import { admins, customers, securitySettings, sessions } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { createToken, hashToken } from '../../lib/tokens.js';
+import { hashToken } from '../../lib/tokens.js';
+import { issueToken } from './account-tokens.js';
+import { createLoginThrottle, loginKeys } from './login-throttle.js';
+import { type ClientInfo, startSession } from './sessions.js';
 
-const MAX_FAILURES = 5;
-const FAILURE_WINDOW_MINUTES = 15;
 /** last_seen_at is written at most this often per session (keeps reads cheap). */
 const TOUCH_INTERVAL_SECONDS = 15;
+/** Time to type the second factor after a correct password. */
+export const CHALLENGE_MINUTES = 5;
 
 export type LoggedInUser =
-  | { userType: 'admin'; id: number; username: string }
+  | { userType: 'admin'; id: number; username: string; name: string }
   | { userType: 'customer'; id: number; firstName: string; lastName: string; email: string };
 
 /** Presents a user the way SPEC §3 describes the login response. */
 export function presentUser(user: LoggedInUser) {
-  if (user.userType === 'admin') return { id: user.id, username: user.username, name: user.username };
+  if (user.userType === 'admin') return { id: user.id, username: user.username, name: user.name || user.username };
   return {
     id: user.id,
     name: `${user.firstName} ${user.lastName}`,
@@ -29,97 +32,101 @@ export function presentUser(user: LoggedInUser) {
   };
 }
 
+export const displayNameOf = (user: LoggedInUser) =>
+  user.userType === 'admin' ? user.username : `${user.firstName} ${user.lastName}`;
+
+type Found = { user: LoggedInUser; hash: string | null; active: boolean; totpEnabled: boolean };
+
+export type LoginResult =
+  | { kind: 'session'; user: LoggedInUser; token: string; expiresAt: Date }
+  | { kind: 'challenge'; secondFactor: 'totp' | 'enrol'; challenge: string; expiresAt: Date };
+
 export function createAuthService(db: Database) {
-  async function assertNotThrottled(keys: string[]) {
-    const rows = await db
-      .select({
-        key: loginAttempts.attemptKey,
-        count: sql<number>`count(*)::int`,
-        oldest: sql<string>`min(${loginAttempts.attemptedAt})`,
-      })
-      .from(loginAttempts)
-      .where(
-        and(
-          inArray(loginAttempts.attemptKey, keys),
-          gt(loginAttempts.attemptedAt, sql`now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})`),
-        ),
-      )
-      .groupBy(loginAttempts.attemptKey);
-    const blocked = rows.filter((r) => r.count >= MAX_FAILURES);
-    if (blocked.length === 0) return;
-    const waitMs = Math.max(
-      ...blocked.map((r) => new Date(r.oldest).getTime() + FAILURE_WINDOW_MINUTES * 60_000 - Date.now()),
-    );
-    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}.`,
-      undefined,
-      { retryAfterSeconds: minutes * 60 },
-    );
-  }
+  const throttle = createLoginThrottle(db);
 
-  async function recordFailure(keys: string[]) {
-    await db.insert(loginAttempts).values(keys.map((attemptKey) => ({ attemptKey })));
-    // Old attempts are useless; keep the table small.
-    await db.execute(sql`DELETE FROM login_attempts WHERE attempted_at < now() - interval '1 day'`);
-  }
-
-  async function findUser(
-    request: LoginRequest,
-  ): Promise<{ user: LoggedInUser | null; hash: string | null; active: boolean }> {
+  async function findUser(request: LoginRequest): Promise<Found | null> {
     if (request.user_type === 'admin') {
       const [row] = await db.select().from(admins).where(eq(admins.username, request.email)).limit(1);
-      return row
-        ? { user: { userType: 'admin', id: row.id, username: row.username }, hash: row.passwordHash, active: true }
-        : { user: null, hash: null, active: false };
+      if (!row) return null;
+      return {
+        user: { userType: 'admin', id: row.id, username: row.username, name: row.name },
+        hash: row.passwordHash,
+        active: row.isActive,
+        totpEnabled: row.totpSecret !== null,
+      };
     }
     const [row] = await db
       .select()
       .from(customers)
       .where(sql`lower(${customers.email}) = lower(${request.email})`)
       .limit(1);
-    return row
-      ? {
-          user: {
-            userType: 'customer',
-            id: row.id,
-            firstName: row.firstName,
-            lastName: row.lastName,
-            email: row.email,
-          },
-          hash: row.passwordHash,
-          active: row.isActive,
-        }
-      : { user: null, hash: null, active: false };
+    if (!row) return null;
+    const user = { userType: 'customer' as const, id: row.id, firstName: row.firstName, lastName: row.lastName };
+    return { user: { ...user, email: row.email }, hash: row.passwordHash, active: row.isActive, totpEnabled: false };
+  }
+
+  async function totpRequired() {
+    const [row] = await db.select().from(securitySettings).where(eq(securitySettings.id, 1));
+    return row?.requireStaffTotp ?? false;
+  }
+
+  /** Completes a sign-in: session, device, audit; the account's failure count starts over. */
+  async function completeLogin(user: LoggedInUser, client: ClientInfo, how?: string) {
+    await throttle.clear(loginKeys(user.userType, user.userType === 'admin' ? user.username : user.email, '')[0]);
+    const { token, expiresAt } = await db.transaction(async (tx) => {
+      const started = await startSession(tx, { userType: user.userType, id: user.id }, client);
+      await writeAudit(
+        tx,
+        { userType: user.userType, actorId: user.id, displayName: displayNameOf(user) },
+        'login',
+        user.userType,
+        user.id,
+        null,
+        how ? { secondFactor: how } : null,
+      );
+      return started;
+    });
+    return { kind: 'session' as const, user, token, expiresAt };
   }
 
   return {
-    async login(request: LoginRequest, clientAddress: string) {
-      const keys = [`account:${request.user_type}:${request.email.toLowerCase()}`, `ip:${clientAddress}`];
-      await assertNotThrottled(keys);
+    throttle,
+    completeLogin,
+
+    async login(request: LoginRequest, client: ClientInfo): Promise<LoginResult> {
+      const keys = loginKeys(request.user_type, request.email, client.address);
+      await throttle.assertNotThrottled(keys);
       const found = await findUser(request);
-      const ok = await verifyPassword(found.hash, request.password);
-      if (!ok || !found.user) {
-        await recordFailure(keys);
+      const ok = await verifyPassword(found?.hash ?? null, request.password);
+      if (!ok || !found) {
+        await throttle.recordFailure(keys);
+        if (found) {
+          const u = found.user;
+          await writeAudit(
+            db,
+            { userType: u.userType, actorId: u.id, displayName: displayNameOf(u) },
+            'login_failed',
+            u.userType,
+            u.id,
+          );
+        }
         throw new AppError('LOGIN_FAILED');
       }
       if (!found.active) throw new AppError('ACCOUNT_DISABLED');
-      await db.delete(loginAttempts).where(eq(loginAttempts.attemptKey, keys[0]));
-      const { token, hash } = createToken();
-      const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_HOURS * 3600_000);
       const user = found.user;
-      await db.insert(sessions).values({
-        tokenHash: hash,
-        userType: user.userType,
-        adminId: user.userType === 'admin' ? user.id : null,
-        customerId: user.userType === 'customer' ? user.id : null,
-        expiresAt,
-      });
-      if (user.userType === 'admin') {
-        await writeAudit(db, { userType: 'system', displayName: user.username }, 'login', 'admin', user.id);
+      // Staff with 2FA (or required to set it up) get a short-lived challenge, not a session.
+      // The failure count is kept until the second factor is passed too.
+      if (user.userType === 'admin' && (found.totpEnabled || (await totpRequired()))) {
+        const purpose = found.totpEnabled ? 'login_totp' : 'login_enrol';
+        const { token, expiresAt } = await issueToken(
+          db,
+          purpose,
+          { userType: 'admin', id: user.id },
+          CHALLENGE_MINUTES,
+        );
+        return { kind: 'challenge', secondFactor: found.totpEnabled ? 'totp' : 'enrol', challenge: token, expiresAt };
       }
-      return { user, token, expiresAt };
+      return completeLogin(user, client);
     },
 
     /** Resolves a bearer token to a live session and refreshes its idle timer. */
@@ -129,7 +136,7 @@ export function createAuthService(db: Database) {
       const rows = await db
         .select({
           session: sessions,
-          admin: { id: admins.id, username: admins.username },
+          admin: { id: admins.id, username: admins.username, name: admins.name, isActive: admins.isActive },
           customer: {
             id: customers.id,
             firstName: customers.firstName,
@@ -149,8 +156,9 @@ export function createAuthService(db: Database) {
       const userType = row.session.userType as UserType;
       if (row.idleSeconds > IDLE_TIMEOUT_MINUTES[userType] * 60) return null;
       let user: LoggedInUser;
-      if (userType === 'admin' && row.admin) {
-        user = { userType: 'admin', id: row.admin.id, username: row.admin.username };
+      if (userType === 'admin' && row.admin?.isActive) {
+        const a = row.admin;
+        user = { userType: 'admin', id: a.id, username: a.username, name: a.name };
       } else if (userType === 'customer' && row.customer?.isActive) {
         const c = row.customer;
         user = { userType: 'customer', id: c.id, firstName: c.firstName, lastName: c.lastName, email: c.email };
@@ -165,14 +173,17 @@ export function createAuthService(db: Database) {
         userType,
         adminId: row.session.adminId,
         customerId: row.session.customerId,
-        displayName: user.userType === 'admin' ? user.username : `${user.firstName} ${user.lastName}`,
+        displayName: displayNameOf(user),
         expiresAt: row.session.expiresAt,
         user,
       };
     },
 
-    async logout(sessionId: string) {
-      await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    async logout(session: SessionContext) {
+      await db.transaction(async (tx) => {
+        await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, session.sessionId));
+        await writeAudit(tx, session, 'logout', session.userType, session.adminId ?? session.customerId);
+      });
     },
   };
 }

@@ -88,8 +88,8 @@ describe('DELETE /api/customers/:id', () => {
     const [audit] = await ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, String(c.id))));
-    expect(audit).toMatchObject({ action: 'delete', entity: 'customer' });
+      .where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, String(c.id)), eq(auditLog.action, 'delete')));
+    expect(audit).toMatchObject({ action: 'delete', entity: 'customer', actorType: 'admin' });
 
     const again = await ctx.request({ method: 'DELETE', url: `/api/customers/${c.id}`, token: admin });
     expect(again.statusCode).toBe(404);

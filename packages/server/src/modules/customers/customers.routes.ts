@@ -1,4 +1,4 @@
-import { zErrorResponse, zIdParams } from '@butler/contract/common';
+import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
 import {
   zCustomer,
   zCustomerCreate,
@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { sendTotalCount } from '../../lib/pagination.js';
+import type { AccountMails } from '../auth/account-mails.service.js';
 import { listCustomers, presentCustomer, presentCustomerListItem } from './customers.repo.js';
 import { createCustomersService } from './customers.service.js';
 import { deleteCustomer } from './customers-delete.js';
@@ -22,9 +23,9 @@ const tags = ['Kunden'];
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
 
 export const customersRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (db: Database, accountMails: AccountMails): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createCustomersService(db);
+    const service = createCustomersService(db, accountMails);
     const answer = ({ customer, referredByName }: Awaited<ReturnType<typeof service.get>>) =>
       presentCustomer(customer, referredByName);
 
@@ -44,6 +45,21 @@ export const customersRoutes =
       handler: async (request, reply) => {
         reply.status(201);
         return answer(await service.create(requireSession(request), request.body));
+      },
+    });
+
+    app.post('/api/customers/:id/password-link', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          'Mailt dem Kunden einen Link zum Passwort-Setzen: die Einladung (7 Tage), oder nach gesetztem Passwort einen Zurücksetzen-Link (60 Minuten).',
+        params: zIdParams,
+        response: { 200: zOkResponse, ...errors },
+      },
+      handler: async (request) => {
+        await accountMails.customerPasswordLink(requireSession(request), request.params.id);
+        return { success: true as const, message: 'Link gesendet' };
       },
     });
 

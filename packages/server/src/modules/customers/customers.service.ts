@@ -14,7 +14,9 @@ import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pagination.js';
+import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { AccountMails } from '../auth/account-mails.service.js';
 import type { Transaction } from '../referrals/referral-purchase-hook.js';
 import { type CustomerRow, findByReferralCode, findCustomer } from './customers.repo.js';
 import { uniqueReferralCode } from './referral-code.js';
@@ -41,7 +43,19 @@ async function assertEmailFree(tx: Transaction, email: string, exceptId?: number
   if (row && row.id !== exceptId) throw new AppError('EMAIL_TAKEN');
 }
 
-export function createCustomersService(db: Database) {
+/** A password typed on the customer form passes the policy of decision 0300 first. */
+async function checkedHash(password: string, context: Array<string | null | undefined>) {
+  const problem = passwordProblem(password, context);
+  if (problem) throw fieldError('password', problem);
+  return hashPassword(password);
+}
+
+export function createCustomersService(db: Database, accountMails?: AccountMails) {
+  async function nameContext(id: number) {
+    const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+    return row ? [row.firstName, row.lastName, row.email] : [];
+  }
+
   async function loadForUpdate(tx: Transaction, id: number): Promise<CustomerRow> {
     const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update').limit(1);
     if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
@@ -58,7 +72,9 @@ export function createCustomersService(db: Database) {
     get: present,
 
     async create(session: SessionContext, input: CreateInput) {
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = input.password
+        ? await checkedHash(input.password, [input.first_name, input.last_name, input.email])
+        : null;
       const id = await db
         .transaction(async (tx) => {
           await assertEmailFree(tx, input.email);
@@ -89,6 +105,10 @@ export function createCustomersService(db: Database) {
             })
             .returning();
           await writeAudit(tx, session, 'create', 'customer', row.id, null, row);
+          if (input.send_invitation) {
+            if (!accountMails) throw new Error('customers service: invitations need the account mails');
+            await accountMails.inviteCustomer(tx, session, row);
+          }
           return row.id;
         })
         .catch(rethrowEmailTaken);
@@ -96,7 +116,7 @@ export function createCustomersService(db: Database) {
     },
 
     async update(session: SessionContext, id: number, input: UpdateInput) {
-      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      const passwordHash = input.password ? await checkedHash(input.password, await nameContext(id)) : undefined;
       await db
         .transaction(async (tx) => {
           const before = await loadForUpdate(tx, id);

@@ -74,8 +74,10 @@ describe('POST /api/customers', () => {
     const audit = await ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, String(body.id))));
-    expect(audit.map((a) => a.action)).toEqual(['create']);
+      .where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, String(body.id))))
+      .orderBy(auditLog.id);
+    // The creation, then the customer's own first login (logins are audited too).
+    expect(audit.map((a) => a.action)).toEqual(['create', 'login']);
     expect(audit[0].actorName).toBe(actors.adminUsername);
     expect(JSON.stringify(audit[0].changes)).not.toContain('argon2');
   });
@@ -113,7 +115,7 @@ describe('POST /api/customers', () => {
     });
   });
 
-  it('requires first name, last name, e-mail and a password of 8 characters', async () => {
+  it('requires first name, last name, e-mail and a password of 10 characters that is not a common one', async () => {
     const res = await api('POST', '/api/customers', { first_name: ' ', email: 'kaputt' });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toMatchObject({
@@ -123,7 +125,10 @@ describe('POST /api/customers', () => {
       password: 'Bitte geben Sie ein Passwort ein',
     });
     const short = await api('POST', '/api/customers', newCustomer({ password: 'kurz' }));
-    expect(short.json().error).toBe('Das Passwort muss mindestens 8 Zeichen lang sein');
+    expect(short.json().error).toBe('Das Passwort muss mindestens 10 Zeichen lang sein');
+    const common = await api('POST', '/api/customers', newCustomer({ password: 'Sommer2024!' }));
+    expect(common.statusCode).toBe(400);
+    expect(common.json().details.password).toMatch(/Liste häufig verwendeter oder gestohlener Passwörter/);
     const badDate = await api('POST', '/api/customers', newCustomer({ birthdate: '2026-02-30' }));
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().details.birthdate).toBe('Dieses Datum existiert nicht');

@@ -80,7 +80,7 @@ export function createEntryService(db: Database, keyring: Keyring, files: FileSt
       const entryFiles = (await filesOf(db, [id])).get(id) ?? [];
       if (!decrypt || !row.isPasswordEntry || session.userType !== 'admin') return presentEntry(row, entryFiles);
       const secrets = openSecrets(keyring, id, row);
-      await writeAudit(db, session, 'reveal', 'wiki_entry', id);
+      await writeAudit(db, session, 'reveal', 'wiki_entry', id, null, null, { customerId: row.customerId });
       return presentEntry(row, entryFiles, secrets);
     },
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Burger, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import classes from './top-bar.module.css';
 
@@ -76,6 +76,9 @@ export function AdminPhoneMenu({ userName, onLogout }: { userName: string; onLog
         ))}
         <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/admin/settings')}>
           Einstellungen
+        </Menu.Item>
+        <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => navigate('/admin/account')}>
+          Konto & Sicherheit
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>

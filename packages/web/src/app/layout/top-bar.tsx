@@ -1,6 +1,6 @@
-import { Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery, useWindowScroll } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
@@ -36,11 +36,41 @@ export function TopBar() {
           )}
 
           <Group gap="sm" wrap="nowrap" className={classes.right}>
-            {!phone && (
+            {!phone && isAdmin && (
+              <UnstyledButton component={Link} to="/admin/account" className={classes.user} title="Konto & Sicherheit">
+                <Text c="white" fw={500} size="sm" truncate maw={220} data-testid="top-bar-user">
+                  {user?.name}
+                </Text>
+              </UnstyledButton>
+            )}
+            {!phone && !isAdmin && (
               <Text c="white" fw={500} size="sm" truncate maw={220} data-testid="top-bar-user">
                 {user?.name}
               </Text>
             )}
+            {!isAdmin &&
+              (phone ? (
+                <ActionIcon
+                  component={Link}
+                  to="/customer/account"
+                  variant="subtle"
+                  c="white"
+                  size="lg"
+                  aria-label="Mein Konto"
+                >
+                  <IconUserCircle size={22} />
+                </ActionIcon>
+              ) : (
+                <Button
+                  component={Link}
+                  to="/customer/account"
+                  variant="subtle"
+                  c="white"
+                  leftSection={<IconUserCircle size={16} />}
+                >
+                  Mein Konto
+                </Button>
+              ))}
             {isAdmin && phone ? (
               <Suspense fallback={null}>
                 <AdminPhoneMenu userName={user?.name ?? ''} onLogout={() => void logout()} />

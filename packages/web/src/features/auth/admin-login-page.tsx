@@ -1,22 +1,49 @@
+import type { LoginChallenge } from '@butler/contract/auth';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session-context';
 import { PageLoader } from '../../components/page-loader';
 import { LoginLayout } from './login-layout';
 import { useLoginForm } from './use-login-form';
 
+// The second step is only for staff with 2FA: loaded when needed.
+const SecondFactorStep = lazy(async () => ({ default: (await import('./second-factor-step')).SecondFactorStep }));
+const EnrolmentStep = lazy(async () => ({ default: (await import('./second-factor-step')).EnrolmentStep }));
+
 /** Admin login (SPEC §2): username, password with show/hide, 'Anmelden' / 'Anmeldung läuft...'. */
 export function AdminLoginPage() {
   const { status, userType } = useSession();
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
+  const arrival = (useLocation().state ?? {}) as { login?: string; notice?: string };
+  const [username, setUsername] = useState(arrival.login ?? '');
   const [password, setPassword] = useState('');
-  const { busy, error, submit } = useLoginForm('admin', () => navigate('/admin/dashboard', { replace: true }));
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
+  const toDashboard = () => navigate('/admin/dashboard', { replace: true });
+  const { busy, error, submit } = useLoginForm('admin', toDashboard, (next) => {
+    setPassword('');
+    setChallenge(next);
+  });
 
   if (status === 'restoring') return <PageLoader text="Sitzung wird geprüft..." />;
+  // While the recovery codes of a forced enrolment are shown the session is not adopted yet.
   if (status === 'authenticated' && userType === 'admin') return <Navigate to="/admin/dashboard" replace />;
+
+  if (challenge) {
+    const Step = challenge.second_factor === 'totp' ? SecondFactorStep : EnrolmentStep;
+    return (
+      <LoginLayout
+        eyebrow="Back Office"
+        title="Verwaltung"
+        tagline="Kunden, Stunden, Wiki und Rechnungen an einem Ort – ruhig, schnell und sicher."
+      >
+        <Suspense fallback={<PageLoader />}>
+          <Step challenge={challenge} onDone={toDashboard} onRestart={() => setChallenge(null)} />
+        </Suspense>
+      </LoginLayout>
+    );
+  }
 
   return (
     <LoginLayout
@@ -40,6 +67,11 @@ export function AdminLoginPage() {
               Nur für Mitarbeiterinnen und Mitarbeiter.
             </Text>
           </div>
+          {arrival.notice && !error && (
+            <Alert color="teal" role="status">
+              {arrival.notice}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {error}

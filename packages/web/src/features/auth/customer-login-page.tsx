@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { ActionIcon, Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconShieldLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session-context';
 import { PageLoader } from '../../components/page-loader';
 import { LoginLayout } from './login-layout';
@@ -11,7 +11,9 @@ import { useLoginForm } from './use-login-form';
 export function CustomerLoginPage() {
   const { status, userType, logout } = useSession();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+  // After "Passwort festlegen" the login comes prefilled with a notice.
+  const arrival = (useLocation().state ?? {}) as { login?: string; notice?: string };
+  const [email, setEmail] = useState(arrival.login ?? '');
   const [password, setPassword] = useState('');
   const { busy, error, submit } = useLoginForm('customer', () => navigate('/customer/dashboard', { replace: true }));
 
@@ -59,6 +61,11 @@ export function CustomerLoginPage() {
               Melden Sie sich mit Ihrer E-Mail-Adresse an.
             </Text>
           </div>
+          {arrival.notice && !error && (
+            <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
+              {arrival.notice}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {error}
@@ -81,6 +88,11 @@ export function CustomerLoginPage() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             visibilityToggleButtonProps={{ 'aria-label': 'Passwort anzeigen oder verbergen' }}
           />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to="/passwort-vergessen" size="sm">
+              Passwort vergessen?
+            </Anchor>
+          </Group>
           <Button type="submit" size="md" loading={false} disabled={busy} fullWidth mt="xs">
             {busy ? 'Anmeldung läuft...' : 'Anmelden'}
           </Button>

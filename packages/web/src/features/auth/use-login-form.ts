@@ -1,10 +1,14 @@
-import type { UserType } from '@butler/contract/auth';
+import type { LoginChallenge, UserType } from '@butler/contract/auth';
 import { useState } from 'react';
 import { useSession } from '../../app/session-context';
 import { errorText } from '../../lib/api-client';
 
 /** Shared submit logic of both login pages: busy state and SPEC §8's error text. */
-export function useLoginForm(userType: UserType, onSuccess: () => void) {
+export function useLoginForm(
+  userType: UserType,
+  onSuccess: () => void,
+  onChallenge?: (challenge: LoginChallenge) => void,
+) {
   const { login } = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -17,8 +21,9 @@ export function useLoginForm(userType: UserType, onSuccess: () => void) {
     }
     setBusy(true);
     try {
-      await login(identifier.trim(), password, userType);
-      onSuccess();
+      const result = await login(identifier.trim(), password, userType);
+      if ('challenge' in result) onChallenge?.(result);
+      else onSuccess();
     } catch (cause) {
       setError(errorText(cause, 'Login fehlgeschlagen'));
     } finally {

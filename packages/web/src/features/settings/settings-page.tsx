@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { OutboxCard } from '../mail/outbox-card';
+import { StaffCard } from '../staff/staff-card';
 import { TemplatesCard } from './components/templates-card';
 import { DashboardSettingsCard } from './dashboard-settings-card';
 import { ReferralSettingsCard } from './referral-settings-card';
@@ -14,7 +15,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Einstellungen"
-        subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm und Postausgang"
+        subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm, Postausgang und Mitarbeiter"
         actions={
           <Button
             variant="default"
@@ -34,6 +35,8 @@ export function SettingsPage() {
         <ReferralSettingsCard />
         {/* 4. Mail log (issue 11) */}
         <OutboxCard />
+        {/* 5. Staff accounts, sign-in rules, links to Protokoll and own account (issue 10) */}
+        <StaffCard />
       </Stack>
     </>
   );

@@ -1,11 +1,17 @@
+import { accountInvitationTemplate } from './account-invitation.js';
 import { invoiceTemplate } from './invoice.js';
 import { invoiceReminderTemplate } from './invoice-reminder.js';
+import { passwordResetTemplate } from './password-reset.js';
+import { securityNoticeTemplate } from './security-notice.js';
 
 /**
  * Every mail the portal sends, by name. Add a template: a file in this folder exporting
  * `defineTemplate<Data>({ render })`, and one line here; `queueMail` then types its data.
  */
 export const mailTemplates = {
+  'account-invitation': accountInvitationTemplate,
+  'password-reset': passwordResetTemplate,
+  'security-notice': securityNoticeTemplate,
   invoice: invoiceTemplate,
   'invoice-reminder': invoiceReminderTemplate,
 };

@@ -5,7 +5,17 @@ import {
   zCustomerCreate,
   zCustomerUpdate,
 } from '@butler/contract/customers';
-import { Loader, Modal, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Loader,
+  Modal,
+  PasswordInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { DateField } from '../../../components/date-field';
@@ -14,6 +24,7 @@ import { ApiError, errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useCustomer, useSaveCustomer } from '../api/customers';
 import { BillingFields, type BillingValues, emptyBilling } from './billing-fields';
+import { SendPasswordLinkButton } from './send-password-link-button';
 
 type Values = BillingValues & {
   first_name: string;
@@ -23,6 +34,8 @@ type Values = BillingValues & {
   phone: string;
   birthdate: string | null;
   password: string;
+  /** Create only: "Einladung senden" instead of typing a password. */
+  access: 'password' | 'invitation';
   referred_by_code: string;
   is_active: boolean;
 };
@@ -36,6 +49,7 @@ const empty: Values = {
   phone: '',
   birthdate: DEFAULT_BIRTHDATE,
   password: '',
+  access: 'password',
   referred_by_code: '',
   is_active: true,
 };
@@ -121,7 +135,8 @@ export function CustomerFormDialog({
           company: values.company,
           phone: values.phone,
           birthdate: values.birthdate,
-          password: values.password,
+          password: values.access === 'invitation' ? '' : values.password,
+          send_invitation: values.access === 'invitation',
           referred_by_code: values.referred_by_code,
         };
     const parsed = (editing ? zCustomerUpdate : zCustomerCreate).safeParse(body);
@@ -137,7 +152,13 @@ export function CustomerFormDialog({
     setErrors({});
     try {
       await save.mutateAsync({ id: customer?.id, body });
-      notifySuccess(editing ? 'Kunde erfolgreich aktualisiert' : 'Kunde erfolgreich angelegt');
+      notifySuccess(
+        editing
+          ? 'Kunde erfolgreich aktualisiert'
+          : values.access === 'invitation'
+            ? `Kunde angelegt, Einladung an ${values.email.trim()} gesendet`
+            : 'Kunde erfolgreich angelegt',
+      );
       onClose();
     } catch (cause) {
       if (cause instanceof ApiError && cause.details) setErrors(cause.details);
@@ -216,15 +237,43 @@ export function CustomerFormDialog({
               onChange={(v) => set('birthdate', v)}
               error={errors.birthdate}
             />
-            <PasswordInput
-              label={editing ? 'Neues Passwort' : 'Passwort'}
-              withAsterisk={!editing}
-              description={editing ? 'Leer lassen, um das Passwort nicht zu ändern' : 'Mindestens 8 Zeichen'}
-              value={values.password}
-              onChange={(e) => set('password', e.currentTarget.value)}
-              error={errors.password}
-              autoComplete="new-password"
-            />
+            {!editing && (
+              <Stack gap={4}>
+                <Text size="sm" fw={700}>
+                  Zugang
+                </Text>
+                <SegmentedControl
+                  value={values.access}
+                  onChange={(v) => set('access', v as Values['access'])}
+                  data={[
+                    { value: 'password', label: 'Selbst festlegen' },
+                    { value: 'invitation', label: 'Einladung senden' },
+                  ]}
+                  aria-label="Zugang"
+                />
+              </Stack>
+            )}
+            {!editing && values.access === 'invitation' ? (
+              <Text size="sm" c="dimmed" data-testid="invitation-hint">
+                Der Kunde bekommt eine E-Mail mit einem Link, der 7 Tage gilt und nur einmal funktioniert, und legt sein
+                Passwort selbst fest.
+              </Text>
+            ) : (
+              <PasswordInput
+                label={editing ? 'Neues Passwort' : 'Passwort'}
+                withAsterisk={!editing}
+                description={
+                  editing
+                    ? 'Leer lassen, um das Passwort nicht zu ändern'
+                    : 'Mindestens 10 Zeichen, kein häufig verwendetes Passwort'
+                }
+                value={values.password}
+                onChange={(e) => set('password', e.currentTarget.value)}
+                error={errors.password}
+                autoComplete="new-password"
+              />
+            )}
+            {editing && customer && <SendPasswordLinkButton customerId={customer.id} email={customer.email} />}
             {!editing && (
               <TextInput
                 label="Empfehlungscode"

@@ -14,12 +14,15 @@ export function CustomerPicker({
   initialLabel,
   error,
   label = 'Kunde',
+  required = true,
 }: {
   value: number | null;
   onChange: (id: number | null) => void;
   initialLabel?: string;
   error?: boolean | string;
   label?: string;
+  /** false for filters, where no customer means all. */
+  required?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
@@ -38,7 +41,8 @@ export function CustomerPicker({
   return (
     <Select
       label={label}
-      withAsterisk
+      withAsterisk={required}
+      clearable={!required}
       searchable
       placeholder="Kunde suchen (ab 3 Zeichen)…"
       nothingFoundMessage="Keine Kunden gefunden"

@@ -1,0 +1,152 @@
+import {
+  zAccount,
+  zDeviceSession,
+  zEndedSessions,
+  zPasswordChange,
+  zSecretReveal,
+  zSessionParams,
+  zTotpConfirm,
+  zTotpDisable,
+} from '@butler/contract/account';
+import { zRecoveryCodes, zTotpSetup } from '@butler/contract/auth';
+import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../lib/access.js';
+import type { AccountService } from './account.service.js';
+import type { TwoFactor } from './two-factor.js';
+
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+};
+const tags = ['Konto'];
+const STRICT = { max: 10, timeWindow: '1 minute' };
+
+export const accountRoutes =
+  (account: AccountService, twoFactor: TwoFactor): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/account', {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        description: 'Das eigene Konto: Name, E-Mail, Zwei-Faktor-Status.',
+        response: { 200: zAccount, ...errors },
+      },
+      handler: (request) => account.get(requireSession(request)),
+    });
+
+    app.post('/api/account/password', {
+      config: { access: 'authenticated', rateLimit: STRICT },
+      schema: {
+        tags,
+        description: 'Eigenes Passwort ändern (aktuelles Passwort nötig); beendet alle anderen Anmeldungen.',
+        body: zPasswordChange,
+        response: { 200: zOkResponse, 429: zErrorResponse, ...errors },
+      },
+      handler: async (request) => {
+        await account.changePassword(requireSession(request), request.body, request.ip);
+        return { success: true as const, message: 'Passwort geändert. Alle anderen Anmeldungen wurden beendet.' };
+      },
+    });
+
+    app.get('/api/account/sessions', {
+      config: { access: 'authenticated' },
+      schema: { tags, description: 'Angemeldete Geräte.', response: { 200: z.array(zDeviceSession), ...errors } },
+      handler: (request) => account.sessions(requireSession(request)),
+    });
+
+    app.delete('/api/account/sessions/:sessionId', {
+      config: { access: 'authenticated' },
+      schema: { tags, params: zSessionParams, response: { 200: zOkResponse, ...errors } },
+      handler: async (request) => {
+        await account.endSession(requireSession(request), request.params.sessionId);
+        return { success: true as const, message: 'Anmeldung beendet' };
+      },
+    });
+
+    app.post('/api/account/sessions/end-others', {
+      config: { access: 'authenticated' },
+      schema: { tags, description: 'Beendet alle anderen Anmeldungen.', response: { 200: zEndedSessions, ...errors } },
+      handler: async (request) => ({
+        success: true as const,
+        ended: await account.endOtherSessions(requireSession(request)),
+      }),
+    });
+
+    app.post('/api/account/totp/setup', {
+      config: { access: 'admin', rateLimit: STRICT },
+      schema: {
+        tags,
+        description: 'Startet die Einrichtung der Zwei-Faktor-Anmeldung.',
+        response: { 200: zTotpSetup, ...errors },
+      },
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return twoFactor.begin(requireSession(request).adminId!);
+      },
+    });
+
+    app.post('/api/account/totp/confirm', {
+      config: { access: 'admin', rateLimit: STRICT },
+      schema: {
+        tags,
+        description:
+          'Bestätigt die Einrichtung mit dem ersten Code; antwortet zehn Wiederherstellungscodes (einmalig).',
+        body: zTotpConfirm,
+        response: { 200: zRecoveryCodes, ...errors },
+      },
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const session = requireSession(request);
+        const recovery_codes = await twoFactor.confirmOwn(session.adminId!, request.body.code, session);
+        return { recovery_codes };
+      },
+    });
+
+    app.post('/api/account/totp/disable', {
+      config: { access: 'admin', rateLimit: STRICT },
+      schema: {
+        tags,
+        description: 'Schaltet die Zwei-Faktor-Anmeldung ab (Passwort und Code nötig).',
+        body: zTotpDisable,
+        response: { 200: zOkResponse, ...errors },
+      },
+      handler: async (request) => {
+        const session = requireSession(request);
+        await twoFactor.disable(session.adminId!, request.body.password, request.body.code, session);
+        return { success: true as const, message: 'Zwei-Faktor-Anmeldung ausgeschaltet' };
+      },
+    });
+
+    app.post('/api/account/totp/recovery-codes', {
+      config: { access: 'admin', rateLimit: STRICT },
+      schema: {
+        tags,
+        description: 'Neue Wiederherstellungscodes (die alten verfallen).',
+        body: zTotpDisable,
+        response: { 200: zRecoveryCodes, ...errors },
+      },
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const session = requireSession(request);
+        const { password, code } = request.body;
+        return { recovery_codes: await twoFactor.newRecoveryCodes(session.adminId!, password, code, session) };
+      },
+    });
+
+    app.get('/api/customers/:id/secret-reveals', {
+      config: { access: 'customer-own' },
+      schema: {
+        tags,
+        description:
+          'Zugriffe auf die Zugangsdaten eines Kunden: wann welcher Mitarbeiter ein gespeichertes Passwort angezeigt hat.',
+        params: zIdParams,
+        response: { 200: z.array(zSecretReveal), ...errors },
+      },
+      handler: (request) => account.reveals(request.params.id),
+    });
+  };

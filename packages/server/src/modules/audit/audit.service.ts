@@ -1,0 +1,111 @@
+import type { AuditEntry, AuditQuery } from '@butler/contract/audit';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { admins, auditLog, customers } from '../../db/schema/index.js';
+import { REDACTED } from '../../lib/audit.js';
+import { formatAuditCsv } from './audit-csv.js';
+
+type Filters = Omit<AuditQuery, 'page' | 'page_size'> & { customer_id?: number };
+const MAX_VALUE_LENGTH = 500;
+export const CSV_ROW_LIMIT = 50_000;
+
+/** A stored value as text; secrets and anything that looks like a password hash never leave. */
+function show(field: string, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (REDACTED.has(field)) return '[geändert]';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (/^\$argon2|^\$2[aby]\$/.test(text)) return '[geändert]';
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
+}
+
+function conditions(filters: Filters): SQL | undefined {
+  const parts: Array<SQL | undefined> = [];
+  if (filters.actor === 'system') parts.push(eq(auditLog.actorType, 'system'));
+  else if (filters.actor) {
+    const [type, id] = filters.actor.split(':');
+    parts.push(and(eq(auditLog.actorType, type), eq(auditLog.actorId, Number(id))));
+  }
+  if (filters.customer_id) parts.push(eq(auditLog.customerId, Number(filters.customer_id)));
+  if (filters.entity) parts.push(eq(auditLog.entity, filters.entity));
+  if (filters.action) parts.push(eq(auditLog.action, filters.action));
+  // Days of the period are Vienna days.
+  if (filters.from) parts.push(sql`${auditLog.at} >= (${filters.from}::date)::timestamp AT TIME ZONE 'Europe/Vienna'`);
+  if (filters.to) parts.push(sql`${auditLog.at} < ((${filters.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Vienna')`);
+  return and(...parts);
+}
+
+/** "Protokoll": the audit log, filtered and paged in SQL (docs/decisions/0303-audit-trail-on-screen.md). */
+export function createAuditService(db: Database) {
+  function select(filters: Filters) {
+    return db
+      .select({
+        row: auditLog,
+        customerName: sql<
+          string | null
+        >`CASE WHEN ${customers.id} IS NULL THEN NULL ELSE ${customers.firstName} || ' ' || ${customers.lastName} END`,
+      })
+      .from(auditLog)
+      .leftJoin(customers, eq(customers.id, auditLog.customerId))
+      .where(conditions(filters))
+      .orderBy(desc(auditLog.at), desc(auditLog.id));
+  }
+
+  function present(r: { row: typeof auditLog.$inferSelect; customerName: string | null }): AuditEntry {
+    const changes = Object.entries(r.row.changes ?? {}).map(([field, change]) => ({
+      field,
+      before: show(field, change?.before),
+      after: show(field, change?.after),
+    }));
+    return {
+      id: r.row.id,
+      at: r.row.at.toISOString(),
+      actor_type: r.row.actorType,
+      actor_name: r.row.actorName,
+      action: r.row.action,
+      entity: r.row.entity,
+      entity_id: r.row.entityId,
+      customer_id: r.row.customerId,
+      customer_name: r.customerName,
+      changes,
+    };
+  }
+
+  return {
+    async list(query: AuditQuery & { page: number; page_size: number }) {
+      const { page, page_size, ...filters } = query;
+      const [{ total }] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .where(conditions(filters as Filters));
+      const rows = await select(filters as Filters)
+        .limit(page_size)
+        .offset((page - 1) * page_size);
+      return { items: rows.map(present), total, page, page_size };
+    },
+
+    async csv(filters: Filters) {
+      const rows = await select(filters).limit(CSV_ROW_LIMIT);
+      return formatAuditCsv(rows.map(present));
+    },
+
+    /** The choices of the filter fields: people who acted, kinds of records and actions seen. */
+    async filters() {
+      const staff = await db
+        .select({ id: admins.id, username: admins.username, name: admins.name })
+        .from(admins)
+        .orderBy(asc(admins.username));
+      const entities = await db.selectDistinct({ v: auditLog.entity }).from(auditLog).orderBy(asc(auditLog.entity));
+      const actions = await db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action));
+      return {
+        actors: [
+          ...staff.map((s) => ({ key: `admin:${s.id}`, label: s.name ? `${s.name} (${s.username})` : s.username })),
+          { key: 'system', label: 'System' },
+        ],
+        entities: entities.map((e) => e.v),
+        actions: actions.map((a) => a.v),
+      };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,150 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Actors, createActors } from '../../../test/access-matrix.js';
+import { buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
+import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { auditLog } from '../../db/schema/index.js';
+
+let ctx: TestContext;
+let actors: Actors;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  actors = await createActors(ctx);
+});
+
+const get = (url: string, token = actors.tokens.admin) => ctx.request({ method: 'GET', url, token });
+
+describe('Protokoll', () => {
+  it('pages the log newest first and filters by customer, kind of record, action and person', async () => {
+    const customer = await buildCustomer(ctx.db);
+    for (const name of ['Eins', 'Zwei', 'Drei']) {
+      await ctx.request({
+        method: 'PUT',
+        url: `/api/customers/${customer.id}`,
+        payload: { first_name: name },
+        token: actors.tokens.admin,
+      });
+    }
+    const page1 = (await get(`/api/audit?customer_id=${customer.id}&action=update&page_size=2`)).json();
+    expect(page1.total).toBe(3);
+    expect(page1.items).toHaveLength(2);
+    expect(page1.items[0].changes).toContainEqual({ field: 'firstName', before: 'Zwei', after: 'Drei' });
+    expect(page1.items[0]).toMatchObject({
+      entity: 'customer',
+      customer_id: customer.id,
+      actor_name: actors.adminUsername,
+    });
+    expect(page1.items[0].customer_name).toContain('Drei');
+    const page2 = (await get(`/api/audit?customer_id=${customer.id}&action=update&page_size=2&page=2`)).json();
+    expect(page2.items).toHaveLength(1);
+    expect(page2.items[0].changes[0].after).toBe('Eins');
+
+    const filters = (await get('/api/audit/filters')).json();
+    const me = filters.actors.find((a: any) => a.label.includes(actors.adminUsername));
+    const mine = (await get(`/api/audit?actor=${me.key}&entity=customer&page_size=500`)).json();
+    expect(mine.items.every((i: any) => i.actor_name === actors.adminUsername && i.entity === 'customer')).toBe(true);
+    expect(filters.actions).toEqual(expect.arrayContaining(['update', 'login']));
+  });
+
+  it('filters by period in Vienna days', async () => {
+    await ctx.db.insert(auditLog).values({
+      actorType: 'system',
+      actorName: 'System',
+      action: 'test_old',
+      entity: 'x',
+      at: new Date('2020-03-14T23:30:00Z'),
+    });
+    // 23:30 UTC is already 15 March in Vienna.
+    expect((await get('/api/audit?action=test_old&from=2020-03-15&to=2020-03-15')).json().total).toBe(1);
+    expect((await get('/api/audit?action=test_old&from=2020-03-14&to=2020-03-14')).json().total).toBe(0);
+  });
+
+  it('never shows a password, hash or secret', async () => {
+    const customer = await buildCustomer(ctx.db);
+    await ctx.request({
+      method: 'PUT',
+      url: `/api/customers/${customer.id}`,
+      payload: { password: 'Ganz-neues-Kennwort-9' },
+      token: actors.tokens.admin,
+    });
+    await ctx.db.insert(auditLog).values({
+      actorType: 'system',
+      actorName: 'System',
+      action: 'legacy',
+      entity: 'admin',
+      changes: { note: { before: null, after: '$argon2id$v=19$m=19456,t=2,p=1$abc$def' } },
+    });
+    const all = await get('/api/audit?page_size=500');
+    expect(all.body).not.toMatch(/argon2|Ganz-neues-Kennwort/);
+    const change = all.json().items.find((i: any) => i.customer_id === customer.id && i.action === 'update');
+    expect(change.changes).toContainEqual({ field: 'passwordHash', before: '[geändert]', after: '[geändert]' });
+    const csv = await get('/api/audit/export.csv');
+    expect(csv.body).not.toMatch(/argon2|Ganz-neues-Kennwort/);
+  });
+
+  it('downloads the filtered log as CSV for Excel, with formula cells defused', async () => {
+    const customer = await buildCustomer(ctx.db);
+    await ctx.request({
+      method: 'PUT',
+      url: `/api/customers/${customer.id}`,
+      payload: { first_name: '=HYPERLINK("x")' },
+      token: actors.tokens.admin,
+    });
+    const res = await get(`/api/audit/export.csv?customer_id=${customer.id}`);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="protokoll-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('"Zeitpunkt";"Person";"Art der Person";"Aktion";"Datensatz";"Nr.";"Kunde";"Änderungen"');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^"\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}";/);
+    expect(lines[1]).toContain('"\'=HYPERLINK(""x"")');
+  });
+
+  it('answers German 400s for hostile filters', async () => {
+    for (const query of ['actor=root', 'entity=DROP%20TABLE', 'from=2026-02-30', 'page=0', 'customer_id=abc']) {
+      const res = await get(`/api/audit?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error).toBeTypeOf('string');
+    }
+  });
+});
+
+describe('Zugriffe auf Ihre Zugangsdaten', () => {
+  it('lists when which staff member revealed one of the customer’s stored passwords, for that customer only', async () => {
+    const category = await ctx.request({
+      method: 'POST',
+      url: '/api/wiki/categories',
+      payload: { name: 'Passwörter', icon: 'lock', allow_encryption: true },
+      token: actors.tokens.admin,
+    });
+    const entry = await ctx.request({
+      method: 'POST',
+      url: '/api/wiki/entries',
+      payload: {
+        customer_id: actors.customerA.id,
+        category_id: category.json().id,
+        title: 'WLAN',
+        content: 'geheim-123',
+        username: 'gast',
+        is_password_entry: true,
+      },
+      token: actors.tokens.admin,
+    });
+    expect(entry.statusCode).toBe(201);
+    await get(`/api/wiki/entries/${entry.json().id}?decrypt_passwords=true`);
+    const customerToken = await ctx.login('customer', actors.customerA.email, TEST_PASSWORD);
+    const reveals = (await get(`/api/customers/${actors.customerA.id}/secret-reveals`, customerToken)).json();
+    expect(reveals).toHaveLength(1);
+    expect(reveals[0]).toMatchObject({
+      staff_name: actors.adminUsername,
+      entry_title: 'WLAN',
+      entry_id: entry.json().id,
+    });
+    expect(JSON.stringify(reveals)).not.toContain('geheim-123');
+    expect((await get(`/api/customers/${actors.customerB.id}/secret-reveals`, actors.tokens.customerB)).json()).toEqual(
+      [],
+    );
+  });
+});

@@ -1,0 +1,201 @@
+import type { StaffInvite } from '@butler/contract/staff';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
+import { admins, customers } from '../../db/schema/index.js';
+import type { Env } from '../../env.js';
+import type { SessionContext } from '../../lib/access.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, fieldError } from '../../lib/errors.js';
+import { queueMail } from '../mail/mail-queue.js';
+import { issueToken } from './account-tokens.js';
+import { createLoginThrottle } from './login-throttle.js';
+import { INVITATION_DAYS, RESET_MINUTES } from './password-links.service.js';
+
+/** "Passwort vergessen?" answers after at least this long, whether the address exists or not. */
+export const FORGOT_PASSWORD_FLOOR_MS = 400;
+const RESETS_PER_EMAIL_PER_HOUR = 3;
+const RESETS_PER_ADDRESS_PER_HOUR = 10;
+
+const viennaDate = new Intl.DateTimeFormat('de-AT', {
+  timeZone: 'Europe/Vienna',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const linkTo = (env: Env, token: string) => `${env.PUBLIC_URL}/passwort-festlegen#${token}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The mails of the account lifecycle, all through the transactional mail queue: staff and
+ * customer invitations (7 days) and password resets (60 minutes), links built on PUBLIC_URL
+ * (docs/decisions/0305-invitations-and-resets.md).
+ */
+export function createAccountMails(db: Database, env: Env) {
+  const throttle = createLoginThrottle(db);
+
+  async function mailInvitation(
+    tx: Executor,
+    owner: { userType: 'admin' | 'customer'; id: number },
+    to: string,
+    name: string,
+    login: string,
+    createdBy: string,
+  ) {
+    const purpose = owner.userType === 'admin' ? 'staff_invitation' : 'customer_invitation';
+    const { token, expiresAt } = await issueToken(tx, purpose, owner, INVITATION_DAYS * 24 * 60);
+    await queueMail(tx, {
+      to,
+      template: 'account-invitation',
+      data: {
+        audience: owner.userType === 'admin' ? 'staff' : 'customer',
+        name,
+        login,
+        url: linkTo(env, token),
+        validUntil: viennaDate.format(expiresAt),
+      },
+      customerId: owner.userType === 'customer' ? owner.id : null,
+      entity: { type: owner.userType, id: owner.id },
+      createdBy,
+    });
+  }
+
+  async function mailReset(
+    tx: Executor,
+    owner: { userType: 'admin' | 'customer'; id: number },
+    to: string,
+    name: string,
+    createdBy: string,
+  ) {
+    const { token } = await issueToken(tx, 'password_reset', owner, RESET_MINUTES);
+    await queueMail(tx, {
+      to,
+      template: 'password-reset',
+      data: {
+        audience: owner.userType === 'admin' ? 'staff' : 'customer',
+        name,
+        url: linkTo(env, token),
+        minutes: RESET_MINUTES,
+      },
+      customerId: owner.userType === 'customer' ? owner.id : null,
+      entity: { type: owner.userType, id: owner.id },
+      createdBy,
+    });
+  }
+
+  return {
+    /** A new staff account without password, and the invitation mail, in one transaction. */
+    async inviteStaff(session: SessionContext, input: StaffInvite & { username: string }) {
+      return db.transaction(async (tx) => {
+        const [taken] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.username, input.username));
+        if (taken) throw fieldError('username', 'Dieser Benutzername ist bereits vergeben');
+        const [row] = await tx
+          .insert(admins)
+          .values({ username: input.username, name: input.name, email: input.email, passwordHash: null })
+          .returning();
+        await writeAudit(tx, session, 'invite', 'admin', row.id, null, {
+          username: row.username,
+          name: row.name,
+          email: row.email,
+        });
+        await mailInvitation(
+          tx,
+          { userType: 'admin', id: row.id },
+          input.email,
+          input.name,
+          input.username,
+          session.displayName,
+        );
+        return row.id;
+      });
+    },
+
+    /** Invitation again (no password yet) or a reset link, sent by an admin to a colleague. */
+    async staffPasswordLink(session: SessionContext, id: number) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(admins).where(eq(admins.id, id));
+        if (!row) throw new AppError('NOT_FOUND', 'Mitarbeiter nicht gefunden');
+        if (!row.email) throw new AppError('CONFLICT', 'Für diesen Mitarbeiter ist keine E-Mail-Adresse hinterlegt');
+        if (!row.isActive) throw new AppError('CONFLICT', 'Der Mitarbeiter ist deaktiviert');
+        const owner = { userType: 'admin' as const, id };
+        if (row.passwordHash === null)
+          await mailInvitation(tx, owner, row.email, row.name || row.username, row.username, session.displayName);
+        else await mailReset(tx, owner, row.email, row.name || row.username, session.displayName);
+        await writeAudit(tx, session, row.passwordHash === null ? 'invite' : 'password_reset_request', 'admin', id);
+      });
+    },
+
+    /** "Einladung senden" on the customer form (called in the create transaction). */
+    async inviteCustomer(
+      tx: Executor,
+      session: SessionContext,
+      customer: { id: number; firstName: string; email: string },
+    ) {
+      await mailInvitation(
+        tx,
+        { userType: 'customer', id: customer.id },
+        customer.email,
+        customer.firstName,
+        customer.email,
+        session.displayName,
+      );
+      await writeAudit(tx, session, 'invite', 'customer', customer.id);
+    },
+
+    /** Invitation again (no password yet) or a reset link, sent by an admin to a customer. */
+    async customerPasswordLink(session: SessionContext, id: number) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(customers).where(eq(customers.id, id));
+        if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
+        if (!row.isActive) throw new AppError('CONFLICT', 'Der Kunde ist deaktiviert');
+        const owner = { userType: 'customer' as const, id };
+        if (row.passwordHash === null)
+          await mailInvitation(tx, owner, row.email, row.firstName, row.email, session.displayName);
+        else await mailReset(tx, owner, row.email, row.firstName, session.displayName);
+        await writeAudit(tx, session, row.passwordHash === null ? 'invite' : 'password_reset_request', 'customer', id);
+      });
+    },
+
+    /**
+     * "Passwort vergessen?": the same answer and at least FORGOT_PASSWORD_FLOOR_MS whether
+     * the address belongs to an active customer or not. Per client address 10 requests an
+     * hour (then 429); per e-mail 3 an hour (more are answered alike but send nothing).
+     */
+    async requestCustomerReset(email: string, clientAddress: string) {
+      const started = Date.now();
+      const address = [`reset:ip:${clientAddress}`];
+      await throttle.assertNotThrottled(address, {
+        max: RESETS_PER_ADDRESS_PER_HOUR,
+        windowMinutes: 60,
+        message: (m) => `Zu viele Anfragen. Bitte in ${m} ${m === 1 ? 'Minute' : 'Minuten'} noch einmal versuchen.`,
+      });
+      const perEmail = [`reset:email:${email.toLowerCase()}`];
+      await throttle.recordFailure([...address, ...perEmail]);
+      const limited = await throttle
+        .assertNotThrottled(perEmail, { max: RESETS_PER_EMAIL_PER_HOUR + 1, windowMinutes: 60 })
+        .then(() => false)
+        .catch(() => true);
+      if (!limited) {
+        const [row] = await db
+          .select()
+          .from(customers)
+          .where(sql`lower(${customers.email}) = lower(${email})`)
+          .limit(1);
+        if (row?.isActive) {
+          await db.transaction(async (tx) => {
+            await mailReset(tx, { userType: 'customer', id: row.id }, row.email, row.firstName, 'System');
+            const actor = {
+              userType: 'customer' as const,
+              actorId: row.id,
+              displayName: `${row.firstName} ${row.lastName}`,
+            };
+            await writeAudit(tx, actor, 'password_reset_request', 'customer', row.id);
+          });
+        }
+      }
+      await sleep(Math.max(0, FORGOT_PASSWORD_FLOOR_MS - (Date.now() - started)));
+    },
+  };
+}
+
+export type AccountMails = ReturnType<typeof createAccountMails>;

@@ -1,0 +1,184 @@
+import type { AuditEntry, AuditFilters, AuditPage as AuditPageData } from '@butler/contract/audit';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DateField } from '../../components/date-field';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { Pager } from '../../components/pager';
+import { type Column, ResponsiveList } from '../../components/responsive-list';
+import { EmptyState, ErrorState } from '../../components/states';
+import { apiDownload, apiRequest, buildUrl, errorText } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { notifyError } from '../../lib/notify';
+import { CustomerPicker } from '../customers/components/customer-picker';
+import { actionLabel, entityLabel } from './labels';
+
+const PAGE_SIZE = 50;
+type Filters = {
+  actor: string | null;
+  customer_id: number | null;
+  entity: string | null;
+  action: string | null;
+  from: string | null;
+  to: string | null;
+};
+const EMPTY: Filters = { actor: null, customer_id: null, entity: null, action: null, from: null, to: null };
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  if (entry.changes.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {entry.changes.map((c) => (
+        <Text key={c.field} size="xs" style={{ wordBreak: 'break-word' }}>
+          <b>{c.field}</b>: {c.before ?? '–'} → {c.after ?? '–'}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** "Protokoll": every audited action, filtered and paged on the server, with CSV download. */
+export function AuditPage() {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [page, setPage] = useState(1);
+  const [downloading, setDownloading] = useState(false);
+  const query = { ...filters, page, page_size: PAGE_SIZE };
+  const options = useQuery({
+    queryKey: ['audit', 'filters'],
+    queryFn: () => apiRequest<AuditFilters>('/api/audit/filters'),
+  });
+  const list = useQuery({
+    queryKey: ['audit', query],
+    queryFn: () => apiRequest<AuditPageData>('/api/audit', { query }),
+    placeholderData: keepPreviousData,
+  });
+  const change = (patch: Partial<Filters>) => {
+    setFilters({ ...filters, ...patch });
+    setPage(1);
+  };
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const blob = await apiDownload(buildUrl('/api/audit/export.csv', filters));
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `protokoll-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (cause) {
+      notifyError(errorText(cause, 'Fehler beim Herunterladen des Protokolls'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const columns: Column<AuditEntry>[] = [
+    { key: 'at', label: 'Zeitpunkt', render: (e) => formatDateTime(e.at) },
+    {
+      key: 'actor',
+      label: 'Person',
+      render: (e) => (e.actor_type === 'customer' ? `${e.actor_name} (Kunde)` : e.actor_name),
+    },
+    {
+      key: 'action',
+      label: 'Aktion',
+      render: (e) => (
+        <Badge variant="light" color={e.action === 'login_failed' ? 'red' : 'blue'}>
+          {actionLabel(e.action)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'entity',
+      label: 'Datensatz',
+      render: (e) => `${entityLabel(e.entity)}${e.entity_id ? ` #${e.entity_id}` : ''}`,
+    },
+    { key: 'customer', label: 'Kunde', render: (e) => e.customer_name ?? '–' },
+    { key: 'changes', label: 'Änderungen', render: (e) => <Changes entry={e} /> },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Protokoll"
+        subtitle="Wer hat wann was geändert – Passwörter und Geheimnisse werden nie angezeigt"
+        actions={
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+              onClick={() => navigate('/admin/settings')}
+            >
+              Zu den Einstellungen
+            </Button>
+            <Button leftSection={<IconDownload size={16} />} loading={downloading} onClick={() => void download()}>
+              CSV herunterladen
+            </Button>
+          </Group>
+        }
+      />
+      <Card withBorder radius="md" padding="md" mb="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+          <Select
+            label="Person"
+            placeholder="Alle"
+            clearable
+            searchable
+            data={(options.data?.actors ?? []).map((a) => ({ value: a.key, label: a.label }))}
+            value={filters.actor}
+            onChange={(actor) => change({ actor })}
+          />
+          <CustomerPicker
+            required={false}
+            value={filters.customer_id}
+            onChange={(customer_id) => change({ customer_id })}
+          />
+          <Select
+            label="Art des Datensatzes"
+            placeholder="Alle"
+            clearable
+            data={(options.data?.entities ?? []).map((v) => ({ value: v, label: entityLabel(v) }))}
+            value={filters.entity}
+            onChange={(entity) => change({ entity })}
+          />
+          <Select
+            label="Aktion"
+            placeholder="Alle"
+            clearable
+            searchable
+            data={(options.data?.actions ?? []).map((v) => ({ value: v, label: actionLabel(v) }))}
+            value={filters.action}
+            onChange={(action) => change({ action })}
+          />
+          <DateField label="Von" clearable value={filters.from} onChange={(from) => change({ from })} />
+          <DateField label="Bis" clearable value={filters.to} onChange={(to) => change({ to })} />
+        </SimpleGrid>
+      </Card>
+      {list.isLoading && <PageLoader text="Lade Protokoll..." />}
+      {list.isError && <ErrorState text="Protokoll konnte nicht geladen werden" onRetry={() => void list.refetch()} />}
+      {list.data && list.data.items.length === 0 && <EmptyState text="Keine Einträge für diese Filter" />}
+      {list.data && list.data.items.length > 0 && (
+        <Card withBorder radius="md" padding="md" data-testid="audit-list">
+          <ResponsiveList
+            rows={list.data.items}
+            columns={columns}
+            rowKey={(e) => e.id}
+            cardTitle={(e) => `${actionLabel(e.action)} · ${entityLabel(e.entity)}`}
+            caption="Protokoll"
+          />
+          <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+/** German names of the audited record kinds and actions (codes stay English in the log). */
+export const ENTITY_LABELS: Record<string, string> = {
+  admin: 'Mitarbeiter',
+  customer: 'Kunde',
+  subscription: 'ButlerPaket',
+  subscription_template: 'ButlerPaket-Vorlage',
+  hour_package: 'Stundenpaket',
+  project: 'Projekt',
+  time_entry: 'Zeiteintrag',
+  wiki_entry: 'Wiki-Eintrag',
+  wiki_category: 'Wiki-Kategorie',
+  wiki_file: 'Wiki-Datei',
+  invoice: 'Rechnung',
+  product: 'Produkt',
+  provider_settings: 'Firmendaten',
+  referral_settings: 'Empfehlungsprogramm',
+  dashboard_settings: 'Dashboard-Einstellungen',
+  security_settings: 'Anmelde-Einstellungen',
+};
+
+export const ACTION_LABELS: Record<string, string> = {
+  create: 'Angelegt',
+  update: 'Geändert',
+  delete: 'Gelöscht',
+  reveal: 'Passwort angezeigt',
+  send: 'Gesendet',
+  resend: 'Erneut gesendet',
+  reminder: 'Erinnerung gesendet',
+  cancel: 'Storniert',
+  duplicate: 'Dupliziert',
+  'mark-paid': 'Als bezahlt markiert',
+  login: 'Anmeldung',
+  login_failed: 'Anmeldung fehlgeschlagen',
+  logout: 'Abmeldung',
+  session_end: 'Gerät abgemeldet',
+  sessions_end: 'Anmeldungen beendet',
+  password_change: 'Passwort geändert',
+  password_reset: 'Passwort zurückgesetzt',
+  password_set: 'Passwort festgelegt',
+  password_reset_request: 'Passwort-Link angefordert',
+  invite: 'Eingeladen',
+  totp_enable: 'Zwei-Faktor eingerichtet',
+  totp_disable: 'Zwei-Faktor ausgeschaltet',
+  totp_reset: 'Zwei-Faktor zurückgesetzt',
+  recovery_codes_renew: 'Neue Wiederherstellungscodes',
+  activate: 'Reaktiviert',
+  deactivate: 'Deaktiviert',
+};
+
+export const entityLabel = (code: string) => ENTITY_LABELS[code] ?? code;
+export const actionLabel = (code: string) => ACTION_LABELS[code] ?? code;

@@ -1,0 +1,91 @@
+import { FORGOT_PASSWORD_ANSWER } from '@butler/contract/auth';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { apiRequest, errorText } from '../../lib/api-client';
+import { LoginLayout } from './login-layout';
+
+/** "Passwort vergessen?" for customers: always the same answer, whether the address exists or not. */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim()) {
+      setError('Bitte gib deine E-Mail-Adresse ein');
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiRequest('/api/auth/forgot-password', {
+        method: 'POST',
+        body: { email: email.trim() },
+        skipUnauthorizedHandling: true,
+      });
+      setSent(true);
+    } catch (cause) {
+      setError(errorText(cause, 'Das hat nicht geklappt. Bitte versuch es noch einmal.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <LoginLayout
+      eyebrow="Ihre Kunden-Lounge"
+      title="Passwort vergessen?"
+      tagline="Kein Problem – wir schicken dir einen Link, mit dem du ein neues festlegst."
+    >
+      {sent ? (
+        <Stack gap="md">
+          <Alert color="teal" icon={<IconMailCheck size={18} />} role="status" title="Bitte schau in dein Postfach">
+            {FORGOT_PASSWORD_ANSWER}
+          </Alert>
+          <Anchor component={Link} to="/">
+            Zurück zur Anmeldung
+          </Anchor>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <div>
+              <Title order={2} size="h3">
+                Neues Passwort anfordern
+              </Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                Gib die E-Mail-Adresse ein, mit der du dich anmeldest.
+              </Text>
+            </div>
+            {error && (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              label="E-Mail"
+              type="email"
+              autoComplete="username"
+              placeholder="name@beispiel.at"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <Button type="submit" size="md" loading={busy} fullWidth>
+              Link senden
+            </Button>
+            <Text ta="center" size="sm">
+              <Anchor component={Link} to="/">
+                Zurück zur Anmeldung
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      )}
+    </LoginLayout>
+  );
+}

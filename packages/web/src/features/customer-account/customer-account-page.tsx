@@ -1,0 +1,37 @@
+import type { CustomerUser } from '@butler/contract/auth';
+import { Anchor, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session-context';
+import { PasswordChangeCard } from '../account/components/password-change-card';
+import { EmailSection } from './email-section';
+import { RevealsSection } from './reveals-section';
+
+/**
+ * "Mein Konto" in the lounge, composed of sections: e-mail, password change, accesses to
+ * stored passwords (notification preferences are a section of the alerts work).
+ */
+export function CustomerAccountPage() {
+  const { user } = useSession();
+  const customer = user as CustomerUser;
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Anchor component={Link} to="/customer/dashboard" size="sm">
+          <IconArrowLeft size={14} style={{ verticalAlign: 'middle' }} /> Zurück zur Übersicht
+        </Anchor>
+        <div>
+          <Title order={1} size="h2">
+            Mein Konto
+          </Title>
+          <Text c="dimmed">Deine Zugangsdaten und wer darauf zugegriffen hat.</Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <EmailSection email={customer.email} />
+          <PasswordChangeCard voice="du" />
+        </SimpleGrid>
+        <RevealsSection customerId={customer.id} />
+      </Stack>
+    </Container>
+  );
+}
