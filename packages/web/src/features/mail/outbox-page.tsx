@@ -9,9 +9,9 @@ import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import { type Column, ResponsiveList } from '../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../components/states';
+import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useOutbox, useOutboxSummary, useResendMail } from './api/outbox';
-import { formatDateTime } from './components/format-time';
 import { MailDetailDialog } from './components/mail-detail-dialog';
 import { MailStatusCell } from './components/mail-status';
 

@@ -3,8 +3,8 @@ import { Alert, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@man
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
 import { useMailDetail } from '../api/outbox';
-import { formatDateTime } from './format-time';
 import { MailStatusCell } from './mail-status';
 
 /** One mail as it was sent: addresses, state, the HTML (sandboxed, no scripts) or the text part. */

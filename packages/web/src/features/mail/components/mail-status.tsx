@@ -1,6 +1,6 @@
 import type { MailListItem } from '@butler/contract/mail';
 import { Badge, Stack, Text } from '@mantine/core';
-import { formatDateTime } from './format-time';
+import { formatDateTime } from '../../../lib/format';
 
 /** State of one mail in words and colour (never colour alone): Wartend, Neuer Versuch, Gesendet, Fehlgeschlagen. */
 export function MailStatusBadge({ mail }: { mail: Pick<MailListItem, 'status' | 'attempts'> }) {
