@@ -14,11 +14,12 @@ import { todayVienna } from '../src/lib/clock.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { BENCH_SIZES, generateBenchData } from './generate.js';
 import { measure, printTable, type Timing } from './measure.js';
+import { writeThroughput } from './write-throughput.js';
 
 /**
  * `npm run bench`: a fresh embedded PostgreSQL in a temporary DATA_DIR, ten years of data
  * (generate.ts), the app on a free loopback port, then p50/p95/p99 of the four dashboard
- * calls over HTTP. Options: --requests=N (default 300), --explain (print query plans).
+ * calls over HTTP, then write throughput with 1 and 16 concurrent writers (write-throughput.ts). Options: --requests=N (default 300), --explain (print query plans).
  * BENCH_DATA_DIR=<dir> keeps the generated database there and reuses it on the next run
  * (for working on queries); without it everything lives in a temporary folder.
  */
@@ -124,6 +125,7 @@ async function main() {
     console.log(
       `\n${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}; measuring took ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
+    await writeThroughput({ ...base, database: 'butler_bench' });
     if (process.argv.includes('--explain')) await explain(db, today);
     process.exitCode = results.every((r) => r.p95 <= TARGET_P95_MS) ? 0 : 1;
   } finally {

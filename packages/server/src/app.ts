@@ -44,7 +44,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind nginx/Caddy the visitor's address comes from X-Forwarded-For (decision 0344).
+    trustProxy:
+      typeof env.TRUST_PROXY === 'number'
+        ? // A hop count, as proxy-addr reads a number (Fastify's types only list the function form).
+          (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(env.TRUST_PROXY)
+        : env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: undefined,
     frameworkErrors: frameworkErrorHandler,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,8 +35,40 @@ const zEnv = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Which proxies may set X-Forwarded-For/-Proto/-Host (Fastify's trustProxy): unset or
+   * "false" none (the default); "true" every one; a number of hops; or a comma list of
+   * addresses and CIDR ranges (e.g. "127.0.0.1,::1" or "10.0.0.0/8"). Decision 0344.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): boolean | number | string[] => {
+      const text = (value ?? '').trim();
+      if (text === '' || text === 'false') return false;
+      if (text === 'true') return true;
+      if (/^\d+$/.test(text)) return Number(text);
+      const list = text.split(',').map((part) => part.trim());
+      const bad = list.filter((part) => !isAddressOrRange(part));
+      if (bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY must be true, false, a hop count or a comma list of addresses/CIDR ranges (not: ${bad.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+function isAddressOrRange(text: string): boolean {
+  const [address, prefix, ...rest] = text.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export type Env = Omit<z.infer<typeof zEnv>, 'DATA_DIR' | 'PUBLIC_URL'> & { DATA_DIR: string; PUBLIC_URL: string };
 

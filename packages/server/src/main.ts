@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database.js';
 import { DEMO_PASSWORD } from './demo/demo-password.js';
 import { readEnv } from './env.js';
 import { ensureFirstAdmin } from './lib/bootstrap-admin.js';
+import { moveDataDirIntoDatabase } from './lib/data-dir-move.js';
 import { startJobRunner } from './modules/jobs/job-runner.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,6 +30,10 @@ async function main() {
     throw error;
   }
   const { db } = opened;
+  // Files of earlier versions under DATA_DIR move into PostgreSQL (decision 0342).
+  const moved = await moveDataDirIntoDatabase(db, env.DATA_DIR);
+  if (moved.moved.length) console.log(`${moved.moved.length} Dateien aus ${env.DATA_DIR} in die Datenbank übernommen.`);
+  for (const { file, reason } of moved.left) console.warn(`Nicht übernommen: ${file} (${reason})`);
   // Demo only: a first admin created without ADMIN_PASSWORD gets the published demo
   // password, so the printed logins work; an existing admin is never touched.
   const demoAdminPassword = demo && !env.ADMIN_PASSWORD ? DEMO_PASSWORD : undefined;

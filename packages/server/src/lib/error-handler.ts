@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE, databaseUnavailableReason } from './database-errors.js';
 import { AppError, ERROR_CATALOGUE } from './errors.js';
 
 /** PostgreSQL error codes that mean "the client asked for something impossible", not a crash. */
@@ -49,6 +50,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response serialisation failed');
       return reply.status(500).send({ error: ERROR_CATALOGUE.INTERNAL[1] });
+    }
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) {
+      // PostgreSQL is gone or restarting: a clear 503 at once; the pool reconnects by itself (0345).
+      request.log.warn({ reason: unavailable }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ error: DATABASE_UNAVAILABLE });
     }
     const pgCode = (error as any).code ?? error.cause?.code;
     if (typeof pgCode === 'string' && PG_CLIENT_ERRORS[pgCode]) {

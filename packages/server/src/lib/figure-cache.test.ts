@@ -45,4 +45,42 @@ describe('figure cache', () => {
     const after = (await ctx.request({ method: 'GET', url: '/api/admin/dashboard-stats', token })).json();
     expect(after.total_customers).toBe(before.total_customers + 1);
   });
+
+  it('writers on different backends do not wait for each other on data_version (slot rows)', async () => {
+    const customer = await buildCustomer(ctx.db);
+    const project = await buildProject(ctx.db, customer.id);
+    // Two connections whose backends bump different slots (pg_backend_pid() % 16).
+    const clients: import('pg').PoolClient[] = [];
+    const slots = new Set<number>();
+    let pair: typeof clients = [];
+    while (pair.length < 2) {
+      const client = await ctx.db.$client.connect();
+      clients.push(client);
+      const slot = Number((await client.query('SELECT pg_backend_pid() % 16 AS s')).rows[0].s);
+      if (!slots.has(slot)) {
+        slots.add(slot);
+        pair.push(client);
+      }
+    }
+    const insert = `INSERT INTO time_entries (customer_id, project_id, hours, activity_description, work_date, created_by, billing_type)
+      VALUES ($1, $2, 1, 'parallel', '2026-01-20', 'admin', 'abos')`;
+    try {
+      for (const client of pair) {
+        await client.query('BEGIN');
+        // With one shared row, the second insert would wait for the first transaction's commit.
+        await client.query("SET LOCAL lock_timeout = '2s'");
+        await client.query(insert, [customer.id, project.id]);
+      }
+      const before = await createFigureCache()(ctx.db, 'v', async () =>
+        Number((await ctx.db.$client.query('SELECT sum(version) AS v FROM data_version')).rows[0].v),
+      );
+      for (const client of pair) await client.query('COMMIT');
+      const after = Number((await ctx.db.$client.query('SELECT sum(version) AS v FROM data_version')).rows[0].v);
+      expect(after).toBe(before + 2);
+    } finally {
+      for (const client of pair) await client.query('ROLLBACK').catch(() => {});
+      for (const client of clients) client.release();
+      pair = [];
+    }
+  });
 });

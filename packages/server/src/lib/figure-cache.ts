@@ -7,14 +7,17 @@ type Entry = { version: number; value: unknown };
  * Caches expensive aggregate answers (admin dashboard figures) until the data they are
  * computed from changes. Statement triggers bump `data_version` on every write to
  * customers, subscriptions, hour packages, time entries and dashboard settings
- * (migration 0004), so a cached answer is exact, never stale. The version is read
+ * (migrations 0004, 0011; the version is the sum of 16 slot rows, decision 0347), so a
+ * cached answer is exact, never stale. The version is read
  * before computing: a write during the computation leaves an older version behind and
  * the next call computes again. Each process keeps its own cache.
  */
 export function createFigureCache(maxEntries = 200) {
   const entries = new Map<string, Entry>();
   return async function cached<T>(db: Database, key: string, compute: () => Promise<T>): Promise<T> {
-    const result = await db.execute(sql`SELECT version, current_database() AS database FROM data_version WHERE id = 1`);
+    const result = await db.execute(
+      sql`SELECT sum(version)::bigint AS version, current_database() AS database FROM data_version`,
+    );
     const row = result.rows[0] as { version: number; database: string } | undefined;
     const version = Number(row?.version ?? -1);
     // One process may talk to several databases (tests, tools): keep their entries apart.

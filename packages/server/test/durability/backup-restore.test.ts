@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,7 +7,10 @@ import { openCliDatabase } from '../../src/db/backup/cli-database.js';
 import { RestoreRefusedError, restoreBackup } from '../../src/db/backup/restore-backup.js';
 import { writeBackup } from '../../src/db/backup/write-backup.js';
 import { createDatabase } from '../../src/db/client.js';
+import { invoiceDocuments, invoiceReminders, providerSettings, wikiFiles } from '../../src/db/schema/index.js';
 import { readEnv } from '../../src/env.js';
+import { putBlob, readBlob } from '../../src/lib/blob-store.js';
+import { storeIssuedDocument } from '../../src/modules/quickbill/pdf/pdf-store.js';
 import { buildAdmin, buildCustomer, buildProject, buildTimeEntry, buildWikiCategory } from '../factories.js';
 import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
 import { makeTestTempDir } from '../temp-dirs.js';
@@ -86,11 +89,83 @@ async function fill(config: pg.PoolConfig) {
     `INSERT INTO audit_log (actor_type, actor_name, action, entity, entity_id, changes) VALUES ('admin', 'chefin', 'update', 'customer', $1, $2)`,
     [String(early.id), JSON.stringify({ before: { city: 'Wien' }, after: { city: 'Graz', note: 'Grüß Gott' } })],
   );
-  await db.$client.query(
-    `INSERT INTO wiki_entries (customer_id, category_id, title, content, created_by) VALUES ($1, $2, 'WLAN', '<p>Hallo</p>', 'admin')`,
+  const entry = await db.$client.query(
+    `INSERT INTO wiki_entries (customer_id, category_id, title, content, created_by) VALUES ($1, $2, 'WLAN', '<p>Hallo</p>', 'admin') RETURNING id`,
     [early.id, category.id],
   );
+  // The blob store: wiki files (one of several chunks), issued documents, a letter, the logo.
+  for (const [name, bytes] of [
+    ['plan.pdf', randomBytes(2_000_000)],
+    ['leer-fast.txt', Buffer.from('Grüß Gott\n')],
+  ] as const) {
+    await db.transaction(async (tx) => {
+      const blob = await putBlob(tx, bytes, { kind: 'wiki-file' });
+      await tx.insert(wikiFiles).values({
+        entryId: entry.rows[0].id,
+        originalFilename: name,
+        blobId: blob.id,
+        mimeType: 'application/octet-stream',
+        sizeBytes: blob.sizeBytes,
+        sha256: blob.sha256,
+        createdBy: 'admin',
+      });
+    });
+  }
+  for (const id of [invoice.rows[0].id, credit.rows[0].id]) {
+    for (const kind of ['pdf', 'xml', 'ebinterface'] as const) {
+      await db.transaction(async (tx) =>
+        storeIssuedDocument(tx, id, kind, Buffer.concat([Buffer.from(`%${kind} ${id}\n`), randomBytes(300_000)])),
+      );
+    }
+  }
+  await db.transaction(async (tx) => {
+    const letter = await putBlob(tx, randomBytes(50_000), { kind: 'reminder-pdf' });
+    await tx
+      .insert(invoiceReminders)
+      .values({ invoiceId: invoice.rows[0].id, level: 1, pdfBlobId: letter.id, createdBy: 'admin' });
+    const logo = await putBlob(tx, randomBytes(20_000), { kind: 'logo' });
+    await tx
+      .insert(providerSettings)
+      .values({ id: 1, logoBlobId: logo.id })
+      .onConflictDoUpdate({
+        target: providerSettings.id,
+        set: { logoBlobId: logo.id },
+      });
+  });
   await db.$client.end();
+}
+
+/** sha256 of every stored file read back through the blob store, and every issued document's bytes. */
+async function storedBytes(config: pg.PoolConfig) {
+  const db = createDatabase(config, () => {});
+  try {
+    const files: Record<string, string> = {};
+    for (const row of await db.select().from(wikiFiles)) {
+      const bytes = (await readBlob(db, row.blobId!))!;
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      expect(hash).toBe(row.sha256);
+      files[row.originalFilename] = hash;
+    }
+    const documents: Record<string, Buffer> = {};
+    for (const row of await db.select().from(invoiceDocuments)) {
+      documents[`${row.invoiceId}:${row.kind}`] = (await readBlob(db, row.blobId))!;
+    }
+    const [letter] = await db.select().from(invoiceReminders);
+    const [settings] = await db.select().from(providerSettings);
+    documents.reminder = (await readBlob(db, letter!.pdfBlobId!))!;
+    documents.logo = (await readBlob(db, settings!.logoBlobId!))!;
+    return { files, documents };
+  } finally {
+    await db.$client.end();
+  }
+}
+
+function expectSameBytes(actual: Awaited<ReturnType<typeof storedBytes>>, expected: typeof actual) {
+  expect(actual.files).toEqual(expected.files);
+  expect(Object.keys(actual.documents).sort()).toEqual(Object.keys(expected.documents).sort());
+  for (const [key, bytes] of Object.entries(expected.documents)) {
+    expect(actual.documents[key]!.equals(bytes), key).toBe(true);
+  }
 }
 
 async function writeUploads(dir: string) {
@@ -131,20 +206,27 @@ describe('npm run backup / npm run restore', () => {
     const sourceUploads = path.join(work, 'source-uploads');
     await writeUploads(sourceUploads);
     const expected = await contents(source);
+    const expectedBytes = await storedBytes(source);
+    expect(Object.keys(expectedBytes.files)).toHaveLength(2);
+    expect(Object.keys(expectedBytes.documents)).toHaveLength(8);
     expect(expected.customers).toHaveLength(2);
     expect(expected.time_entries).toHaveLength(50);
 
     const first = await writeBackup(source, path.join(work, 'first.backup'), sourceUploads);
     expect(first.tables.customers).toBe(2);
     expect(first.files).toBe(2);
+    expect(first.blobs).toBe(10);
+    expect(first.blobBytes).toBeGreaterThan(3_800_000);
     expect(((await fs.stat(first.file)).mode & 0o777).toString(8)).toBe('600');
 
     // Into a new embedded DATA_DIR, the way `npm run restore` opens it.
     const embeddedEnv = readEnv({ DATA_DIR: path.join(work, 'embedded') });
     const embedded = await openCliDatabase(embeddedEnv, 'restore');
     try {
-      await restoreBackup(embedded.config, first.file, path.join(embeddedEnv.DATA_DIR, 'uploads'));
+      const restored = await restoreBackup(embedded.config, first.file, path.join(embeddedEnv.DATA_DIR, 'uploads'));
+      expect([restored.blobs, restored.blobBytes]).toEqual([first.blobs, first.blobBytes]);
       expect(await contents(embedded.config)).toEqual(expected);
+      expectSameBytes(await storedBytes(embedded.config), expectedBytes);
       expect(await readTree(path.join(embeddedEnv.DATA_DIR, 'uploads'))).toEqual(await readTree(sourceUploads));
 
       // A used target is refused and stays as it is.
@@ -171,6 +253,7 @@ describe('npm run backup / npm run restore', () => {
       );
       await restoreBackup(external.config, second.file, path.join(work, 'external', 'uploads'));
       expect(await contents(target)).toEqual(expected);
+      expectSameBytes(await storedBytes(target), expectedBytes);
       expect(await readTree(path.join(work, 'external', 'uploads'))).toEqual(await readTree(sourceUploads));
 
       // New rows get fresh ids after a restore (sequences came along).
@@ -205,6 +288,20 @@ describe('npm run backup / npm run restore', () => {
     await client.end();
     expect(customers.rows[0].n).toBe(0);
     await expect(fs.readdir(uploads)).rejects.toThrow();
+
+    // A backup whose blob bytes were altered (same size, one byte flipped) is refused as a whole.
+    const lines = (await import('node:zlib')).gunzipSync(bytes).toString('utf8').split('\n');
+    const chunkTable = lines.findIndex((line) => line.startsWith('{') && JSON.parse(line).table === 'blob_chunks');
+    const row = JSON.parse(lines[chunkTable + 1]!) as string[];
+    const hex = row[2]!;
+    row[2] = `${hex.slice(0, -2)}${hex.endsWith('00') ? '01' : '00'}`;
+    lines[chunkTable + 1] = JSON.stringify(row);
+    const altered = path.join(work, 'altered.backup');
+    await fs.writeFile(altered, (await import('node:zlib')).gzipSync(lines.join('\n')));
+    const alteredTarget = await createDb();
+    await expect(restoreBackup(alteredTarget, altered, path.join(work, 'altered-uploads'))).rejects.toThrow(
+      'ist unvollständig oder beschädigt',
+    );
 
     const foreign = path.join(work, 'foreign.backup');
     await fs.writeFile(foreign, (await import('node:zlib')).gzipSync('{"hello":"world"}\n'));

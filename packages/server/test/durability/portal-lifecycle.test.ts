@@ -1,8 +1,12 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../src/db/client.js';
+import { runningEmbeddedConfig } from '../../src/db/embedded-postgres.js';
+import { buildCustomer, buildWikiCategory } from '../factories.js';
 import { makeTestTempDir } from '../temp-dirs.js';
 import { isAlive, killEverythingIn, postmasterPid, processesIn, spawnTs, waitUntil } from './processes.js';
 
@@ -70,6 +74,62 @@ describe('portal process lifecycle on the embedded database', () => {
 
     process.kill(first.pid, 'SIGTERM');
     expect((await first.exited).code).toBe(0);
+  }, 120_000);
+
+  it('SIGTERM lets a request in flight (a slow upload) finish before the portal stops', async () => {
+    const { portal, port } = await startPortal();
+    await portal.waitForLine((line) => line.includes('Butler-Portal läuft'), 60_000);
+    // Setup through the running portal's own socket (as `npm run backup` connects).
+    const db = createDatabase({ ...(await runningEmbeddedConfig(dataDir))!, database: 'butler' }, () => {});
+    let entryId: number;
+    try {
+      const customer = await buildCustomer(db);
+      const category = await buildWikiCategory(db, { allowsFiles: true });
+      const entry = await db.$client.query(
+        `INSERT INTO wiki_entries (customer_id, category_id, title, content, created_by) VALUES ($1, $2, 'Dateien', '', 'admin') RETURNING id`,
+        [customer.id, category.id],
+      );
+      entryId = entry.rows[0].id;
+    } finally {
+      await db.$client.end();
+    }
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin', password: 'lifecycle-test-password', user_type: 'admin' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const boundary = 'drainboundary';
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/wiki/entries/${entryId}/files`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request.on('response', (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+    });
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="spaet.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+    request.write(Buffer.alloc(600 * 1024, 3));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(portal.pid, 'SIGTERM');
+    await portal.waitForLine((line) => line.includes('SIGTERM received'), 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    request.end(Buffer.concat([Buffer.alloc(400 * 1024, 4), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+    const answer = await response;
+    expect(answer.status, answer.body).toBe(201);
+    expect(JSON.parse(answer.body).size_bytes).toBe(1000 * 1024);
+    expect((await portal.exited).code).toBe(0);
   }, 120_000);
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -19,7 +19,7 @@ export type Child = {
 /** Runs a TypeScript entry with Node itself (not the tsx wrapper), so `pid` is the Node process. */
 export function spawnTs(entry: string, env: Record<string, string>): Child {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  delete childEnv.DATABASE_URL;
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: serverDir,
     env: childEnv,

@@ -36,7 +36,16 @@ export type TableHeader = {
   self_references: { columns: string[]; references: string[] }[];
 };
 
-export type BackupSummary = { file: string; tables: Record<string, number>; files: number; bytes: number };
+export type BackupSummary = {
+  file: string;
+  tables: Record<string, number>;
+  /** Legacy files (DATA_DIR/uploads not yet moved into PostgreSQL) and their bytes. */
+  files: number;
+  bytes: number;
+  /** Blobs (wiki files, issued documents, letters, logo) in the database and their bytes. */
+  blobs: number;
+  blobBytes: number;
+};
 
 /** Fixed text formats for dump and restore, independent of server and client defaults. */
 export async function setPortableSession(client: pg.ClientBase): Promise<void> {

@@ -57,6 +57,7 @@ export async function restoreBackup(config: pg.PoolConfig, file: string, uploads
     await client.query('BEGIN');
     await setPortableSession(client);
     const summary = await insertAll(client, lines, staging, file);
+    await verifyBlobs(client, summary);
     await client.query('COMMIT');
     await fs.rm(uploadsDir, { recursive: true, force: true });
     await fs.rename(staging, uploadsDir).catch(async (error) => {
@@ -82,7 +83,7 @@ async function insertAll(
   staging: string,
   file: string,
 ): Promise<BackupSummary> {
-  const summary: BackupSummary = { file, tables: {}, files: 0, bytes: 0 };
+  const summary: BackupSummary = { file, tables: {}, files: 0, bytes: 0, blobs: 0, blobBytes: 0 };
   const tables = await client.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> ALL($1::text[])`,
@@ -140,6 +141,30 @@ async function insertAll(
     }
   }
   throw damaged(file);
+}
+
+/**
+ * Before the commit: every restored blob's chunks add up to its recorded size and sha256
+ * (one blob at a time, so memory stays at one file). A mismatch refuses the whole restore.
+ */
+async function verifyBlobs(client: pg.PoolClient, summary: BackupSummary) {
+  const exists = await client.query(`SELECT to_regclass('public.blobs') IS NOT NULL AS ok`);
+  if (!exists.rows[0].ok) return;
+  const ids = await client.query<{ id: string }>('SELECT id::text FROM blobs ORDER BY id');
+  for (const { id } of ids.rows) {
+    const check = await client.query<{ ok: boolean; size: string }>(
+      `SELECT b.size_bytes = coalesce(c.size, 0) AND b.sha256 = encode(sha256(coalesce(c.bytes, ''::bytea)), 'hex') AS ok,
+              b.size_bytes::text AS size
+       FROM blobs b
+       LEFT JOIN LATERAL (SELECT sum(length(data)) AS size, string_agg(data, ''::bytea ORDER BY seq) AS bytes
+                          FROM blob_chunks WHERE blob_id = b.id) c ON true
+       WHERE b.id = $1`,
+      [id],
+    );
+    if (!check.rows[0]?.ok) throw damaged(summary.file);
+    summary.blobs++;
+    summary.blobBytes += Number(check.rows[0].size);
+  }
 }
 
 const damaged = (file: string) =>

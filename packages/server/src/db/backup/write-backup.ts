@@ -25,8 +25,8 @@ const FILE_CHUNK = 768 * 1024;
 
 /**
  * Writes a consistent logical backup of the database behind `config` (one
- * REPEATABLE READ READ ONLY transaction: every table from the same snapshot) plus
- * the files below `uploadsDir`, atomically: a temp file that is fsynced and renamed.
+ * REPEATABLE READ READ ONLY transaction: every table from the same snapshot, the blob
+ * store's bytes included) plus any legacy files still below `uploadsDir`, atomically: a temp file that is fsynced and renamed.
  */
 export async function writeBackup(config: pg.PoolConfig, file: string, uploadsDir: string): Promise<BackupSummary> {
   await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -38,12 +38,18 @@ export async function writeBackup(config: pg.PoolConfig, file: string, uploadsDi
     if (!gzip.write(`${JSON.stringify(value)}\n`)) await once(gzip, 'drain');
   };
   const client = new pg.Client(config);
-  const summary: BackupSummary = { file, tables: {}, files: 0, bytes: 0 };
+  const summary: BackupSummary = { file, tables: {}, files: 0, bytes: 0, blobs: 0, blobBytes: 0 };
   try {
     await client.connect();
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await setPortableSession(client);
     await write(await header(client));
+    // Every durable byte is a blob row plus its chunks, dumped like any table below (0343).
+    const blobs = await client.query<{ n: string; bytes: string }>(
+      `SELECT count(*)::text AS n, coalesce(sum(size_bytes), 0)::text AS bytes FROM blobs`,
+    );
+    summary.blobs = Number(blobs.rows[0]!.n);
+    summary.blobBytes = Number(blobs.rows[0]!.bytes);
     const withBytes = await tablesWithBytea(client);
     for (const table of await listTables(client)) {
       const fetchRows = withBytes.has(table.table) ? FETCH_BYTEA_ROWS : FETCH_ROWS;

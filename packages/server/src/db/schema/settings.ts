@@ -92,14 +92,18 @@ export const providerSettings = pgTable(
 );
 
 /**
- * One counter, bumped by statement triggers on every write to the tables the dashboards
- * aggregate (migration 0004). Cached dashboard figures are valid while it is unchanged.
+ * The data version, spread over DATA_VERSION_SLOTS rows: statement triggers on every write
+ * to the tables the dashboards aggregate bump the row of their backend
+ * (`pg_backend_pid() % slots + 1`, migrations 0004, 0011), so concurrent writers rarely
+ * wait on one another; the version is the sum of all rows (decision 0347). Cached
+ * dashboard figures are valid while the sum is unchanged.
  */
+export const DATA_VERSION_SLOTS = 16;
 export const dataVersion = pgTable(
   'data_version',
   {
     id: integer('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  () => [singleRow('data_version')],
+  (t) => [check('data_version_slot_ck', sql`${t.id} BETWEEN 1 AND 16`)],
 );

@@ -70,7 +70,7 @@ export const wikiFiles = pgTable(
     blobId: bigint('blob_id', { mode: 'number' })
       .unique()
       .references(() => blobs.id),
-    /** Legacy: the file's name under DATA_DIR/uploads before the move into PostgreSQL (0341). */
+    /** Legacy: the file's name under DATA_DIR/uploads before the move into PostgreSQL (0342); kept as the move's marker. */
     storedName: text('stored_name').unique(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),

@@ -1,4 +1,6 @@
-import type { MailAttachmentRef } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { invoiceReminders, type MailAttachmentRef } from '../../db/schema/index.js';
+import { readBlob } from '../../lib/blob-store.js';
 import type { MailAttachment } from '../../lib/mail.js';
 import type { JobContext } from '../jobs/job-definition.js';
 import { invoiceEbInterface } from '../quickbill/pdf/ebinterface-store.js';
@@ -8,17 +10,24 @@ import { renderReminderPdf } from '../quickbill/pdf/reminder-pdf.js';
 type Source = (ctx: Pick<JobContext, 'db' | 'env'>, args: Record<string, string | number>) => Promise<Buffer>;
 
 /**
- * Where attachment bytes come from, by `source` name. Every source reproduces its
- * document exactly: issued invoices are stored as first rendered (pdf-store), reminders
- * are rendered from the invoice with the level and dates fixed when the mail was queued.
+ * Where attachment bytes come from, by `source` name. Every source returns its document
+ * exactly as it was when the mail was queued: issued invoices and reminder letters are
+ * stored in the blob store then (pdf-store, reminder.service).
  */
 const SOURCES = {
-  'invoice-pdf': async ({ db, env }, args) => (await invoicePdf(db, env.DATA_DIR, Number(args.invoiceId))).pdf,
-  // ebInterface 6.1 XML of an issued invoice, as stored in the blob store at issue.
-  'invoice-ebinterface': async ({ db, env }, args) =>
-    (await invoiceEbInterface({ db, env }, Number(args.invoiceId))).xml,
-  'reminder-pdf': async ({ db, env }, args) => {
-    const { document } = await invoicePdf(db, env.DATA_DIR, Number(args.invoiceId));
+  'invoice-pdf': async ({ db }, args) => (await invoicePdf(db, Number(args.invoiceId))).pdf,
+  'invoice-ebinterface': async ({ db }, args) => (await invoiceEbInterface(db, Number(args.invoiceId))).xml,
+  'reminder-pdf': async ({ db }, args) => {
+    const [reminder] = await db
+      .select({ pdfBlobId: invoiceReminders.pdfBlobId })
+      .from(invoiceReminders)
+      .where(
+        and(eq(invoiceReminders.invoiceId, Number(args.invoiceId)), eq(invoiceReminders.level, Number(args.level))),
+      );
+    const stored = reminder?.pdfBlobId ? await readBlob(db, reminder.pdfBlobId) : null;
+    if (stored) return stored;
+    // Reminders queued before their letters were kept: rendered with the level and dates of the mail.
+    const { document } = await invoicePdf(db, Number(args.invoiceId));
     return renderReminderPdf(document, Number(args.level), String(args.date), String(args.payBy));
   },
 } satisfies Record<string, Source>;

@@ -5,8 +5,6 @@ import { wikiCategories, wikiEntries } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { storedNamesOf } from './entries.repo.js';
-import type { FileStore } from './file-store.js';
 
 type CategoryRow = typeof wikiCategories.$inferSelect;
 
@@ -27,7 +25,7 @@ export function presentCategory(row: CategoryRow): WikiCategory {
   };
 }
 
-export function createCategoryService(db: Database, files: FileStore) {
+export function createCategoryService(db: Database) {
   async function assertNameFree(executor: Pick<Database, 'select'>, name: string, exceptId?: number) {
     const [taken] = await executor
       .select({ id: wikiCategories.id })
@@ -104,22 +102,18 @@ export function createCategoryService(db: Database, files: FileStore) {
       });
     },
 
-    /** Deletes the category, its entries (database cascade) and their files on disk. */
+    /** Deletes the category, its entries and their files (database cascade, bytes by trigger). */
     async remove(session: SessionContext, id: number) {
-      const storedNames = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [before] = await tx.select().from(wikiCategories).where(eq(wikiCategories.id, id)).for('update');
         if (!before) throw new AppError('WIKI_CATEGORY_NOT_FOUND');
-        const names = await storedNamesOf(tx, eq(wikiEntries.categoryId, id));
         const [{ count }] = await tx
           .select({ count: sql<number>`count(*)::int` })
           .from(wikiEntries)
           .where(eq(wikiEntries.categoryId, id));
         await tx.delete(wikiCategories).where(eq(wikiCategories.id, id));
         await writeAudit(tx, session, 'delete', 'wiki_category', id, { ...before, deletedEntries: count }, null);
-        return names;
       });
-      // Only after the commit: a rolled-back delete must not lose files.
-      await files.remove(storedNames);
     },
   };
 }

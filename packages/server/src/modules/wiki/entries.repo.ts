@@ -57,16 +57,6 @@ export async function filesOf(db: Executor, entryIds: number[]): Promise<Map<num
   return byEntry;
 }
 
-/** Stored names of every file of the given entries (to remove them from disk after a delete). */
-export async function storedNamesOf(db: Executor, where: ReturnType<typeof eq>): Promise<string[]> {
-  const rows = await db
-    .select({ storedName: wikiFiles.storedName })
-    .from(wikiFiles)
-    .innerJoin(wikiEntries, eq(wikiEntries.id, wikiFiles.entryId))
-    .where(where);
-  return rows.flatMap((row) => (row.storedName ? [row.storedName] : []));
-}
-
 const ICONS: Array<[RegExp, string]> = [
   [/^image\//, '🖼️'],
   [/^application\/pdf$/, '📕'],

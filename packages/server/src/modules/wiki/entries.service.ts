@@ -13,16 +13,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import type { Keyring } from '../../lib/secret-box.js';
 import { openSecrets, sealSecret } from './crypto.js';
-import {
-  filesOf,
-  findEntry,
-  flatten,
-  presentEntries,
-  presentEntry,
-  selectEntries,
-  storedNamesOf,
-} from './entries.repo.js';
-import type { FileStore } from './file-store.js';
+import { filesOf, findEntry, flatten, presentEntries, presentEntry, selectEntries } from './entries.repo.js';
 import { linkProject, PASSWORD_NO_PROJECT, PASSWORD_NOT_PUBLIC } from './projects.service.js';
 import { htmlToText, sanitizeContent, textToHtml } from './sanitize.js';
 
@@ -51,7 +42,7 @@ function auditPair(before: typeof wikiEntries.$inferSelect | null, after: typeof
   return [view(before), view(after)] as const;
 }
 
-export function createEntryService(db: Database, keyring: Keyring, files: FileStore) {
+export function createEntryService(db: Database, keyring: Keyring) {
   async function getPresented(id: number): Promise<WikiEntry> {
     const row = await findEntry(db, id);
     if (!row) throw new AppError('WIKI_ENTRY_NOT_FOUND');
@@ -177,17 +168,14 @@ export function createEntryService(db: Database, keyring: Keyring, files: FileSt
       return getPresented(id);
     },
 
-    /** Deletes the entry and its files (rows by cascade, disk after the commit). */
+    /** Deletes the entry and its files (rows by cascade, bytes by the blob owner trigger). */
     async remove(session: SessionContext, id: number) {
-      const storedNames = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [before] = await tx.select().from(wikiEntries).where(eq(wikiEntries.id, id)).for('update');
         if (!before) throw new AppError('WIKI_ENTRY_NOT_FOUND');
-        const names = await storedNamesOf(tx, eq(wikiEntries.id, id));
         await tx.delete(wikiEntries).where(eq(wikiEntries.id, id));
         await writeAudit(tx, session, 'delete', 'wiki_entry', id, ...auditPair(before, null));
-        return names;
       });
-      await files.remove(storedNames);
     },
   };
 }

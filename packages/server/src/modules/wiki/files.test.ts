@@ -1,22 +1,18 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { auditLog, customers, wikiFiles } from '../../db/schema/index.js';
-import { createFileStore } from './file-store.js';
+import { readBlob } from '../../lib/blob-store.js';
 import { createEntry, multipart, upload, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
 const LIMIT = 64 * 1024;
 let ctx: TestContext;
 let setup: WikiSetup;
-let uploadsDir: string;
 beforeAll(async () => {
   ctx = await createTestContext({ MAX_UPLOAD_BYTES: String(LIMIT) });
   setup = await wikiSetup(ctx);
-  uploadsDir = path.join(ctx.dataDir, 'uploads');
 });
 
 // Real magic numbers: the type must come from these bytes, not from names or headers.
@@ -28,12 +24,19 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 const HTML = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
 const SVG = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>';
 
-const listUploads = async () => (await fs.readdir(uploadsDir).catch(() => [])).sort();
+/** Every stored wiki blob and chunk: what a leak would show up in. */
+const listUploads = async () => {
+  const result = await ctx.db.execute(
+    sql`SELECT b.id, count(c.seq)::int AS chunks FROM blobs b LEFT JOIN blob_chunks c ON c.blob_id = b.id
+        WHERE b.kind = 'wiki-file' GROUP BY b.id ORDER BY b.id`,
+  );
+  return result.rows.map((row) => `${row.id}:${row.chunks}`);
+};
 const download = (id: number) =>
   ctx.request({ method: 'GET', url: `/api/wiki/files/${id}/download`, token: setup.token });
 
 describe('POST /api/wiki/entries/:id/files', () => {
-  it('stores each file under a random name with size, sha256 and the type read from its bytes', async () => {
+  it('stores each file in the blob store with size, sha256 and the type read from its bytes', async () => {
     const entry = await createEntry(ctx, setup, { category_id: setup.docs.id });
     const res = await upload(ctx, setup.token, entry.id, 'rechnung.txt', PDF);
     expect(res.statusCode).toBe(201);
@@ -46,8 +49,8 @@ describe('POST /api/wiki/entries/:id/files', () => {
     });
     const [row] = await ctx.db.select().from(wikiFiles).where(eq(wikiFiles.id, res.json().id));
     expect(row.sha256).toBe(createHash('sha256').update(PDF).digest('hex'));
-    expect(row.storedName).toMatch(/^[0-9a-f]{32}$/);
-    expect(await fs.readFile(path.join(uploadsDir, row.storedName!))).toEqual(PDF);
+    expect(row.storedName).toBeNull();
+    expect(await readBlob(ctx.db, row.blobId!)).toEqual(PDF);
     // Several files per entry, one call each; the entry lists them.
     await upload(ctx, setup.token, entry.id, 'bild.png', PNG);
     const listed = await ctx.request({ method: 'GET', url: `/api/wiki/entries/${entry.id}`, token: setup.token });
@@ -68,7 +71,7 @@ describe('POST /api/wiki/entries/:id/files', () => {
     expect(res.json().file_size_formatted).toBe('1,5 KB');
   });
 
-  it('answers 413 "Die Datei ist zu groß" above the limit and leaves nothing on disk', async () => {
+  it('answers 413 "Die Datei ist zu groß" above the limit and leaves nothing stored', async () => {
     const entry = await createEntry(ctx, setup, { category_id: setup.docs.id });
     const before = await listUploads();
     const res = await upload(ctx, setup.token, entry.id, 'riesig.bin', Buffer.alloc(LIMIT + 1, 1));
@@ -148,18 +151,36 @@ describe('GET /api/wiki/files/:id/download', () => {
     expect(png.json().mime_type).toBe('image/png');
   });
 
-  it('answers 404 when the file is unknown or missing on disk', async () => {
+  it('answers 404 when the file is unknown or its bytes were missing at the move into PostgreSQL', async () => {
     expect((await download(999_999)).json().error).toBe('Datei nicht gefunden');
     const entry = await createEntry(ctx, setup, { category_id: setup.docs.id });
     const id = (await upload(ctx, setup.token, entry.id, 'weg.pdf', PDF)).json().id;
-    const [row] = await ctx.db.select().from(wikiFiles).where(eq(wikiFiles.id, id));
-    await fs.rm(path.join(uploadsDir, row.storedName!));
+    await ctx.db.update(wikiFiles).set({ blobId: null }).where(eq(wikiFiles.id, id));
     expect((await download(id)).statusCode).toBe(404);
+  });
+
+  it('streams a file of several chunks back byte for byte (about 1 MB, odd size)', async () => {
+    const big = await createTestContext({ MAX_UPLOAD_BYTES: String(4 * 1024 * 1024) });
+    const bigSetup = await wikiSetup(big);
+    const entry = await createEntry(big, bigSetup, { category_id: bigSetup.docs.id });
+    const bytes = Buffer.alloc(1024 * 1024 + 12_345);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 251;
+    const created = await upload(big, bigSetup.token, entry.id, 'gross.bin', bytes);
+    expect(created.statusCode).toBe(201);
+    const res = await big.request({
+      method: 'GET',
+      url: `/api/wiki/files/${created.json().id}/download`,
+      token: bigSetup.token,
+    });
+    expect(res.headers['content-length']).toBe(String(bytes.length));
+    expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(
+      createHash('sha256').update(bytes).digest('hex'),
+    );
   });
 });
 
 describe('no orphan files', () => {
-  it('DELETE /api/wiki/files/:id removes row and file', async () => {
+  it('DELETE /api/wiki/files/:id removes row and bytes', async () => {
     const entry = await createEntry(ctx, setup, { category_id: setup.docs.id });
     const before = await listUploads();
     const id = (await upload(ctx, setup.token, entry.id, 'a.pdf', PDF)).json().id;
@@ -169,7 +190,7 @@ describe('no orphan files', () => {
     expect(await ctx.db.select().from(wikiFiles).where(eq(wikiFiles.id, id))).toHaveLength(0);
   });
 
-  it('deleting an entry or its category deletes their files from disk', async () => {
+  it("deleting an entry or its category deletes their files' bytes", async () => {
     const before = await listUploads();
     const entry = await createEntry(ctx, setup, { category_id: setup.docs.id });
     await upload(ctx, setup.token, entry.id, 'a.pdf', PDF);
@@ -192,21 +213,16 @@ describe('no orphan files', () => {
     expect(await listUploads()).toEqual(before);
   });
 
-  it('the sweep removes files left by a customer deletion (database cascade only)', async () => {
+  it('a customer deletion (database cascade) takes the bytes of its files along', async () => {
     const entry = await createEntry(ctx, setup, { category_id: setup.docs.id });
     const kept = (await upload(ctx, setup.token, entry.id, 'bleibt.pdf', PDF)).json().id;
     const otherCustomer = await buildCustomer(ctx.db);
+    const before = await listUploads();
     const gone = await createEntry(ctx, setup, { category_id: setup.docs.id, customer_id: otherCustomer.id });
     await upload(ctx, setup.token, gone.id, 'weg.pdf', PDF);
-    const before = await listUploads();
+    expect(await listUploads()).toHaveLength(before.length + 1);
     await ctx.db.delete(customers).where(eq(customers.id, otherCustomer.id));
-    const store = createFileStore(ctx.dataDir);
-    // Young files are kept (an upload writes its file before its row) …
-    expect(await store.sweepOrphans(ctx.db)).toEqual([]);
-    // … older ones without a row go.
-    const removed = await store.sweepOrphans(ctx.db, 0);
-    expect(removed).toHaveLength(1);
-    expect(await listUploads()).toEqual(before.filter((name) => !removed.includes(name)));
+    expect(await listUploads()).toEqual(before);
     expect((await download(kept)).statusCode).toBe(200);
   });
 });

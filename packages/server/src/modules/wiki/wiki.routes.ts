@@ -5,16 +5,12 @@ import { categoryRoutes } from './categories.routes.js';
 import { createCategoryService } from './categories.service.js';
 import { entryRoutes } from './entries.routes.js';
 import { createEntryService } from './entries.service.js';
-import { createFileStore } from './file-store.js';
 import { fileRoutes } from './files.routes.js';
 import { createFileService } from './files.service.js';
 import { projectRoutes } from './projects.routes.js';
 import { createProjectService } from './projects.service.js';
 import { searchRoutes } from './search.routes.js';
 import { createSearchService } from './search.service.js';
-
-/** How often files without a database row (e.g. after a customer was deleted) are removed. */
-const SWEEP_INTERVAL_MS = 6 * 60 * 60_000;
 
 /** The wiki: categories, entries (encrypted password entries), files, search, projects. */
 export const wikiRoutes =
@@ -24,21 +20,11 @@ export const wikiRoutes =
     await app.register(multipart, {
       limits: { fileSize: deps.env.MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 10_000 },
     });
-    const store = createFileStore(deps.env.DATA_DIR);
-    const files = createFileService(deps.db, store);
+    const files = createFileService(deps.db, deps.env.MAX_UPLOAD_BYTES);
     const projects = createProjectService(deps.db);
-    await app.register(categoryRoutes(createCategoryService(deps.db, store)));
-    await app.register(entryRoutes(createEntryService(deps.db, deps.keyring, store)));
+    await app.register(categoryRoutes(createCategoryService(deps.db)));
+    await app.register(entryRoutes(createEntryService(deps.db, deps.keyring)));
     await app.register(fileRoutes(files, deps.env.LOG_LEVEL));
     await app.register(searchRoutes(createSearchService(deps.db)));
     await app.register(projectRoutes(projects, files));
-
-    const sweep = () =>
-      store.sweepOrphans(deps.db).catch((error) => app.log.warn({ err: error }, 'wiki orphan sweep failed'));
-    const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onReady', async () => {
-      void sweep();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
   };

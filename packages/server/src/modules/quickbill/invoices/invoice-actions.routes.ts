@@ -3,11 +3,9 @@ import { zBulkSendResult, zIdsInput, zMarkPaidInput, zSendInvoiceInput } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
-import { AppError } from '../../../lib/errors.js';
-import { invoiceXml } from '../e-invoice/factur-x.js';
+import { invoiceCiiXml } from '../pdf/ebinterface-store.js';
 import type { createReminderService } from '../reminders/reminder.service.js';
 import type { QuickbillDeps } from '../shared.js';
-import { loadInvoiceDocument } from './invoice-document.js';
 import type { SendService } from './invoice-send.service.js';
 import type { createStatusService } from './invoice-status.service.js';
 
@@ -144,12 +142,9 @@ export const invoiceActionRoutes =
       config: { access: 'admin' },
       schema: { tags, params: zIdParams },
       handler: async (request, reply) => {
-        const document = await loadInvoiceDocument(deps.db, deps.env.DATA_DIR, request.params.id);
-        if (!document.invoice.invoiceNumber) {
-          throw new AppError('INVOICE_WRONG_STATUS', 'Die E-Rechnung entsteht erst beim Versenden der Rechnung');
-        }
-        const xml = await invoiceXml(document);
-        const filename = `${document.invoice.invoiceNumber.replace(/[^\w.-]+/g, '_')}.xml`;
+        // Byte for byte the XML inside the PDF as sent (stored at issue), whatever changed since.
+        const { document, xml } = await invoiceCiiXml(deps.db, request.params.id);
+        const filename = `${(document.invoice.invoiceNumber ?? '').replace(/[^\w.-]+/g, '_')}.xml`;
         return reply
           .type('application/xml; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${filename}"`)

@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { projects, timeEntries } from '../../../db/schema/index.js';
+import { readBlob } from '../../../lib/blob-store.js';
 import { type Executor, loadSettings, type ProviderSettings } from '../shared.js';
 import { findInvoice, type InvoiceItemRow, type InvoiceRow, loadItems } from './invoice.repo.js';
 
@@ -16,9 +15,7 @@ export type InvoiceDocument = {
   logo: Buffer | null;
 };
 
-export const logoPath = (dataDir: string, file: string) => path.join(dataDir, 'quickbill', path.basename(file));
-
-export async function loadInvoiceDocument(db: Executor, dataDir: string, id: number): Promise<InvoiceDocument> {
+export async function loadInvoiceDocument(db: Executor, id: number): Promise<InvoiceDocument> {
   const invoice = await findInvoice(db, id);
   // Sequential on purpose: `db` may be a transaction, i.e. one connection, which runs one
   // query at a time anyway (pg 9 refuses overlapping queries on one client).
@@ -36,7 +33,7 @@ export async function loadInvoiceDocument(db: Executor, dataDir: string, id: num
     .where(eq(timeEntries.invoiceId, id))
     .orderBy(asc(timeEntries.workDate), asc(timeEntries.id));
   const originalRow = invoice.creditNoteForId ? await findInvoice(db, invoice.creditNoteForId) : null;
-  const logo = settings.logoFile ? await fs.readFile(logoPath(dataDir, settings.logoFile)).catch(() => null) : null;
+  const logo = settings.logoBlobId ? await readBlob(db, settings.logoBlobId) : null;
   return {
     invoice,
     items,

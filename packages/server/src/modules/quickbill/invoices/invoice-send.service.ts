@@ -8,8 +8,8 @@ import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { queueInvoiceMail, requireRecipient } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
-import { ebInterfaceFileName, invoiceEbInterface, storeEbInterface } from '../pdf/ebinterface-store.js';
-import { invoicePdf, pdfFileName } from '../pdf/pdf-store.js';
+import { ebInterfaceFileName, invoiceEbInterface } from '../pdf/ebinterface-store.js';
+import { invoicePdf, pdfFileName, storeIssuedDocuments } from '../pdf/pdf-store.js';
 import { loadSettings, type QuickbillDeps, type Transaction } from '../shared.js';
 import { findInvoice, type InvoiceRow, loadItems } from './invoice.repo.js';
 import { loadInvoiceDocument } from './invoice-document.js';
@@ -19,16 +19,10 @@ import { checkIssuable } from './invoice-rules.js';
 /**
  * Issues a draft inside `tx`: takes the customer's current data, checks what § 11 UStG
  * asks (invoice-rules.ts), takes the next number of the invoice year, fixes the service
- * period (the invoice date when none was given), marks it sent and stores its ebInterface
- * XML in the blob store in the same transaction.
+ * period (the invoice date when none was given), marks it sent and stores its documents
+ * (PDF, EN 16931 XML, ebInterface XML) in the blob store in the same transaction.
  */
-export async function issueDraft(
-  tx: Transaction,
-  session: SessionContext,
-  row: InvoiceRow,
-  sentAt: Date,
-  dataDir: string,
-) {
+export async function issueDraft(tx: Transaction, session: SessionContext, row: InvoiceRow, sentAt: Date) {
   const settings = await loadSettings(tx);
   // The recipient as the customer stands now: a draft is no document yet.
   const [customer] = row.customerId ? await tx.select().from(customers).where(eq(customers.id, row.customerId)) : [];
@@ -52,7 +46,7 @@ export async function issueDraft(
     .where(eq(invoices.id, row.id))
     .returning();
   await writeAudit(tx, session, 'send', 'invoice', row.id, row, issued);
-  await storeEbInterface(tx, dataDir, row.id);
+  await storeIssuedDocuments(tx, row.id);
   return issued;
 }
 
@@ -73,9 +67,9 @@ export function createSendService(deps: QuickbillDeps) {
         throw new AppError('INVOICE_WRONG_STATUS', 'Eine stornierte Rechnung kann nicht versendet werden');
       }
       requireRecipient(row.customerEmail);
-      if (row.status === 'draft') await issueDraft(tx, session, row, new Date(), deps.env.DATA_DIR);
+      if (row.status === 'draft') await issueDraft(tx, session, row, new Date());
       else await writeAudit(tx, session, 'resend', 'invoice', id, null, { invoiceNumber: row.invoiceNumber });
-      const document = await loadInvoiceDocument(tx, deps.env.DATA_DIR, id);
+      const document = await loadInvoiceDocument(tx, id);
       const mail = await queueInvoiceMail(tx, document, session.displayName, texts);
       return {
         invoice_number: document.invoice.invoiceNumber,
@@ -89,7 +83,7 @@ export function createSendService(deps: QuickbillDeps) {
     send,
 
     async ebInterface(id: number) {
-      const { document, xml } = await invoiceEbInterface(deps, id);
+      const { document, xml } = await invoiceEbInterface(db, id);
       return { xml, filename: ebInterfaceFileName(document) };
     },
 
@@ -108,7 +102,7 @@ export function createSendService(deps: QuickbillDeps) {
     },
 
     async pdf(id: number) {
-      const { document, pdf } = await invoicePdf(db, deps.env.DATA_DIR, id);
+      const { document, pdf } = await invoicePdf(db, id);
       return { pdf, filename: pdfFileName(document) };
     },
 
@@ -123,7 +117,7 @@ export function createSendService(deps: QuickbillDeps) {
       if (known.length !== unique.length) throw new AppError('INVOICE_NOT_FOUND');
       const zip = new JSZip();
       for (const id of unique) {
-        const { document, pdf } = await invoicePdf(db, deps.env.DATA_DIR, id);
+        const { document, pdf } = await invoicePdf(db, id);
         zip.file(pdfFileName(document), pdf);
       }
       return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });

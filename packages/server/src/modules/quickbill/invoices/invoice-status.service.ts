@@ -7,7 +7,7 @@ import { writeAudit } from '../../../lib/audit.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
 import { queueInvoiceMail } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
-import { storeEbInterface } from '../pdf/ebinterface-store.js';
+import { storeIssuedDocuments } from '../pdf/pdf-store.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
 import { findInvoice, loadItems } from './invoice.repo.js';
 import { loadInvoiceDocument } from './invoice-document.js';
@@ -112,15 +112,11 @@ export function createStatusService(deps: QuickbillDeps) {
           })),
         );
         await writeAudit(tx, session, 'create', 'invoice', credit.id, null, credit);
-        await storeEbInterface(tx, deps.env.DATA_DIR, credit.id);
+        await storeIssuedDocuments(tx, credit.id);
         // The credit note's mail is queued with the cancellation; without an address it is
         // not mailed (the cancellation stands, staff can send it once an address is known).
         const mailed = credit.customerEmail?.trim()
-          ? (await queueInvoiceMail(
-              tx,
-              await loadInvoiceDocument(tx, deps.env.DATA_DIR, credit.id),
-              session.displayName,
-            )) !== null
+          ? (await queueInvoiceMail(tx, await loadInvoiceDocument(tx, credit.id), session.displayName)) !== null
           : false;
         return { deleted: false as const, creditNoteId: credit.id, mailed };
       });

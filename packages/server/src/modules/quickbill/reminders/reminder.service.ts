@@ -4,6 +4,7 @@ import { invoiceReminders, invoices } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
+import { putBlob } from '../../../lib/blob-store.js';
 import { AppError } from '../../../lib/errors.js';
 import { findInvoice } from '../invoices/invoice.repo.js';
 import { loadInvoiceDocument } from '../invoices/invoice-document.js';
@@ -32,15 +33,21 @@ export function createReminderService(deps: QuickbillDeps) {
         }
         requireRecipient(before.customerEmail);
         const next = before.reminderLevel + 1;
-        await tx.insert(invoiceReminders).values({ invoiceId: id, level: next, createdBy: session.displayName });
+        const payBy = addDays(today, REMINDER_GRACE_DAYS);
+        // The letter exactly as mailed, kept with the reminder (decision 0341).
+        const letter = await renderReminderPdf(await loadInvoiceDocument(tx, id), next, today, payBy);
+        const blob = await putBlob(tx, letter, { kind: 'reminder-pdf' });
+        await tx
+          .insert(invoiceReminders)
+          .values({ invoiceId: id, level: next, pdfBlobId: blob.id, createdBy: session.displayName });
         const [after] = await tx
           .update(invoices)
           .set({ reminderLevel: next, updatedAt: new Date() })
           .where(eq(invoices.id, id))
           .returning();
         await writeAudit(tx, session, 'reminder', 'invoice', id, before, after);
-        const document = await loadInvoiceDocument(tx, deps.env.DATA_DIR, id);
-        await queueReminderMail(tx, document, next, today, addDays(today, REMINDER_GRACE_DAYS), session.displayName);
+        const document = await loadInvoiceDocument(tx, id);
+        await queueReminderMail(tx, document, next, today, payBy, session.displayName);
         return next;
       });
       return { level, label: REMINDER_LABELS[level - 1] };
@@ -49,7 +56,7 @@ export function createReminderService(deps: QuickbillDeps) {
     /** Preview of a reminder at the next level (or the last sent one). */
     async preview(id: number) {
       const today = deps.today();
-      const { document } = await invoicePdf(db, deps.env.DATA_DIR, id);
+      const { document } = await invoicePdf(db, id);
       const level = Math.min(Math.max(document.invoice.reminderLevel, 1), REMINDER_LABELS.length);
       return renderReminderPdf(document, level, today, addDays(today, REMINDER_GRACE_DAYS));
     },

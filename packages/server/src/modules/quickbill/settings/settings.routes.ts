@@ -1,13 +1,11 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { zErrorResponse, zOkResponse } from '@butler/contract/common';
 import { zInvoiceSettings, zInvoiceSettingsInput } from '@butler/contract/quickbill-settings';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { requireSession } from '../../../lib/access.js';
+import { readBlob } from '../../../lib/blob-store.js';
 import { AppError } from '../../../lib/errors.js';
-import { logoPath } from '../invoices/invoice-document.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
 import { presentSettings, setLogo, updateSettings } from './settings.service.js';
 
@@ -52,14 +50,7 @@ export const settingsRoutes =
         const type = await fileTypeFromBuffer(buffer);
         const extension = type && LOGO_TYPES[type.mime];
         if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Das Logo muss ein PNG- oder JPEG-Bild sein');
-        const file = `logo-${Date.now()}.${extension}`;
-        const target = logoPath(deps.env.DATA_DIR, file);
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.writeFile(target, buffer, { mode: 0o600 });
-        const before = await loadSettings(deps.db);
-        const after = await setLogo(deps.db, requireSession(request), file);
-        if (before.logoFile) await fs.rm(logoPath(deps.env.DATA_DIR, before.logoFile), { force: true });
-        return presentSettings(after);
+        return presentSettings(await setLogo(deps.db, requireSession(request), buffer));
       },
     });
 
@@ -68,11 +59,10 @@ export const settingsRoutes =
       schema: { tags },
       handler: async (_request, reply) => {
         const settings = await loadSettings(deps.db);
-        const content = settings.logoFile
-          ? await fs.readFile(logoPath(deps.env.DATA_DIR, settings.logoFile)).catch(() => null)
-          : null;
-        if (!content || !settings.logoFile) throw new AppError('NOT_FOUND', 'Kein Logo hinterlegt');
-        return reply.type(settings.logoFile.endsWith('.png') ? 'image/png' : 'image/jpeg').send(content);
+        const content = settings.logoBlobId ? await readBlob(deps.db, settings.logoBlobId) : null;
+        if (!content) throw new AppError('NOT_FOUND', 'Kein Logo hinterlegt');
+        const type = await fileTypeFromBuffer(content);
+        return reply.type(type?.mime === 'image/png' ? 'image/png' : 'image/jpeg').send(content);
       },
     });
 
@@ -80,9 +70,7 @@ export const settingsRoutes =
       config: { access: 'admin' },
       schema: { tags, response: { 200: zOkResponse, ...errors } },
       handler: async (request) => {
-        const before = await loadSettings(deps.db);
         await setLogo(deps.db, requireSession(request), null);
-        if (before.logoFile) await fs.rm(logoPath(deps.env.DATA_DIR, before.logoFile), { force: true });
         return { success: true as const, message: 'Logo entfernt' };
       },
     });

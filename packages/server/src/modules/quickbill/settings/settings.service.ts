@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client.js';
 import { providerSettings } from '../../../db/schema/index.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
+import { putBlob } from '../../../lib/blob-store.js';
 import { loadSettings, type ProviderSettings } from '../shared.js';
 
 export function presentSettings(s: ProviderSettings): InvoiceSettings {
@@ -28,7 +29,7 @@ export function presentSettings(s: ProviderSettings): InvoiceSettings {
     invoice_footer: s.invoiceFooter,
     invoice_email_subject: s.invoiceEmailSubject,
     invoice_email_body: s.invoiceEmailBody,
-    has_logo: Boolean(s.logoFile),
+    has_logo: s.logoBlobId !== null,
   };
 }
 
@@ -74,13 +75,17 @@ export async function updateSettings(db: Database, session: SessionContext, inpu
   });
 }
 
-/** Stores (or clears) the logo file name, audited. */
-export async function setLogo(db: Database, session: SessionContext, file: string | null) {
+/**
+ * Stores (or clears) the logo in the blob store, audited; the previous logo's bytes go in
+ * the same transaction (delete_owned_blob trigger).
+ */
+export async function setLogo(db: Database, session: SessionContext, image: Buffer | null) {
   return db.transaction(async (tx) => {
     const before = await loadSettings(tx);
+    const blob = image ? await putBlob(tx, image, { kind: 'logo' }) : null;
     const [after] = await tx
       .update(providerSettings)
-      .set({ logoFile: file })
+      .set({ logoBlobId: blob?.id ?? null, logoFile: null })
       .where(eq(providerSettings.id, 1))
       .returning();
     await writeAudit(
@@ -89,8 +94,8 @@ export async function setLogo(db: Database, session: SessionContext, file: strin
       'update',
       'provider_settings',
       1,
-      { logoFile: before.logoFile },
-      { logoFile: after.logoFile },
+      { logoBlobId: before.logoBlobId },
+      { logoBlobId: after.logoBlobId, sha256: blob?.sha256 ?? null },
     );
     return after;
   });

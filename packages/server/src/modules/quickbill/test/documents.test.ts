@@ -191,7 +191,7 @@ describe('e-invoice (EN 16931 CII, Factur-X)', () => {
     const { invoice_number } = await sendInvoice(ctx, token, draft.id);
     const cancel = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/cancel`, token });
     for (const id of [draft.id, cancel.json().credit_note_id]) {
-      const document = await loadInvoiceDocument(ctx.db, ctx.dataDir, id);
+      const document = await loadInvoiceDocument(ctx.db, id);
       const xml = String(await generateValidated(document, 'CII'));
       expect(xml).toContain(`<ram:ID>${document.invoice.invoiceNumber}</ram:ID>`);
     }

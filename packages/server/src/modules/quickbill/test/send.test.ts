@@ -1,11 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
 import { digestDifference, digestQuery, takeDigest } from '../../../../test/fuzz/digest.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
-import { auditLog, blobs, invoiceDocuments, invoices, mailOutbox } from '../../../db/schema/index.js';
-import { configureProvider, createDraft, daysAgo, outboxMails, pdfAttachments, sendInvoice, today } from './helpers.js';
+import { auditLog, blobs, invoiceDocuments, invoiceReminders, invoices, mailOutbox } from '../../../db/schema/index.js';
+import {
+  configureProvider,
+  createDraft,
+  daysAgo,
+  outboxMails,
+  pdfAttachments,
+  pdfText,
+  sendInvoice,
+  today,
+} from './helpers.js';
 
 let ctx: TestContext;
 let token: string;
@@ -98,6 +107,65 @@ describe('sending', () => {
     // Without the option only the PDF travels.
     await ctx.request({ method: 'POST', url, token, payload: { attach_ebinterface: false } });
     expect((await outboxMails(ctx)).at(-1)).not.toContain('ebInterface-');
+  });
+
+  it('serves PDF and EN 16931 XML exactly as issued, also after the letterhead and logo changed', async () => {
+    await configureProvider(ctx, token);
+    const draft = await createDraft(ctx, token, customer.id);
+    await sendInvoice(ctx, token, draft.id);
+    const cancel = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/cancel`, token });
+    const creditId = cancel.json().credit_note_id as number;
+    // Stored by the issuing transactions: PDF, CII XML and ebInterface XML of both documents.
+    const kinds = await ctx.db
+      .select({ invoiceId: invoiceDocuments.invoiceId, kind: invoiceDocuments.kind })
+      .from(invoiceDocuments)
+      .where(inArray(invoiceDocuments.invoiceId, [draft.id, creditId]));
+    expect(kinds.map((k) => `${k.invoiceId}:${k.kind}`).sort()).toEqual(
+      [draft.id, creditId].flatMap((id) => ['ebinterface', 'pdf', 'xml'].map((k) => `${id}:${k}`)).sort(),
+    );
+    const fetch = async (id: number) => ({
+      pdf: (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${id}/pdf`, token })).rawPayload,
+      xml: (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${id}/xml`, token })).rawPayload,
+    });
+    const before = { invoice: await fetch(draft.id), credit: await fetch(creditId) };
+    for (const doc of Object.values(before)) {
+      expect(doc.xml.toString('utf8')).toBe((await pdfAttachments(doc.pdf))['factur-x.xml']);
+    }
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await configureProvider(ctx, token, { company_name: 'Ganz Anders GmbH', iban: 'AT48 3200 0000 1234 5864' });
+    const logo = await ctx.request({
+      method: 'POST',
+      url: '/api/quickbill/settings/logo',
+      token,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: Buffer.concat([
+        Buffer.from(
+          '--x\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n',
+        ),
+        png,
+        Buffer.from('\r\n--x--\r\n'),
+      ]),
+    });
+    expect(logo.statusCode, logo.body).toBe(200);
+    try {
+      const after = { invoice: await fetch(draft.id), credit: await fetch(creditId) };
+      expect(after.invoice.pdf.equals(before.invoice.pdf)).toBe(true);
+      expect(after.invoice.xml.equals(before.invoice.xml)).toBe(true);
+      expect(after.credit.pdf.equals(before.credit.pdf)).toBe(true);
+      expect(after.credit.xml.equals(before.credit.xml)).toBe(true);
+      // A draft follows the settings (a preview, not a document).
+      const fresh = await createDraft(ctx, token, customer.id);
+      const preview = (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${fresh.id}/pdf`, token }))
+        .rawPayload;
+      expect(await pdfText(preview)).toContain('Ganz Anders GmbH');
+      expect(await pdfText(after.invoice.pdf)).not.toContain('Ganz Anders GmbH');
+    } finally {
+      await ctx.request({ method: 'DELETE', url: '/api/quickbill/settings/logo', token });
+      await configureProvider(ctx, token);
+    }
   });
 
   it('sends the subject and text the admin edited, placeholders filled; an empty subject changes nothing', async () => {
@@ -355,6 +423,18 @@ describe('reminders', () => {
     const detail = (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token })).json();
     expect(detail.reminder_level).toBe(3);
     expect(detail.reminders.map((r: { label: string }) => r.label)).toEqual(labels);
+    // Each letter is kept in the blob store as mailed.
+    const letters = await ctx.db
+      .select({ level: invoiceReminders.level, kind: blobs.kind, size: blobs.sizeBytes })
+      .from(invoiceReminders)
+      .innerJoin(blobs, eq(blobs.id, invoiceReminders.pdfBlobId))
+      .where(eq(invoiceReminders.invoiceId, draft.id));
+    expect(letters.map((l) => [l.level, l.kind])).toEqual([
+      [1, 'reminder-pdf'],
+      [2, 'reminder-pdf'],
+      [3, 'reminder-pdf'],
+    ]);
+    expect(letters.every((l) => l.size > 1000)).toBe(true);
   });
 
   it('refuses reminders for invoices that are not overdue', async () => {
