@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLowBalance } from './balance-alerts.js';
 import { zId } from './common.js';
 import { zPageQuery } from './list-query.js';
 import { zReferralData, zReferralStats } from './referrals.js';
@@ -120,6 +121,8 @@ export const zCustomerDashboard = z.object({
   referral_data: zReferralData,
   referral_stats: zReferralStats,
   contact: zProviderContact,
+  /** Balances over a threshold right now (the lounge's calm banner); empty when all is well. */
+  low_balances: z.array(zLowBalance),
 });
 export type CustomerDashboard = z.infer<typeof zCustomerDashboard>;
 

@@ -11,6 +11,7 @@ import { createAccountMails } from './modules/auth/account-mails.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createPasswordLinks } from './modules/auth/password-links.service.js';
 import { createSecondFactorLogin } from './modules/auth/second-factor.service.js';
+import { balanceAlertsRoutes } from './modules/balance-alerts/balance-alerts.routes.js';
 import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -55,4 +56,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
   await typed.register(mailRoutes(deps.db));
+  await typed.register(balanceAlertsRoutes(deps.db));
 }

@@ -126,6 +126,8 @@ export const customers = pgTable(
     partnerGender: text('partner_gender'),
     partnerBirthdate: date('partner_birthdate'),
     children: jsonb('children').$type<ChildRecord[]>().notNull().default([]),
+    /** "Mein Konto": mails when the balance runs low (staff are told regardless). */
+    balanceAlertMails: boolean('balance_alert_mails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

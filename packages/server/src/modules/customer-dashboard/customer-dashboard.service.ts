@@ -7,7 +7,9 @@ import type {
 import type { Database } from '../../db/client.js';
 import { num } from '../../domain/decimal.js';
 import { AppError } from '../../lib/errors.js';
+import { getBalanceAlertSettings } from '../balance-alerts/balance-alert-settings.service.js';
 import { packageBalance, subscriptionBalances } from '../hour-accounting/customer-hours.repo.js';
+import { findLowBalances } from '../hour-accounting/low-balance.repo.js';
 import { computeReferralSummary } from '../referrals/referral-data.js';
 import * as repo from './customer-dashboard.repo.js';
 import { currentSubscription, presentDeduction, presentRecentEntry, presentSubscription } from './present.js';
@@ -24,19 +26,21 @@ async function requireCustomer(db: Database, customerId: number) {
 export async function getDashboard(db: Database, customerId: number, today: string): Promise<CustomerDashboard> {
   const customer = await requireCustomer(db, customerId);
   // Independent reads run side by side on the pool; each is small or bounded.
-  const [subs, balances, packages, projects, recent, counts, abos, pkg, hours, referral, contact] = await Promise.all([
-    repo.listSubscriptions(db, customerId),
-    subscriptionBalances(db, customerId, today),
-    repo.listHourPackages(db, customerId),
-    repo.listActiveProjects(db, customerId),
-    repo.listEntries(db, customerId, null, RECENT),
-    repo.countEntriesByType(db, customerId),
-    repo.listEntries(db, customerId, 'abos', RECENT),
-    repo.listEntries(db, customerId, 'stundenpakete', RECENT),
-    packageBalance(db, customerId),
-    computeReferralSummary(db, customerId, today),
-    repo.providerContact(db),
-  ]);
+  const [subs, balances, packages, projects, recent, counts, abos, pkg, hours, referral, contact, low] =
+    await Promise.all([
+      repo.listSubscriptions(db, customerId),
+      subscriptionBalances(db, customerId, today),
+      repo.listHourPackages(db, customerId),
+      repo.listActiveProjects(db, customerId),
+      repo.listEntries(db, customerId, null, RECENT),
+      repo.countEntriesByType(db, customerId),
+      repo.listEntries(db, customerId, 'abos', RECENT),
+      repo.listEntries(db, customerId, 'stundenpakete', RECENT),
+      packageBalance(db, customerId),
+      computeReferralSummary(db, customerId, today),
+      repo.providerContact(db),
+      getBalanceAlertSettings(db).then((settings) => findLowBalances(db, today, settings, customerId)),
+    ]);
   return {
     customer: {
       id: customer.id,
@@ -73,6 +77,9 @@ export async function getDashboard(db: Database, customerId: number, today: stri
     referral_data: referral.referral_data,
     referral_stats: referral.referral_stats,
     contact,
+    low_balances: low.map(
+      ({ customerId: _c, customerName: _n, email: _e, balanceAlertMails: _m, scope: _s, ...f }) => f,
+    ),
   };
 }
 

@@ -1,4 +1,6 @@
 import { accountInvitationTemplate } from './account-invitation.js';
+import { balanceAlertTemplate } from './balance-alert.js';
+import { balanceDigestTemplate } from './balance-digest.js';
 import { invoiceTemplate } from './invoice.js';
 import { invoiceReminderTemplate } from './invoice-reminder.js';
 import { passwordResetTemplate } from './password-reset.js';
@@ -14,6 +16,8 @@ export const mailTemplates = {
   'security-notice': securityNoticeTemplate,
   invoice: invoiceTemplate,
   'invoice-reminder': invoiceReminderTemplate,
+  'balance-alert': balanceAlertTemplate,
+  'balance-digest': balanceDigestTemplate,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;
