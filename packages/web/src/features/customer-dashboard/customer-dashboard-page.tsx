@@ -13,6 +13,7 @@ import { useCustomerDashboard } from './api/queries';
 import { FeaturedProjects } from './components/featured-projects';
 import { GreetingHeader } from './components/greeting-header';
 import { HourPackageCard } from './components/hour-package-card';
+import { LowBalanceBanner } from './components/low-balance-banner';
 import { ProjectsCard } from './components/projects-card';
 import { ReferralSection } from './components/referral-section';
 import { SubscriptionCard } from './components/subscription-card';
@@ -77,6 +78,7 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
         </Box>
       )}
       <GreetingHeader customer={data.customer} adminView={adminView} onContact={contact.open} />
+      <LowBalanceBanner balances={data.low_balances} onContact={contact.open} />
       <ReferralSection data={data} />
       {hourCards.length === 0 ? (
         <QuietCard text="Keine Stunden verfügbar" testId="no-hours">
