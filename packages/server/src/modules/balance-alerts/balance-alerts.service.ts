@@ -9,7 +9,7 @@ import { queueMail } from '../mail/mail-queue.js';
 import { getBalanceAlertSettings } from './balance-alert-settings.service.js';
 
 const VALID_ADDRESS = /^[^\s@]+@[^\s@]+$/;
-const percent = (value: number) => `${value} %`;
+const percent = (value: number) => `${value}\u00a0%`;
 const periodMonth = (start: string | null) => {
   if (!start) return null;
   const { year, month } = parseDate(start);

@@ -124,7 +124,7 @@ describe('crossing a threshold through bookings, with the scheduler through a mo
     const alerts = await mailsFor(customer.email, 'balance-alert');
     expect(alerts).toHaveLength(1);
     expect(alerts[0].status).toBe('sent');
-    expect(alerts[0].subject).toBe('Dein ButlerPaket für März 2026 ist zu 80 % genutzt');
+    expect(alerts[0].subject).toBe('Dein ButlerPaket für März 2026 ist zu 80\u00a0% genutzt');
     expect(alerts[0].textBody).toContain('Bis zum 31.03.2026 bleiben dir noch 2,00 h');
 
     // The lounge shows the banner figures, the dashboard lists the customer.

@@ -46,7 +46,7 @@ Du möchtest diese Hinweise nicht mehr per E-Mail? In deiner Lounge unter „Mei
           ['Genutzt', d.used],
           ['Verbleibend', d.remaining],
         ];
-    const [greeting, ...rest] = text.split('\n\n');
+    const [greeting, sentence, ...rest] = text.split('\n\n');
     rest.pop(); // the opt-out line: the HTML has its own, with a link
     return {
       subject: butler
@@ -54,7 +54,7 @@ Du möchtest diese Hinweise nicht mehr per E-Mail? In deiner Lounge unter „Mei
         : 'Deine Stundenpakete gehen zur Neige',
       preheader: `Noch ${d.remaining} verfügbar`,
       text,
-      html: html`${paragraphs(greeting)}${factTable(facts)}${paragraphs(rest.join('\n\n'))}<p style="margin:16px 0 0;color:#495057;font-size:13px;">Du möchtest diese Hinweise nicht mehr per E-Mail? In deiner Lounge unter „Mein Konto“ kannst du sie <a href="${d.accountUrl}" style="color:#495057;">abschalten</a>.</p>`,
+      html: html`${paragraphs(`${greeting}\n\n${sentence}`)}${factTable(facts)}${paragraphs(rest.join('\n\n'))}<p style="margin:16px 0 0;color:#495057;font-size:13px;">Du möchtest diese Hinweise nicht mehr per E-Mail? In deiner Lounge unter „Mein Konto“ kannst du sie <a href="${d.accountUrl}" style="color:#495057;">abschalten</a>.</p>`,
       action: { label: 'Zur Lounge', url: d.loungeUrl },
     };
   },
