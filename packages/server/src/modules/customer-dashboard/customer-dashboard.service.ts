@@ -12,6 +12,7 @@ import { packageBalance, subscriptionBalances } from '../hour-accounting/custome
 import { findLowBalances } from '../hour-accounting/low-balance.repo.js';
 import { computeReferralSummary } from '../referrals/referral-data.js';
 import * as repo from './customer-dashboard.repo.js';
+import { packageForecast, subscriptionForecast, usageHistory } from './forecast.js';
 import { currentSubscription, presentDeduction, presentRecentEntry, presentSubscription } from './present.js';
 
 /** SPEC §2/§3 'Customer dashboard': 5 newest deductions per kind with their counts. */
@@ -26,7 +27,7 @@ async function requireCustomer(db: Database, customerId: number) {
 export async function getDashboard(db: Database, customerId: number, today: string): Promise<CustomerDashboard> {
   const customer = await requireCustomer(db, customerId);
   // Independent reads run side by side on the pool; each is small or bounded.
-  const [subs, balances, packages, projects, recent, counts, abos, pkg, hours, referral, contact, low] =
+  const [subs, balances, packages, projects, recent, counts, abos, pkg, hours, referral, contact, low, usage] =
     await Promise.all([
       repo.listSubscriptions(db, customerId),
       subscriptionBalances(db, customerId, today),
@@ -40,7 +41,9 @@ export async function getDashboard(db: Database, customerId: number, today: stri
       computeReferralSummary(db, customerId, today),
       repo.providerContact(db),
       getBalanceAlertSettings(db).then((settings) => findLowBalances(db, today, settings, customerId)),
+      usageHistory(db, customerId, today),
     ]);
+  const subscription = currentSubscription(subs, balances, today);
   return {
     customer: {
       id: customer.id,
@@ -52,7 +55,7 @@ export async function getDashboard(db: Database, customerId: number, today: stri
       company: customer.company,
       birthdate: customer.birthdate,
     },
-    subscription: currentSubscription(subs, balances, today),
+    subscription,
     subscriptions: subs.map((s) => presentSubscription(s, balances.get(s.id))),
     hour_packages: packages.map((p) => ({
       id: p.id,
@@ -77,6 +80,10 @@ export async function getDashboard(db: Database, customerId: number, today: stri
     referral_data: referral.referral_data,
     referral_stats: referral.referral_stats,
     contact,
+    forecast: {
+      subscription: subscriptionForecast(today, subscription, usage.abos),
+      packages: packageForecast(today, hours.remaining, usage.packages),
+    },
     low_balances: low.map(
       ({ customerId: _c, customerName: _n, email: _e, balanceAlertMails: _m, scope: _s, ...f }) => f,
     ),
@@ -89,11 +96,13 @@ export async function getCustomerSubscription(
   today: string,
 ): Promise<CustomerSubscriptionResponse> {
   await requireCustomer(db, customerId);
-  const [subs, balances] = await Promise.all([
+  const [subs, balances, usage] = await Promise.all([
     repo.listSubscriptions(db, customerId),
     subscriptionBalances(db, customerId, today),
+    usageHistory(db, customerId, today),
   ]);
-  return { subscription: currentSubscription(subs, balances, today) };
+  const subscription = currentSubscription(subs, balances, today);
+  return { subscription, forecast: subscriptionForecast(today, subscription, usage.abos) };
 }
 
 /** The deduction screens: gauge of the chosen kind and one page of its entries, newest first. */

@@ -50,6 +50,7 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
       <SubscriptionCard
         key="subscription"
         subscription={data.subscription}
+        forecast={data.forecast.subscription}
         deductions={data.subscription_deductions}
         total={data.subscription_deductions_count}
         allHref={deductionsHref(adminView, id, 'butler-packages')}

@@ -8,7 +8,7 @@ function sentence(b: LowBalance): string {
     const left =
       b.hours_remaining > 0
         ? `noch ${formatNumber(b.hours_remaining)} h bis ${formatDate(b.period_end)}`
-        : `bis ${formatDate(b.period_end)} sind alle Stunden verplant`;
+        : 'die Stunden dieses Monats sind aufgebraucht';
     return `Dein ButlerPaket ist diesen Monat zu ${b.percent_used} % genutzt – ${left}.`;
   }
   return b.hours_remaining > 0
