@@ -64,5 +64,14 @@ export type LowBalanceCustomer = z.infer<typeof zLowBalanceCustomer>;
 /** "Mein Konto" → Benachrichtigungen (the customer's own choice; staff mails are not affected). */
 export const zNotificationPreferences = z.object({
   balance_alert_mails: z.boolean({ error: 'Bitte wähle, ob du Hinweise per E-Mail erhalten möchtest' }),
+  statement_mails: z.boolean({ error: 'Bitte wähle, ob du die Monatsübersicht per E-Mail erhalten möchtest' }),
 });
 export type NotificationPreferences = z.infer<typeof zNotificationPreferences>;
+
+/** A Monatsübersicht the lounge lists (months with bookings, before the current one). */
+export const zStatementMonth = z.object({ month: z.string(), month_display: z.string() });
+export type StatementMonth = z.infer<typeof zStatementMonth>;
+export const zStatementParams = z.object({
+  id: z.coerce.number({ error: 'Ungültige ID' }).int('Ungültige ID').positive('Ungültige ID'),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Monat im Format JJJJ-MM angeben'),
+});

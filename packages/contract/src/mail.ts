@@ -10,6 +10,7 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'invoice-reminder': 'Zahlungserinnerung / Mahnung',
   'balance-alert': 'Hinweis: knappes Guthaben',
   'balance-digest': 'Tagesübersicht knappes Guthaben',
+  statement: 'Monatsübersicht',
 };
 
 export const zMailListQuery = zPageQuery.extend({

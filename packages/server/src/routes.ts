@@ -24,6 +24,7 @@ import { referralPurchaseRoutes } from './modules/referrals/referral-purchase.ro
 import { referralSettingsRoutes } from './modules/referrals/referral-settings.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
+import { statementsRoutes } from './modules/statements/statements.routes.js';
 import { subscriptionHistoryRoutes } from './modules/subscription-history/subscription-history.routes.js';
 import { subscriptionTemplatesRoutes } from './modules/subscription-templates/subscription-templates.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -57,4 +58,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(quickbillRoutes(deps.db, deps.env));
   await typed.register(mailRoutes(deps.db));
   await typed.register(balanceAlertsRoutes(deps.db));
+  await typed.register(statementsRoutes(deps.db, deps.env));
 }

@@ -67,7 +67,7 @@ export const balanceAlertsRoutes =
       },
       handler: async (request) => {
         const [row] = await db
-          .select({ balance_alert_mails: customers.balanceAlertMails })
+          .select({ balance_alert_mails: customers.balanceAlertMails, statement_mails: customers.statementMails })
           .from(customers)
           .where(eq(customers.id, request.params.id));
         if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
@@ -89,16 +89,19 @@ export const balanceAlertsRoutes =
         const id = request.params.id;
         return db.transaction(async (tx) => {
           const [before] = await tx
-            .select({ balance_alert_mails: customers.balanceAlertMails })
+            .select({ balance_alert_mails: customers.balanceAlertMails, statement_mails: customers.statementMails })
             .from(customers)
             .where(eq(customers.id, id))
             .for('update');
           if (!before) throw new AppError('CUSTOMER_NOT_FOUND');
           await tx
             .update(customers)
-            .set({ balanceAlertMails: request.body.balance_alert_mails })
+            .set({ balanceAlertMails: request.body.balance_alert_mails, statementMails: request.body.statement_mails })
             .where(eq(customers.id, id));
-          const after = { balance_alert_mails: request.body.balance_alert_mails };
+          const after = {
+            balance_alert_mails: request.body.balance_alert_mails,
+            statement_mails: request.body.statement_mails,
+          };
           await writeAudit(tx, session, 'update', 'notification_preferences', id, before, after, { customerId: id });
           return after;
         });

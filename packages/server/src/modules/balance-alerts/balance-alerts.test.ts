@@ -208,17 +208,30 @@ describe('opt-out', () => {
     const { customer, project } = await customerWithPaket('4');
     const token = await ctx.login('customer', customer.email, 'Geheim-Passwort-1');
     const url = `/api/customers/${customer.id}/notification-preferences`;
-    expect((await ctx.request({ method: 'GET', url, token })).json()).toEqual({ balance_alert_mails: true });
-    const off = await ctx.request({ method: 'PUT', url, token, payload: { balance_alert_mails: false } });
-    expect(off.json()).toEqual({ balance_alert_mails: false });
+    expect((await ctx.request({ method: 'GET', url, token })).json()).toEqual({
+      balance_alert_mails: true,
+      statement_mails: true,
+    });
+    const off = await ctx.request({
+      method: 'PUT',
+      url,
+      token,
+      payload: { balance_alert_mails: false, statement_mails: true },
+    });
+    expect(off.json()).toEqual({ balance_alert_mails: false, statement_mails: true });
     const other = await ctx.request({
       method: 'PUT',
       url: `/api/customers/${actors.customerB.id}/notification-preferences`,
       token,
-      payload: { balance_alert_mails: false },
+      payload: { balance_alert_mails: false, statement_mails: false },
     });
     expect(other.statusCode).toBe(403);
-    const bad = await ctx.request({ method: 'PUT', url, token, payload: { balance_alert_mails: 'nein' } });
+    const bad = await ctx.request({
+      method: 'PUT',
+      url,
+      token,
+      payload: { balance_alert_mails: 'nein', statement_mails: true },
+    });
     expect(bad.statusCode).toBe(400);
 
     setClock('2026-06-15');

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { now } from '../../lib/clock.js';
 import { checkBalanceJob, dailyBalanceJob } from '../balance-alerts/balance-alerts.jobs.js';
 import { requeueStrandedMailsJob, sendMailJob } from '../mail/mail-send.job.js';
+import { monthlyStatementsJob } from '../statements/statements.jobs.js';
 import { defineJob, type JobDefinition } from './job-definition.js';
 import { runSchedulerTick, type ScheduledJob } from './scheduler.js';
-import { daily, hourly } from './schedules.js';
+import { daily, hourly, monthly } from './schedules.js';
 
 /**
  * THE list of background jobs (DESIGN.md convention 14). Scheduled jobs get the slot
@@ -15,6 +16,7 @@ import { daily, hourly } from './schedules.js';
 export const SCHEDULED_JOBS: ScheduledJob[] = [
   { job: requeueStrandedMailsJob, schedule: hourly(5) },
   { job: dailyBalanceJob, schedule: daily('07:00') },
+  { job: monthlyStatementsJob, schedule: monthly(1, '06:00') },
 ];
 
 /** Runs every minute (graphile-worker cron, one process per minute) and enqueues due slots. */

@@ -5,6 +5,7 @@ import { invoiceTemplate } from './invoice.js';
 import { invoiceReminderTemplate } from './invoice-reminder.js';
 import { passwordResetTemplate } from './password-reset.js';
 import { securityNoticeTemplate } from './security-notice.js';
+import { statementTemplate } from './statement.js';
 
 /**
  * Every mail the portal sends, by name. Add a template: a file in this folder exporting
@@ -18,6 +19,7 @@ export const mailTemplates = {
   'invoice-reminder': invoiceReminderTemplate,
   'balance-alert': balanceAlertTemplate,
   'balance-digest': balanceDigestTemplate,
+  statement: statementTemplate,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;
