@@ -61,9 +61,9 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   const toggle = page.getByRole('switch', { name: 'E-Mail, wenn mein Guthaben knapp wird' });
   await expect(toggle).toBeChecked();
   await toggle.click({ force: true });
-  await expect(page.getByText('Hinweise per E-Mail sind ausgeschaltet')).toBeVisible();
+  await expect(page.getByText('Deine Benachrichtigungen sind gespeichert')).toBeVisible();
   await expect(toggle).not.toBeChecked();
   await screenshotBoth(page, 'balance-alerts-account');
   const prefs = await apiCall(request, token, 'GET', `/api/customers/${customer.id}/notification-preferences`);
-  expect(prefs).toEqual({ balance_alert_mails: false });
+  expect(prefs).toEqual({ balance_alert_mails: false, statement_mails: true });
 });

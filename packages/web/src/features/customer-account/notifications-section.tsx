@@ -7,6 +7,20 @@ import { ErrorState } from '../../components/states';
 import { apiRequest, errorText } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 
+const SWITCHES: Array<{ key: keyof NotificationPreferences; label: string; description: string }> = [
+  {
+    key: 'balance_alert_mails',
+    label: 'E-Mail, wenn mein Guthaben knapp wird',
+    description:
+      'Höchstens eine E-Mail pro Monat deines ButlerPakets und pro Stundenpaket. Der Hinweis in deiner Lounge bleibt.',
+  },
+  {
+    key: 'statement_mails',
+    label: 'Monatsübersicht per E-Mail',
+    description: 'Am 1. jedes Monats als PDF. In deiner Lounge kannst du sie jederzeit herunterladen.',
+  },
+];
+
 /** "Benachrichtigungen": the customer's own choice of mails (the team's own notes are not affected). */
 export function NotificationsSection({ customerId }: { customerId: number }) {
   const queryClient = useQueryClient();
@@ -40,13 +54,19 @@ export function NotificationsSection({ customerId }: { customerId: number }) {
           <ErrorState text="Fehler beim Laden der Daten" onRetry={() => prefs.refetch()} />
         ) : (
           <>
-            <Switch
-              label="E-Mail, wenn mein Guthaben knapp wird"
-              description="Höchstens eine E-Mail pro Monat deines ButlerPakets und pro Stundenpaket. Der Hinweis in deiner Lounge bleibt."
-              checked={save.isPending ? (save.variables?.balance_alert_mails ?? false) : prefs.data.balance_alert_mails}
-              disabled={save.isPending}
-              onChange={(e) => save.mutate({ balance_alert_mails: e.currentTarget.checked })}
-            />
+            {SWITCHES.map((item) => {
+              const shown = save.isPending && save.variables ? save.variables : prefs.data;
+              return (
+                <Switch
+                  key={item.key}
+                  label={item.label}
+                  description={item.description}
+                  checked={shown[item.key]}
+                  disabled={save.isPending}
+                  onChange={(e) => save.mutate({ ...prefs.data, [item.key]: e.currentTarget.checked })}
+                />
+              );
+            })}
             {save.isError && (
               <Alert color="red" role="alert">
                 {errorText(save.error, 'Fehler beim Speichern')}
