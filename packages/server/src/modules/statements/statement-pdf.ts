@@ -69,11 +69,11 @@ function section(doc: PDFKit.PDFDocument, title: string, entries: StatementEntry
   doc.y += 8;
   for (const [label, value] of facts) {
     const y = doc.y;
-    doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(label, 300, y, { width: 170 });
+    doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(label, 250, y, { width: 150, lineBreak: false });
     doc
       .font(FONT.bold)
       .fillColor(COLOR.text)
-      .text(value, 470, y, { width: PAGE.right - 470, align: 'right' });
+      .text(value, 380, y, { width: PAGE.right - 380, align: 'right', lineBreak: false });
     doc.y = y + 14;
   }
 }

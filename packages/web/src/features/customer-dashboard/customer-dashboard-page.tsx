@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { useSession } from '../../app/session-context';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open';
 import { PageLoader } from '../../components/page-loader';
+import { StatementsCard } from '../../components/statements-card';
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { useCustomerDashboard } from './api/queries';
@@ -96,7 +97,10 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
         </SimpleGrid>
       )}
       <FeaturedProjects />
-      <ProjectsCard projects={data.projects} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <ProjectsCard projects={data.projects} />
+        <StatementsCard customerId={id} staff={adminView} />
+      </SimpleGrid>
       <MountOnFirstOpen opened={contactOpen}>
         <ContactDialog contact={data.contact} opened={contactOpen} onClose={contact.close} />
       </MountOnFirstOpen>
