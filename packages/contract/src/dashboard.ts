@@ -139,6 +139,8 @@ export const zCustomerDashboard = z.object({
   low_balances: z.array(zLowBalance),
   /** Beside each ring: how long the ButlerPaket (with carry-over) and the Stundenpakete last. */
   forecast: z.object({ subscription: zForecast.nullable(), packages: zForecast.nullable() }),
+  /** The current ButlerPaket ends within 30 days and no following one exists (a friendly note). */
+  subscription_ending: z.object({ end_date: date, days_left: z.number() }).nullable(),
 });
 export type CustomerDashboard = z.infer<typeof zCustomerDashboard>;
 

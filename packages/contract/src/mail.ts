@@ -11,6 +11,7 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'balance-alert': 'Hinweis: knappes Guthaben',
   'balance-digest': 'Tagesübersicht knappes Guthaben',
   statement: 'Monatsübersicht',
+  'subscription-ending': 'ButlerPaket endet',
 };
 
 export const zMailListQuery = zPageQuery.extend({

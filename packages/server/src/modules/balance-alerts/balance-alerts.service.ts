@@ -1,11 +1,12 @@
 import { formatDate, formatHours, formatMonthYear } from '@butler/contract/format';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { admins, balanceAlerts, customers, providerSettings } from '../../db/schema/index.js';
+import { balanceAlerts, customers } from '../../db/schema/index.js';
 import { parseDate } from '../../domain/calendar.js';
 import type { Env } from '../../env.js';
 import { findLowBalances, type LowBalanceRow } from '../hour-accounting/low-balance.repo.js';
 import { queueMail } from '../mail/mail-queue.js';
+import { staffRecipients } from '../mail/staff-recipients.js';
 import { getBalanceAlertSettings } from './balance-alert-settings.service.js';
 
 const VALID_ADDRESS = /^[^\s@]+@[^\s@]+$/;
@@ -77,22 +78,6 @@ export async function recordCrossings(
     });
   }
   return fresh;
-}
-
-/** Who gets staff mails: active staff with an address, else the provider's contact address. */
-async function staffRecipients(db: Database): Promise<Array<{ name: string; email: string }>> {
-  const staff = await db
-    .select({ username: admins.username, name: admins.name, email: admins.email })
-    .from(admins)
-    .where(eq(admins.isActive, true))
-    .orderBy(asc(admins.id));
-  const withAddress = staff
-    .filter((s) => s.email && VALID_ADDRESS.test(s.email.trim()))
-    .map((s) => ({ name: s.name || s.username, email: (s.email as string).trim() }));
-  if (withAddress.length > 0) return withAddress;
-  const [provider] = await db.select({ email: providerSettings.contactEmail }).from(providerSettings).limit(1);
-  const contact = provider?.email?.trim() ?? '';
-  return VALID_ADDRESS.test(contact) ? [{ name: 'Team', email: contact }] : [];
 }
 
 /**

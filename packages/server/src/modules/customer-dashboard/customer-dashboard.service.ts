@@ -11,6 +11,7 @@ import { getBalanceAlertSettings } from '../balance-alerts/balance-alert-setting
 import { packageBalance, subscriptionBalances } from '../hour-accounting/customer-hours.repo.js';
 import { findLowBalances } from '../hour-accounting/low-balance.repo.js';
 import { computeReferralSummary } from '../referrals/referral-data.js';
+import { endingNote } from '../subscription-ends/subscription-ends.js';
 import * as repo from './customer-dashboard.repo.js';
 import { packageForecast, subscriptionForecast, usageHistory } from './forecast.js';
 import { currentSubscription, presentDeduction, presentRecentEntry, presentSubscription } from './present.js';
@@ -27,7 +28,7 @@ async function requireCustomer(db: Database, customerId: number) {
 export async function getDashboard(db: Database, customerId: number, today: string): Promise<CustomerDashboard> {
   const customer = await requireCustomer(db, customerId);
   // Independent reads run side by side on the pool; each is small or bounded.
-  const [subs, balances, packages, projects, recent, counts, abos, pkg, hours, referral, contact, low, usage] =
+  const [subs, balances, packages, projects, recent, counts, abos, pkg, hours, referral, contact, low, usage, ending] =
     await Promise.all([
       repo.listSubscriptions(db, customerId),
       subscriptionBalances(db, customerId, today),
@@ -42,6 +43,7 @@ export async function getDashboard(db: Database, customerId: number, today: stri
       repo.providerContact(db),
       getBalanceAlertSettings(db).then((settings) => findLowBalances(db, today, settings, customerId)),
       usageHistory(db, customerId, today),
+      endingNote(db, customerId, today),
     ]);
   const subscription = currentSubscription(subs, balances, today);
   return {
@@ -84,6 +86,7 @@ export async function getDashboard(db: Database, customerId: number, today: stri
       subscription: subscriptionForecast(today, subscription, usage.abos),
       packages: packageForecast(today, hours.remaining, usage.packages),
     },
+    subscription_ending: ending,
     low_balances: low.map(
       ({ customerId: _c, customerName: _n, email: _e, balanceAlertMails: _m, scope: _s, ...f }) => f,
     ),

@@ -3,6 +3,7 @@ import { now } from '../../lib/clock.js';
 import { checkBalanceJob, dailyBalanceJob } from '../balance-alerts/balance-alerts.jobs.js';
 import { requeueStrandedMailsJob, sendMailJob } from '../mail/mail-send.job.js';
 import { monthlyStatementsJob } from '../statements/statements.jobs.js';
+import { subscriptionEndsJob } from '../subscription-ends/subscription-ends.js';
 import { defineJob, type JobDefinition } from './job-definition.js';
 import { runSchedulerTick, type ScheduledJob } from './scheduler.js';
 import { daily, hourly, monthly } from './schedules.js';
@@ -17,6 +18,7 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { job: requeueStrandedMailsJob, schedule: hourly(5) },
   { job: dailyBalanceJob, schedule: daily('07:00') },
   { job: monthlyStatementsJob, schedule: monthly(1, '06:00') },
+  { job: subscriptionEndsJob, schedule: daily('07:30') },
 ];
 
 /** Runs every minute (graphile-worker cron, one process per minute) and enqueues due slots. */

@@ -11,6 +11,7 @@ import { StatementsCard } from '../../components/statements-card';
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { useCustomerDashboard } from './api/queries';
+import { EndingNote } from './components/ending-note';
 import { FeaturedProjects } from './components/featured-projects';
 import { GreetingHeader } from './components/greeting-header';
 import { HourPackageCard } from './components/hour-package-card';
@@ -81,6 +82,7 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
       )}
       <GreetingHeader customer={data.customer} adminView={adminView} onContact={contact.open} />
       <LowBalanceBanner balances={data.low_balances} onContact={contact.open} />
+      <EndingNote ending={data.subscription_ending} onContact={contact.open} />
       <ReferralSection data={data} />
       {hourCards.length === 0 ? (
         <QuietCard text="Keine Stunden verfügbar" testId="no-hours">

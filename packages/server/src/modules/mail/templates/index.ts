@@ -6,6 +6,7 @@ import { invoiceReminderTemplate } from './invoice-reminder.js';
 import { passwordResetTemplate } from './password-reset.js';
 import { securityNoticeTemplate } from './security-notice.js';
 import { statementTemplate } from './statement.js';
+import { subscriptionEndingTemplate } from './subscription-ending.js';
 
 /**
  * Every mail the portal sends, by name. Add a template: a file in this folder exporting
@@ -20,6 +21,7 @@ export const mailTemplates = {
   'balance-alert': balanceAlertTemplate,
   'balance-digest': balanceDigestTemplate,
   statement: statementTemplate,
+  'subscription-ending': subscriptionEndingTemplate,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;
