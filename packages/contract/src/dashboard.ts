@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLowBalance } from './balance-alerts.js';
 import { zId } from './common.js';
 import { zPageQuery } from './list-query.js';
 import { zReferralData, zReferralStats } from './referrals.js';
@@ -29,7 +30,21 @@ export const zCurrentSubscription = z.object({
 });
 export type CurrentSubscription = z.infer<typeof zCurrentSubscription>;
 
-export const zCustomerSubscriptionResponse = z.object({ subscription: zCurrentSubscription.nullable() });
+/**
+ * "Reicht voraussichtlich bis ca. {until}" at the booking rate of the last 90 days
+ * (decision 0325); null when there is too little history or nothing left.
+ */
+export const zForecast = z.object({
+  until: date,
+  /** The hours outlast the ButlerPaket's term: `until` is its end date. */
+  until_term_end: z.boolean(),
+});
+export type Forecast = z.infer<typeof zForecast>;
+
+export const zCustomerSubscriptionResponse = z.object({
+  subscription: zCurrentSubscription.nullable(),
+  forecast: zForecast.nullable(),
+});
 export type CustomerSubscriptionResponse = z.infer<typeof zCustomerSubscriptionResponse>;
 
 /** One of the customer's subscriptions with its lifetime figures. */
@@ -120,6 +135,12 @@ export const zCustomerDashboard = z.object({
   referral_data: zReferralData,
   referral_stats: zReferralStats,
   contact: zProviderContact,
+  /** Balances over a threshold right now (the lounge's calm banner); empty when all is well. */
+  low_balances: z.array(zLowBalance),
+  /** Beside each ring: how long the ButlerPaket (with carry-over) and the Stundenpakete last. */
+  forecast: z.object({ subscription: zForecast.nullable(), packages: zForecast.nullable() }),
+  /** The current ButlerPaket ends within 30 days and no following one exists (a friendly note). */
+  subscription_ending: z.object({ end_date: date, days_left: z.number() }).nullable(),
 });
 export type CustomerDashboard = z.infer<typeof zCustomerDashboard>;
 

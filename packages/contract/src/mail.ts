@@ -8,6 +8,10 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   invoice: 'Rechnung',
   'invoice-reminder': 'Zahlungserinnerung / Mahnung',
+  'balance-alert': 'Hinweis: knappes Guthaben',
+  'balance-digest': 'Tagesübersicht knappes Guthaben',
+  statement: 'Monatsübersicht',
+  'subscription-ending': 'ButlerPaket endet',
 };
 
 export const zMailListQuery = zPageQuery.extend({

@@ -11,6 +11,7 @@ import { createAccountMails } from './modules/auth/account-mails.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createPasswordLinks } from './modules/auth/password-links.service.js';
 import { createSecondFactorLogin } from './modules/auth/second-factor.service.js';
+import { balanceAlertsRoutes } from './modules/balance-alerts/balance-alerts.routes.js';
 import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -23,6 +24,7 @@ import { referralPurchaseRoutes } from './modules/referrals/referral-purchase.ro
 import { referralSettingsRoutes } from './modules/referrals/referral-settings.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
+import { statementsRoutes } from './modules/statements/statements.routes.js';
 import { subscriptionHistoryRoutes } from './modules/subscription-history/subscription-history.routes.js';
 import { subscriptionTemplatesRoutes } from './modules/subscription-templates/subscription-templates.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -55,4 +57,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
   await typed.register(mailRoutes(deps.db));
+  await typed.register(balanceAlertsRoutes(deps.db));
+  await typed.register(statementsRoutes(deps.db, deps.env));
 }

@@ -14,6 +14,23 @@ export type Mail = {
 };
 export type Mailer = { send(mail: Mail): Promise<{ messageId: string; file?: string }> };
 
+type MkdirFn = (dir: string, options: { recursive: true; mode: number }) => Promise<unknown>;
+
+/**
+ * Creates `dir` (and its parents) unless it is there, safe when several jobs, workers or
+ * processes do it at the same moment: an EEXIST from a racing creator counts as success
+ * when the path is a directory (a file in its place still fails).
+ */
+export async function ensureDirectory(dir: string, mkdir: MkdirFn = fs.mkdir): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const stat = await fs.stat(dir);
+    if (!stat.isDirectory()) throw error;
+  }
+}
+
 /**
  * The transport, used only by the `mail.send` job (modules/mail): SMTP when SMTP_URL is set,
  * otherwise each mail becomes an .eml file in DATA_DIR/outbox.
@@ -30,13 +47,23 @@ export function createMailer(smtpUrl: string | undefined, dataDir: string, defau
   }
   const outbox = path.join(dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // One creation per mailer; a failed one is tried again by the next mail.
+  let ready: Promise<void> | null = null;
+  const outboxReady = () => {
+    ready ??= ensureDirectory(outbox).catch((error) => {
+      ready = null;
+      throw error;
+    });
+    return ready;
+  };
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: defaultFrom, ...mail });
-      await fs.mkdir(outbox, { recursive: true });
+      await outboxReady();
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(outbox, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const file = path.join(outbox, `${stamp}-${randomUUID()}.eml`);
+      // 'wx': never overwrite another mail's file.
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
       return { messageId: info.messageId, file };
     },
   };

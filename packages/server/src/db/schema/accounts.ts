@@ -126,6 +126,10 @@ export const customers = pgTable(
     partnerGender: text('partner_gender'),
     partnerBirthdate: date('partner_birthdate'),
     children: jsonb('children').$type<ChildRecord[]>().notNull().default([]),
+    /** "Mein Konto": mails when the balance runs low (staff are told regardless). */
+    balanceAlertMails: boolean('balance_alert_mails').notNull().default(true),
+    /** "Mein Konto": the Monatsübersicht by mail on the 1st (always downloadable in the lounge). */
+    statementMails: boolean('statement_mails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

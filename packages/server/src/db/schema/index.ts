@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './alerts.js';
 export * from './billing.js';
 export * from './blobs.js';
 export * from './hours.js';

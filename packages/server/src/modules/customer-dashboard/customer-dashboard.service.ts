@@ -7,9 +7,13 @@ import type {
 import type { Database } from '../../db/client.js';
 import { num } from '../../domain/decimal.js';
 import { AppError } from '../../lib/errors.js';
+import { getBalanceAlertSettings } from '../balance-alerts/balance-alert-settings.service.js';
 import { packageBalance, subscriptionBalances } from '../hour-accounting/customer-hours.repo.js';
+import { findLowBalances } from '../hour-accounting/low-balance.repo.js';
 import { computeReferralSummary } from '../referrals/referral-data.js';
+import { endingNote } from '../subscription-ends/subscription-ends.js';
 import * as repo from './customer-dashboard.repo.js';
+import { packageForecast, subscriptionForecast, usageHistory } from './forecast.js';
 import { currentSubscription, presentDeduction, presentRecentEntry, presentSubscription } from './present.js';
 
 /** SPEC §2/§3 'Customer dashboard': 5 newest deductions per kind with their counts. */
@@ -24,19 +28,24 @@ async function requireCustomer(db: Database, customerId: number) {
 export async function getDashboard(db: Database, customerId: number, today: string): Promise<CustomerDashboard> {
   const customer = await requireCustomer(db, customerId);
   // Independent reads run side by side on the pool; each is small or bounded.
-  const [subs, balances, packages, projects, recent, counts, abos, pkg, hours, referral, contact] = await Promise.all([
-    repo.listSubscriptions(db, customerId),
-    subscriptionBalances(db, customerId, today),
-    repo.listHourPackages(db, customerId),
-    repo.listActiveProjects(db, customerId),
-    repo.listEntries(db, customerId, null, RECENT),
-    repo.countEntriesByType(db, customerId),
-    repo.listEntries(db, customerId, 'abos', RECENT),
-    repo.listEntries(db, customerId, 'stundenpakete', RECENT),
-    packageBalance(db, customerId),
-    computeReferralSummary(db, customerId, today),
-    repo.providerContact(db),
-  ]);
+  const [subs, balances, packages, projects, recent, counts, abos, pkg, hours, referral, contact, low, usage, ending] =
+    await Promise.all([
+      repo.listSubscriptions(db, customerId),
+      subscriptionBalances(db, customerId, today),
+      repo.listHourPackages(db, customerId),
+      repo.listActiveProjects(db, customerId),
+      repo.listEntries(db, customerId, null, RECENT),
+      repo.countEntriesByType(db, customerId),
+      repo.listEntries(db, customerId, 'abos', RECENT),
+      repo.listEntries(db, customerId, 'stundenpakete', RECENT),
+      packageBalance(db, customerId),
+      computeReferralSummary(db, customerId, today),
+      repo.providerContact(db),
+      getBalanceAlertSettings(db).then((settings) => findLowBalances(db, today, settings, customerId)),
+      usageHistory(db, customerId, today),
+      endingNote(db, customerId, today),
+    ]);
+  const subscription = currentSubscription(subs, balances, today);
   return {
     customer: {
       id: customer.id,
@@ -48,7 +57,7 @@ export async function getDashboard(db: Database, customerId: number, today: stri
       company: customer.company,
       birthdate: customer.birthdate,
     },
-    subscription: currentSubscription(subs, balances, today),
+    subscription,
     subscriptions: subs.map((s) => presentSubscription(s, balances.get(s.id))),
     hour_packages: packages.map((p) => ({
       id: p.id,
@@ -73,6 +82,14 @@ export async function getDashboard(db: Database, customerId: number, today: stri
     referral_data: referral.referral_data,
     referral_stats: referral.referral_stats,
     contact,
+    forecast: {
+      subscription: subscriptionForecast(today, subscription, usage.abos),
+      packages: packageForecast(today, hours.remaining, usage.packages),
+    },
+    subscription_ending: ending,
+    low_balances: low.map(
+      ({ customerId: _c, customerName: _n, email: _e, balanceAlertMails: _m, scope: _s, ...f }) => f,
+    ),
   };
 }
 
@@ -82,11 +99,13 @@ export async function getCustomerSubscription(
   today: string,
 ): Promise<CustomerSubscriptionResponse> {
   await requireCustomer(db, customerId);
-  const [subs, balances] = await Promise.all([
+  const [subs, balances, usage] = await Promise.all([
     repo.listSubscriptions(db, customerId),
     subscriptionBalances(db, customerId, today),
+    usageHistory(db, customerId, today),
   ]);
-  return { subscription: currentSubscription(subs, balances, today) };
+  const subscription = currentSubscription(subs, balances, today);
+  return { subscription, forecast: subscriptionForecast(today, subscription, usage.abos) };
 }
 
 /** The deduction screens: gauge of the chosen kind and one page of its entries, newest first. */

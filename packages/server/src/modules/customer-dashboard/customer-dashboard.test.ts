@@ -194,7 +194,7 @@ describe('GET /api/customers/:id/subscription', () => {
       url: `/api/customers/${actors.customerB.id}/subscription`,
       token: actors.tokens.customerB,
     });
-    expect(res.json()).toEqual({ subscription: null });
+    expect(res.json()).toEqual({ subscription: null, forecast: null });
     expect(
       (await ctx.request({ method: 'GET', url: '/api/customers/999999/subscription', token: actors.tokens.admin }))
         .statusCode,

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { now } from '../../lib/clock.js';
+import { checkBalanceJob, dailyBalanceJob } from '../balance-alerts/balance-alerts.jobs.js';
 import { requeueStrandedMailsJob, sendMailJob } from '../mail/mail-send.job.js';
+import { monthlyStatementsJob } from '../statements/statements.jobs.js';
+import { subscriptionEndsJob } from '../subscription-ends/subscription-ends.js';
 import { defineJob, type JobDefinition } from './job-definition.js';
 import { runSchedulerTick, type ScheduledJob } from './scheduler.js';
-import { hourly } from './schedules.js';
+import { daily, hourly, monthly } from './schedules.js';
 
 /**
  * THE list of background jobs (DESIGN.md convention 14). Scheduled jobs get the slot
@@ -11,7 +14,12 @@ import { hourly } from './schedules.js';
  * the others are enqueued by the code that needs them (e.g. queueMail).
  * The README's "Schedule" table mirrors this list.
  */
-export const SCHEDULED_JOBS: ScheduledJob[] = [{ job: requeueStrandedMailsJob, schedule: hourly(5) }];
+export const SCHEDULED_JOBS: ScheduledJob[] = [
+  { job: requeueStrandedMailsJob, schedule: hourly(5) },
+  { job: dailyBalanceJob, schedule: daily('07:00') },
+  { job: monthlyStatementsJob, schedule: monthly(1, '06:00') },
+  { job: subscriptionEndsJob, schedule: daily('07:30') },
+];
 
 /** Runs every minute (graphile-worker cron, one process per minute) and enqueues due slots. */
 export const schedulerTickJob = defineJob({
@@ -25,4 +33,9 @@ export const schedulerTickJob = defineJob({
 });
 
 /** Every job a worker can run (on demand and scheduled). */
-export const ALL_JOBS: JobDefinition<any>[] = [sendMailJob, schedulerTickJob, ...SCHEDULED_JOBS.map((s) => s.job)];
+export const ALL_JOBS: JobDefinition<any>[] = [
+  sendMailJob,
+  schedulerTickJob,
+  checkBalanceJob,
+  ...SCHEDULED_JOBS.map((s) => s.job),
+];

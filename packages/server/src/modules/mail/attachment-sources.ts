@@ -6,6 +6,8 @@ import type { JobContext } from '../jobs/job-definition.js';
 import { invoiceEbInterface } from '../quickbill/pdf/ebinterface-store.js';
 import { invoicePdf } from '../quickbill/pdf/pdf-store.js';
 import { renderReminderPdf } from '../quickbill/pdf/reminder-pdf.js';
+import { loadStatement } from '../statements/statement-data.js';
+import { renderStatementPdf } from '../statements/statement-pdf.js';
 
 type Source = (ctx: Pick<JobContext, 'db' | 'env'>, args: Record<string, string | number>) => Promise<Buffer>;
 
@@ -29,6 +31,12 @@ const SOURCES = {
     // Reminders queued before their letters were kept: rendered with the level and dates of the mail.
     const { document } = await invoicePdf(db, Number(args.invoiceId));
     return renderReminderPdf(document, Number(args.level), String(args.date), String(args.payBy));
+  },
+  // Monatsübersicht, rendered from the ledger when sent (the same figures as the download).
+  'statement-pdf': async ({ db }, args) => {
+    const data = await loadStatement(db, Number(args.customerId), String(args.month));
+    if (!data) throw new Error(`Kunde ${args.customerId} nicht gefunden`);
+    return renderStatementPdf(db, data);
   },
 } satisfies Record<string, Source>;
 

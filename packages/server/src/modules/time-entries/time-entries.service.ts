@@ -6,7 +6,9 @@ import { timeEntries } from '../../db/schema/index.js';
 import { hundredthsToString, toHundredths } from '../../domain/decimal.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
+import { todayVienna } from '../../lib/clock.js';
 import { AppError, fieldError } from '../../lib/errors.js';
+import { enqueueBalanceCheck } from '../balance-alerts/balance-alerts.jobs.js';
 import { lockCustomer } from '../customers/customers.repo.js';
 import type { Transaction } from '../referrals/referral-purchase-hook.js';
 import { findTimeEntry } from './time-entries.repo.js';
@@ -53,6 +55,8 @@ export function createTimeEntriesService(db: Database) {
           })
           .returning();
         await writeAudit(tx, session, 'create', 'time_entry', row.id, null, row);
+        // A booking may cross a low-balance threshold: checked after commit (balance-alerts).
+        await enqueueBalanceCheck(tx, customerId, todayVienna());
         return row.id;
       });
       return present(id);
@@ -80,6 +84,7 @@ export function createTimeEntriesService(db: Database) {
           .where(eq(timeEntries.id, id))
           .returning();
         await writeAudit(tx, session, 'update', 'time_entry', id, before, after);
+        await enqueueBalanceCheck(tx, before.customerId, todayVienna());
       });
       return present(id);
     },

@@ -9,6 +9,7 @@ import { formatNumber } from '../../lib/format';
 import { useDashboardStats } from './api/queries';
 import { DashboardTabs } from './components/dashboard-tabs';
 import { ExpiringList } from './components/expiring-list';
+import { LowBalanceList } from './components/low-balance-list';
 import { MonthOpenCard, YearOpenCard } from './components/open-hours-cards';
 import { Figure, StatCard } from './components/stat-card';
 import { WorkloadCard } from './components/workload-card';
@@ -81,6 +82,7 @@ export function AdminDashboardPage() {
           </Text>
         </StatCard>
       </SimpleGrid>
+      <LowBalanceList />
       <ExpiringList rows={stats.expiring_subscriptions} />
     </Stack>
   );

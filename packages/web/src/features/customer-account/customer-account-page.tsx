@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 import { useSession } from '../../app/session-context';
 import { PasswordChangeCard } from '../account/components/password-change-card';
 import { EmailSection } from './email-section';
+import { NotificationsSection } from './notifications-section';
 import { RevealsSection } from './reveals-section';
 
 /**
  * "Mein Konto" in the lounge, composed of sections: e-mail, password change, accesses to
- * stored passwords (notification preferences are a section of the alerts work).
+ * notification mails, stored passwords.
  */
 export function CustomerAccountPage() {
   const { user } = useSession();
@@ -24,12 +25,13 @@ export function CustomerAccountPage() {
           <Title order={1} size="h2">
             Mein Konto
           </Title>
-          <Text c="dimmed">Deine Zugangsdaten und wer darauf zugegriffen hat.</Text>
+          <Text c="dimmed">Deine Zugangsdaten, deine Benachrichtigungen und wer worauf zugegriffen hat.</Text>
         </div>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <EmailSection email={customer.email} />
           <PasswordChangeCard voice="du" />
         </SimpleGrid>
+        <NotificationsSection customerId={customer.id} />
         <RevealsSection customerId={customer.id} />
       </Stack>
     </Container>

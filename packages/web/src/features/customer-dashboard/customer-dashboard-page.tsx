@@ -7,12 +7,15 @@ import { Link, useParams } from 'react-router';
 import { useSession } from '../../app/session-context';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open';
 import { PageLoader } from '../../components/page-loader';
+import { StatementsCard } from '../../components/statements-card';
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { useCustomerDashboard } from './api/queries';
+import { EndingNote } from './components/ending-note';
 import { FeaturedProjects } from './components/featured-projects';
 import { GreetingHeader } from './components/greeting-header';
 import { HourPackageCard } from './components/hour-package-card';
+import { LowBalanceBanner } from './components/low-balance-banner';
 import { ProjectsCard } from './components/projects-card';
 import { ReferralSection } from './components/referral-section';
 import { SubscriptionCard } from './components/subscription-card';
@@ -49,6 +52,7 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
       <SubscriptionCard
         key="subscription"
         subscription={data.subscription}
+        forecast={data.forecast.subscription}
         deductions={data.subscription_deductions}
         total={data.subscription_deductions_count}
         allHref={deductionsHref(adminView, id, 'butler-packages')}
@@ -77,6 +81,8 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
         </Box>
       )}
       <GreetingHeader customer={data.customer} adminView={adminView} onContact={contact.open} />
+      <LowBalanceBanner balances={data.low_balances} onContact={contact.open} />
+      <EndingNote ending={data.subscription_ending} onContact={contact.open} />
       <ReferralSection data={data} />
       {hourCards.length === 0 ? (
         <QuietCard text="Keine Stunden verfügbar" testId="no-hours">
@@ -93,7 +99,10 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
         </SimpleGrid>
       )}
       <FeaturedProjects />
-      <ProjectsCard projects={data.projects} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <ProjectsCard projects={data.projects} />
+        <StatementsCard customerId={id} staff={adminView} />
+      </SimpleGrid>
       <MountOnFirstOpen opened={contactOpen}>
         <ContactDialog contact={data.contact} opened={contactOpen} onClose={contact.close} />
       </MountOnFirstOpen>

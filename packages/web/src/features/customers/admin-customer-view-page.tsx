@@ -3,6 +3,7 @@ import { IconArrowLeft, IconId } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
+import { StatementsCard } from '../../components/statements-card';
 import { EmptyState, ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { useCustomer } from './api/customers';
@@ -66,6 +67,7 @@ export function AdminCustomerViewPage() {
         <NotesCard customerId={c.id} field="notes" title="Besonderheiten" value={c.notes} />
         <ReferralsCard customer={c} />
         <ViewProjects customerId={c.id} />
+        <StatementsCard customerId={c.id} staff />
       </SimpleGrid>
       <RecentTimeEntries customerId={c.id} />
       <ViewSubscriptions customerId={c.id} />

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { OutboxCard } from '../mail/outbox-card';
 import { StaffCard } from '../staff/staff-card';
+import { BalanceAlertSettingsCard } from './balance-alert-settings-card';
 import { TemplatesCard } from './components/templates-card';
 import { DashboardSettingsCard } from './dashboard-settings-card';
 import { ReferralSettingsCard } from './referral-settings-card';
@@ -15,7 +16,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Einstellungen"
-        subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm, Postausgang und Mitarbeiter"
+        subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm, Guthaben-Hinweise, Postausgang und Mitarbeiter"
         actions={
           <Button
             variant="default"
@@ -33,7 +34,8 @@ export function SettingsPage() {
         <DashboardSettingsCard />
         {/* 3. Referral programme (referral issue extends this card) */}
         <ReferralSettingsCard />
-        {/* 4. Mail log (issue 11) */}
+        {/* 4. Low-balance alerts and mail log (issue 11) */}
+        <BalanceAlertSettingsCard />
         <OutboxCard />
         {/* 5. Staff accounts, sign-in rules, links to Protokoll and own account (issue 10) */}
         <StaffCard />

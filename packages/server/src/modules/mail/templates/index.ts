@@ -1,8 +1,12 @@
 import { accountInvitationTemplate } from './account-invitation.js';
+import { balanceAlertTemplate } from './balance-alert.js';
+import { balanceDigestTemplate } from './balance-digest.js';
 import { invoiceTemplate } from './invoice.js';
 import { invoiceReminderTemplate } from './invoice-reminder.js';
 import { passwordResetTemplate } from './password-reset.js';
 import { securityNoticeTemplate } from './security-notice.js';
+import { statementTemplate } from './statement.js';
+import { subscriptionEndingTemplate } from './subscription-ending.js';
 
 /**
  * Every mail the portal sends, by name. Add a template: a file in this folder exporting
@@ -14,6 +18,10 @@ export const mailTemplates = {
   'security-notice': securityNoticeTemplate,
   invoice: invoiceTemplate,
   'invoice-reminder': invoiceReminderTemplate,
+  'balance-alert': balanceAlertTemplate,
+  'balance-digest': balanceDigestTemplate,
+  statement: statementTemplate,
+  'subscription-ending': subscriptionEndingTemplate,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,6 +1,7 @@
 import type { CustomerDashboard } from '@butler/contract/dashboard';
 import { Center } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
+import { ForecastNote } from '../../../components/forecast-note';
 import { PackageRing } from '../../../components/hours-gauge';
 import { formatNumber } from '../../../lib/format';
 import { HoursCard } from './hours-card';
@@ -24,6 +25,7 @@ export function HourPackageCard({ data, allHref }: { data: CustomerDashboard; al
           remainingHours={data.remaining_hours}
         />
       </Center>
+      <ForecastNote forecast={data.forecast.packages} testId="package-forecast" />
       <RecentDeductions
         title="Letzte Abbuchungen"
         entries={data.hour_package_deductions}

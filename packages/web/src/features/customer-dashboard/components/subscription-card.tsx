@@ -1,8 +1,9 @@
-import type { CustomerDashboard } from '@butler/contract/dashboard';
+import type { CustomerDashboard, Forecast } from '@butler/contract/dashboard';
 import { Button, Center } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconClockHour4, IconHistory } from '@tabler/icons-react';
 import { lazy } from 'react';
+import { ForecastNote } from '../../../components/forecast-note';
 import { SubscriptionRing } from '../../../components/hours-gauge';
 import { MountOnFirstOpen } from '../../../components/mount-on-first-open';
 import { formatDate } from '../../../lib/format';
@@ -19,8 +20,10 @@ export function SubscriptionCard({
   deductions,
   total,
   allHref,
+  forecast,
 }: {
   subscription: Subscription;
+  forecast: Forecast | null;
   deductions: CustomerDashboard['subscription_deductions'];
   total: number;
   allHref: string;
@@ -38,6 +41,7 @@ export function SubscriptionCard({
       <Center py="xs">
         <SubscriptionRing monthlyHours={subscription.monthly_hours} usedHours={subscription.current_month_hours_used} />
       </Center>
+      <ForecastNote forecast={forecast} testId="subscription-forecast" />
       <Center mt="md">
         <Button variant="light" color="blue" leftSection={<IconHistory size={16} aria-hidden />} onClick={history.open}>
           Verlauf anzeigen

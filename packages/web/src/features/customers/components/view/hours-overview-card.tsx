@@ -2,6 +2,7 @@ import { Button, Card, Center, Group, RingProgress, Stack, Text, Title } from '@
 import { IconBook2, IconLayoutDashboard } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { MEANING_COLORS } from '../../../../app/theme';
+import { ForecastNote } from '../../../../components/forecast-note';
 import { formatHours, formatNumber } from '../../../../lib/format';
 import { useCustomerSubscription } from '../../api/customers';
 
@@ -60,6 +61,7 @@ export function HoursOverviewCard({ customerId }: { customerId: number }) {
             <Text size="sm" c="dimmed" ta="center">
               {formatHours(used)} verbraucht von {formatHours(total)} in diesem Monat
             </Text>
+            <ForecastNote forecast={query.data?.forecast ?? null} testId="subscription-forecast" />
           </>
         )}
         <Group gap="xs" justify="center" mt="xs">

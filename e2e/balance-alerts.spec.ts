@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { addEntry, createCustomer, firstOfMonth, PASSWORD, viennaToday } from './dashboards-scenario';
+import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
+import { screenshotBoth } from './fixtures/screenshots';
+
+test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings and the opt-out', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await adminToken(request);
+  const customer = await createCustomer(request, token, 'Greta');
+  const project = await apiCall(request, token, 'POST', `/api/customers/${customer.id}/projects`, { name: 'Büro' });
+  const template = await apiCall(request, token, 'POST', '/api/subscription-templates', {
+    name: `Knapp ${Date.now().toString(36)}`,
+    duration_months: 12,
+    price_per_hour: 50,
+    monthly_trips: 1,
+  });
+  await apiCall(request, token, 'POST', '/api/subscriptions', {
+    customer_id: customer.id,
+    template_id: template.id,
+    monthly_hours: 10,
+    start_date: firstOfMonth(-1).iso,
+  });
+  await addEntry(request, token, customer.id, project.id, 8.5, viennaToday().iso, 'abos', 'Ablage sortiert');
+
+  // Staff: the settings card, the dashboard list, the customer's mail in the Postausgang.
+  await loginAsAdminInBrowser(page);
+  const list = page.getByTestId('low-balance-list');
+  await expect(list.getByRole('heading', { name: 'Knappes Guthaben' })).toBeVisible();
+  const row = list.getByRole('row').filter({ hasText: 'Greta Testkundin' });
+  await expect(row.getByText('8,50 h von 10,00 h (85 %)')).toBeVisible();
+  await expect(row.getByText('1,50 h')).toBeVisible();
+  await screenshotBoth(page, 'balance-alerts-dashboard');
+  await page.goto('/admin/settings');
+  const settings = page.getByRole('region', { name: 'Guthaben-Hinweise' });
+  await settings.scrollIntoViewIfNeeded();
+  await expect(settings.getByLabel('ButlerPaket: Hinweis ab')).toHaveValue('80 %', { timeout: 20_000 });
+  await expect(settings.getByLabel('Tägliche Übersicht an Mitarbeiter')).toBeChecked();
+  await settings.scrollIntoViewIfNeeded();
+  await settings.screenshot({ path: 'screenshots/balance-alerts-settings-desktop.png' });
+  await page.goto(`/admin/outbox`);
+  await expect(
+    page.getByRole('row').filter({ hasText: 'Dein ButlerPaket für' }).filter({ hasText: customer.email }).first(),
+  ).toBeVisible({ timeout: 15_000 });
+
+  // Customer: the calm banner, and the opt-out in Mein Konto.
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
+  const banner = page.getByTestId('low-balance-banner');
+  await expect(banner.getByText('Dein Guthaben wird knapp')).toBeVisible();
+  await expect(banner.getByText(/zu 85 % genutzt – noch 1,50 h bis/)).toBeVisible();
+  await screenshotBoth(page, 'balance-alerts-lounge');
+  await banner.getByRole('button', { name: 'Mein BUTLER kontaktieren' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/customer/account');
+  const toggle = page.getByRole('switch', { name: 'E-Mail, wenn mein Guthaben knapp wird' });
+  await expect(toggle).toBeChecked();
+  await toggle.click({ force: true });
+  await expect(page.getByText('Deine Benachrichtigungen sind gespeichert')).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await screenshotBoth(page, 'balance-alerts-account');
+  const prefs = await apiCall(request, token, 'GET', `/api/customers/${customer.id}/notification-preferences`);
+  expect(prefs).toEqual({ balance_alert_mails: false, statement_mails: true });
+});

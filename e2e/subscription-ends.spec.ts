@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { createCustomer, firstOfMonth, PASSWORD } from './dashboards-scenario';
+import { adminToken, apiCall, loginAsCustomerInBrowser } from './fixtures/api';
+import { screenshotBoth } from './fixtures/screenshots';
+
+test('the lounge shows a friendly note in the last 30 days of a ButlerPaket without a following one', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const customer = await createCustomer(request, token, 'Vera');
+  const template = await apiCall(request, token, 'POST', '/api/subscription-templates', {
+    name: `Kurz ${Date.now().toString(36)}`,
+    duration_months: 1,
+    price_per_hour: 50,
+    monthly_trips: 1,
+  });
+  // A one-month ButlerPaket of this month: it ends at the end of the month.
+  const sub = await apiCall(request, token, 'POST', '/api/subscriptions', {
+    customer_id: customer.id,
+    template_id: template.id,
+    monthly_hours: 8,
+    start_date: firstOfMonth(0).iso,
+  });
+  const ending = sub.end_date.split('-').reverse().join('.');
+  await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
+  const note = page.getByTestId('subscription-ending-note');
+  await expect(
+    note.getByText(new RegExp(`Dein ButlerPaket läuft (am ${ending.replace(/\./g, '\\.')}|heute) aus`)),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(note.getByText(/Wir verlängern gerne/)).toBeVisible();
+  await screenshotBoth(page, 'subscription-ending-lounge');
+
+  // A following ButlerPaket: the note goes away.
+  await apiCall(request, token, 'POST', '/api/subscriptions', {
+    customer_id: customer.id,
+    template_id: template.id,
+    monthly_hours: 8,
+    start_date: firstOfMonth(1).iso,
+  });
+  await page.reload();
+  await expect(page.getByTestId('subscription-card')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('subscription-ending-note')).toHaveCount(0);
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * Low-balance alerts (issue 11): the settings staff choose, the figures of a customer
+ * whose balance is low (lounge banner, "Knappes Guthaben"), the customer's mail choice.
+ */
+
+export const zBalanceAlertSettings = z.object({
+  /** ButlerPaket: low once this share (%) of the current period's hours is used. */
+  butler_used_percent: z.number(),
+  /** Stundenpakete: low once at most this many hours are left … */
+  package_remaining_hours: z.number(),
+  /** … or at most this share (%) of the newest package's hours (0 = off). */
+  package_remaining_percent: z.number(),
+  notify_customers: z.boolean(),
+  notify_staff: z.boolean(),
+});
+export type BalanceAlertSettings = z.infer<typeof zBalanceAlertSettings>;
+
+export const BALANCE_ALERT_DEFAULTS: BalanceAlertSettings = {
+  butler_used_percent: 80,
+  package_remaining_hours: 2,
+  package_remaining_percent: 20,
+  notify_customers: true,
+  notify_staff: true,
+};
+
+const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+const setting = (message: string, min: number, max: number) =>
+  z
+    .number({ error: message })
+    .min(min, message)
+    .max(max, message)
+    .refine(twoDecimals, 'Höchstens zwei Nachkommastellen');
+
+export const zBalanceAlertSettingsInput = z.object({
+  butler_used_percent: setting('Der Anteil muss zwischen 1 und 100 % liegen', 1, 100),
+  package_remaining_hours: setting('Die Reststunden müssen zwischen 0 und 1.000 liegen', 0, 1000),
+  package_remaining_percent: setting('Der Anteil muss zwischen 0 und 100 % liegen', 0, 100),
+  notify_customers: z.boolean({ error: 'Bitte wählen Sie, ob Kunden benachrichtigt werden' }),
+  notify_staff: z.boolean({ error: 'Bitte wählen Sie, ob Mitarbeiter benachrichtigt werden' }),
+});
+export type BalanceAlertSettingsInput = z.infer<typeof zBalanceAlertSettingsInput>;
+
+/** One low balance: a ButlerPaket period over its threshold, or the hour packages nearly used up. */
+export const zLowBalance = z.object({
+  kind: z.enum(['butler', 'package']),
+  hours_total: z.number(),
+  hours_used: z.number(),
+  /** total − used; negative means Minus. */
+  hours_remaining: z.number(),
+  /** Share of the total used, 0–100+ (rounded to whole percent). */
+  percent_used: z.number(),
+  /** ButlerPaket: the current period; null for packages. */
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+});
+export type LowBalance = z.infer<typeof zLowBalance>;
+
+/** "Knappes Guthaben" on the admin dashboard: one row per customer and kind. */
+export const zLowBalanceCustomer = zLowBalance.extend({ customer_id: z.number(), customer_name: z.string() });
+export type LowBalanceCustomer = z.infer<typeof zLowBalanceCustomer>;
+
+/** "Mein Konto" → Benachrichtigungen (the customer's own choice; staff mails are not affected). */
+export const zNotificationPreferences = z.object({
+  balance_alert_mails: z.boolean({ error: 'Bitte wähle, ob du Hinweise per E-Mail erhalten möchtest' }),
+  statement_mails: z.boolean({ error: 'Bitte wähle, ob du die Monatsübersicht per E-Mail erhalten möchtest' }),
+});
+export type NotificationPreferences = z.infer<typeof zNotificationPreferences>;
+
+/** A Monatsübersicht the lounge lists (months with bookings, before the current one). */
+export const zStatementMonth = z.object({ month: z.string(), month_display: z.string() });
+export type StatementMonth = z.infer<typeof zStatementMonth>;
+export const zStatementParams = z.object({
+  id: z.coerce.number({ error: 'Ungültige ID' }).int('Ungültige ID').positive('Ungültige ID'),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Monat im Format JJJJ-MM angeben'),
+});

@@ -1,0 +1,140 @@
+import { formatDate, formatHours, formatMonthYear } from '@butler/contract/format';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { balanceAlerts, customers } from '../../db/schema/index.js';
+import { parseDate } from '../../domain/calendar.js';
+import type { Env } from '../../env.js';
+import { findLowBalances, type LowBalanceRow } from '../hour-accounting/low-balance.repo.js';
+import { queueMail } from '../mail/mail-queue.js';
+import { staffRecipients } from '../mail/staff-recipients.js';
+import { getBalanceAlertSettings } from './balance-alert-settings.service.js';
+
+const VALID_ADDRESS = /^[^\s@]+@[^\s@]+$/;
+const percent = (value: number) => `${value}\u00a0%`;
+const periodMonth = (start: string | null) => {
+  if (!start) return null;
+  const { year, month } = parseDate(start);
+  return formatMonthYear(year, month);
+};
+
+/**
+ * Records every threshold crossing of `today` (all customers, or one) and queues the
+ * customer's mail with it. The crossing's unique key (customer, kind, scope) makes this
+ * idempotent: a second booking in the same period, a repeated job or a second worker
+ * finds the row and does nothing. Returns the crossings recorded now.
+ */
+export async function recordCrossings(
+  db: Database,
+  env: Env,
+  today: string,
+  customerId?: number,
+): Promise<LowBalanceRow[]> {
+  const settings = await getBalanceAlertSettings(db);
+  const low = await findLowBalances(db, today, settings, customerId);
+  const fresh: LowBalanceRow[] = [];
+  for (const row of low) {
+    await db.transaction(async (tx) => {
+      const [alert] = await tx
+        .insert(balanceAlerts)
+        .values({
+          customerId: row.customerId,
+          kind: row.kind,
+          scope: row.scope,
+          hoursTotal: String(row.hours_total),
+          hoursUsed: String(row.hours_used),
+          hoursRemaining: String(row.hours_remaining),
+          periodEnd: row.period_end,
+          crossedOn: today,
+        })
+        .onConflictDoNothing()
+        .returning({ id: balanceAlerts.id });
+      if (!alert) return;
+      fresh.push(row);
+      if (!settings.notify_customers || !row.balanceAlertMails || !VALID_ADDRESS.test(row.email.trim())) return;
+      const [customer] = await tx
+        .select({ firstName: customers.firstName })
+        .from(customers)
+        .where(eq(customers.id, row.customerId));
+      const queued = await queueMail(tx, {
+        to: row.email,
+        template: 'balance-alert',
+        data: {
+          firstName: customer?.firstName ?? '',
+          kind: row.kind,
+          total: formatHours(row.hours_total),
+          used: formatHours(row.hours_used),
+          remaining: formatHours(row.hours_remaining),
+          percentUsed: percent(row.percent_used),
+          periodMonth: periodMonth(row.period_start),
+          periodEnd: row.period_end ? formatDate(row.period_end) : null,
+          loungeUrl: `${env.PUBLIC_URL}/customer/dashboard`,
+          accountUrl: `${env.PUBLIC_URL}/customer/account`,
+        },
+        customerId: row.customerId,
+        entity: { type: 'balance_alert', id: alert.id },
+        dedupeKey: `balance-alert:${row.customerId}:${row.kind}:${row.scope}`,
+      });
+      if (queued) await tx.update(balanceAlerts).set({ customerMailed: true }).where(eq(balanceAlerts.id, alert.id));
+    });
+  }
+  return fresh;
+}
+
+/**
+ * The staff's daily digest for `slot` (a date): claims every crossing not yet in a digest
+ * (so each appears in exactly one) and queues one mail per staff member, all in one
+ * transaction. With staff mails switched off the crossings are claimed without a mail.
+ * Returns how many crossings the digest lists.
+ */
+export async function sendStaffDigest(db: Database, env: Env, slot: string): Promise<number> {
+  const settings = await getBalanceAlertSettings(db);
+  const recipients = settings.notify_staff ? await staffRecipients(db) : [];
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(balanceAlerts)
+      .set({ digestSlot: slot })
+      .where(isNull(balanceAlerts.digestSlot))
+      .returning({ id: balanceAlerts.id });
+    if (claimed.length === 0 || recipients.length === 0) return claimed.length;
+    const rows = await tx
+      .select({
+        first: customers.firstName,
+        last: customers.lastName,
+        kind: balanceAlerts.kind,
+        total: balanceAlerts.hoursTotal,
+        used: balanceAlerts.hoursUsed,
+        remaining: balanceAlerts.hoursRemaining,
+        periodEnd: balanceAlerts.periodEnd,
+        scope: balanceAlerts.scope,
+        crossedOn: balanceAlerts.crossedOn,
+      })
+      .from(balanceAlerts)
+      .innerJoin(customers, eq(customers.id, balanceAlerts.customerId))
+      .where(and(eq(balanceAlerts.digestSlot, slot)))
+      .orderBy(asc(customers.lastName), asc(customers.firstName), asc(balanceAlerts.kind), sql`${balanceAlerts.id}`);
+    const digestRows = rows.map((r) => ({
+      customer: `${r.first} ${r.last}`,
+      what:
+        r.kind === 'butler'
+          ? `ButlerPaket ${periodMonth(r.scope.split(':')[2] ?? null) ?? ''}`.trim()
+          : 'Stundenpakete',
+      used: `${formatHours(r.used)} von ${formatHours(r.total)}`,
+      remaining: formatHours(r.remaining),
+      crossedOn: formatDate(r.crossedOn),
+    }));
+    for (const recipient of recipients) {
+      await queueMail(tx, {
+        to: recipient.email,
+        template: 'balance-digest',
+        data: {
+          name: recipient.name,
+          date: formatDate(slot),
+          rows: digestRows,
+          dashboardUrl: `${env.PUBLIC_URL}/admin/dashboard`,
+        },
+        dedupeKey: `balance-digest:${slot}:${recipient.email.toLowerCase()}`,
+      });
+    }
+    return claimed.length;
+  });
+}

@@ -1,0 +1,120 @@
+import { formatDate, formatNumber } from '@butler/contract/format';
+import type { Database } from '../../db/client.js';
+import { monthDisplay } from '../../domain/calendar.js';
+import { readBlob } from '../../lib/blob-store.js';
+import {
+  COLOR,
+  createDocument,
+  drawFooters,
+  drawInfoBox,
+  drawLetterhead,
+  FONT,
+  PAGE,
+  toBuffer,
+} from '../quickbill/pdf/pdf-kit.js';
+import { loadSettings } from '../quickbill/shared.js';
+import type { StatementData, StatementEntry } from './statement-data.js';
+
+const h = (value: number) => `${formatNumber(value)} h`;
+const signed = (value: number) => (value < 0 ? `−${formatNumber(-value)} h` : h(value));
+
+function section(doc: PDFKit.PDFDocument, title: string, entries: StatementEntry[], facts: Array<[string, string]>) {
+  if (doc.y + 120 > PAGE.bottomLimit) doc.addPage();
+  doc.moveDown(1);
+  doc.font(FONT.bold).fontSize(12).fillColor(COLOR.accent).text(title, PAGE.left, doc.y);
+  doc.moveDown(0.4);
+  const header = () => {
+    const y = doc.y;
+    doc.font(FONT.bold).fontSize(9).fillColor(COLOR.text);
+    doc.text('Datum', PAGE.left, y, { width: 60 });
+    doc.text('Projekt', 120, y, { width: 100 });
+    doc.text('Tätigkeit', 225, y, { width: 250 });
+    doc.text('Stunden', 480, y, { width: PAGE.right - 480, align: 'right' });
+    doc
+      .moveTo(PAGE.left, doc.y + 2)
+      .lineTo(PAGE.right, doc.y + 2)
+      .lineWidth(0.7)
+      .strokeColor(COLOR.text)
+      .stroke();
+    doc.y += 6;
+  };
+  if (entries.length === 0) {
+    doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text('Keine Buchungen in diesem Monat.', PAGE.left);
+  } else {
+    header();
+    for (const e of entries) {
+      if (doc.y + 24 > PAGE.bottomLimit) {
+        doc.addPage();
+        doc.y = PAGE.top;
+        header();
+      }
+      const y = doc.y;
+      doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
+      doc.text(formatDate(e.date), PAGE.left, y, { width: 60 });
+      doc.text(e.project, 120, y, { width: 100 });
+      const afterProject = doc.y;
+      doc.text(e.activity, 225, y, { width: 250 });
+      const afterActivity = doc.y;
+      doc.text(formatNumber(e.hours), 480, y, { width: PAGE.right - 480, align: 'right' });
+      doc.y = Math.max(afterProject, afterActivity, doc.y) + 3;
+    }
+  }
+  doc
+    .moveTo(PAGE.left, doc.y + 2)
+    .lineTo(PAGE.right, doc.y + 2)
+    .lineWidth(0.5)
+    .strokeColor(COLOR.line)
+    .stroke();
+  doc.y += 8;
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(label, 250, y, { width: 150, lineBreak: false });
+    doc
+      .font(FONT.bold)
+      .fillColor(COLOR.text)
+      .text(value, 380, y, { width: PAGE.right - 380, align: 'right', lineBreak: false });
+    doc.y = y + 14;
+  }
+}
+
+/** The Monatsübersicht as a letter in the invoices' letterhead (embedded DejaVu fonts). */
+export async function renderStatementPdf(db: Database, data: StatementData): Promise<Buffer> {
+  const settings = await loadSettings(db);
+  const logo = settings.logoBlobId ? await readBlob(db, settings.logoBlobId) : null;
+  const title = `Monatsübersicht ${monthDisplay(data.month)}`;
+  const doc = createDocument(title);
+  drawLetterhead(doc, settings, logo, { name: data.customer.name, address: data.customer.address });
+  drawInfoBox(doc, [
+    ['Monat', monthDisplay(data.month)],
+    ['Kundennummer', String(data.customer.id)],
+  ]);
+  doc.y = 240;
+  doc.font(FONT.bold).fontSize(15).fillColor(COLOR.accent).text(title, PAGE.left, doc.y);
+  doc
+    .font(FONT.regular)
+    .fontSize(10)
+    .fillColor(COLOR.text)
+    .text('Alle Stunden, die wir in diesem Monat für dich gebucht haben, mit dem Stand deiner Guthaben.', {
+      width: PAGE.right - PAGE.left,
+    });
+  const b = data.butler;
+  section(doc, 'ButlerPaket', b.entries, [
+    ...(b.period
+      ? ([['Abrechnungszeitraum', `${formatDate(b.period.start)} – ${formatDate(b.period.end)}`]] as Array<
+          [string, string]
+        >)
+      : []),
+    ['Kontingent des Monats', h(b.figures.hours_total)],
+    ['Genutzt', h(b.figures.hours_used)],
+    ['Übertrag aus den Vormonaten', signed(b.carryOver)],
+    ['Saldo am Monatsende', signed(b.balance)],
+  ]);
+  const p = data.packages;
+  section(doc, 'Stundenpakete', p.entries, [
+    ['Verfügbar im Monat', h(p.figures.hours_total)],
+    ['Genutzt', h(p.figures.hours_used)],
+    ['Verbleibend', signed(p.figures.hours_open)],
+  ]);
+  drawFooters(doc, settings);
+  return toBuffer(doc);
+}

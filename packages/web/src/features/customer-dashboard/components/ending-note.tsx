@@ -1,0 +1,33 @@
+import type { CustomerDashboard } from '@butler/contract/dashboard';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconCalendarHeart } from '@tabler/icons-react';
+import { formatDate } from '../../../lib/format';
+
+/** In the last 30 days of a ButlerPaket without a following one: a friendly note, no alarm. */
+export function EndingNote({
+  ending,
+  onContact,
+}: {
+  ending: CustomerDashboard['subscription_ending'];
+  onContact: () => void;
+}) {
+  if (!ending) return null;
+  const when = ending.days_left === 0 ? 'heute' : `am ${formatDate(ending.end_date)}`;
+  return (
+    <Alert
+      variant="light"
+      color="gray"
+      radius="md"
+      icon={<IconCalendarHeart aria-hidden />}
+      title={`Dein ButlerPaket läuft ${when} aus`}
+      data-testid="subscription-ending-note"
+    >
+      <Group gap="sm" justify="space-between">
+        <Text size="sm">Möchtest du weiter mit uns arbeiten? Wir verlängern gerne – sag uns einfach Bescheid.</Text>
+        <Button size="compact-sm" variant="white" onClick={onContact}>
+          Mein BUTLER kontaktieren
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
