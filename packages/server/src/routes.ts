@@ -13,6 +13,7 @@ import { createPasswordLinks } from './modules/auth/password-links.service.js';
 import { createSecondFactorLogin } from './modules/auth/second-factor.service.js';
 import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -46,6 +47,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(subscriptionsRoutes(deps.db));
   await typed.register(hourPackagesRoutes(deps.db));
   await typed.register(timeEntriesRoutes(deps.db));
+  await typed.register(exportsRoutes(deps.db));
   await typed.register(referralSettingsRoutes(deps.db));
   await typed.register(referralLinkRoutes(deps.db));
   await typed.register(referralPurchaseRoutes(deps.db));
