@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { todayInVienna } from '@butler/contract/format';
 import { buildApp } from './app.js';
 import { PortalAlreadyRunningError } from './db/embedded-postgres.js';
 import { openDatabase } from './db/open-database.js';
@@ -39,9 +40,15 @@ async function main() {
   const demoAdminPassword = demo && !env.ADMIN_PASSWORD ? DEMO_PASSWORD : undefined;
   const admin = await ensureFirstAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD ?? demoAdminPassword);
   let demoLogins: string[] = [];
+  let demoSeeded = false;
+  const demoToday = todayInVienna();
   if (demo) {
-    const { seedDemoData } = await import('./demo/seed-demo.js');
-    demoLogins = await seedDemoData(db, { adminPassword: admin.created ? demoAdminPassword : undefined });
+    const { seedDemoData, DEMO_SEEDED_PREFIX } = await import('./demo/seed-demo.js');
+    demoLogins = await seedDemoData(db, {
+      today: demoToday,
+      adminPassword: admin.created ? demoAdminPassword : undefined,
+    });
+    demoSeeded = demoLogins[0]?.startsWith(DEMO_SEEDED_PREFIX) ?? false;
   }
   const app = await buildApp({
     db,
@@ -56,6 +63,12 @@ async function main() {
             redact: ['req.headers.authorization', 'headers.authorization'],
           },
   });
+
+  if (demoSeeded) {
+    // Invoices, password entries and files go through the API's own rules (decision 0420).
+    const { seedDemoDocuments } = await import('./demo/seed-documents.js');
+    demoLogins.splice(1, 0, await seedDemoDocuments(app, db, demoToday));
+  }
 
   // Background jobs (mails, alerts, statements) run in this process; several portal
   // processes on one database share the queue, each job runs once (docs/decisions/0320).

@@ -14,6 +14,7 @@ import { createSecondFactorLogin } from './modules/auth/second-factor.service.js
 import { balanceAlertsRoutes } from './modules/balance-alerts/balance-alerts.routes.js';
 import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -48,6 +49,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(subscriptionsRoutes(deps.db));
   await typed.register(hourPackagesRoutes(deps.db));
   await typed.register(timeEntriesRoutes(deps.db));
+  await typed.register(exportsRoutes(deps.db));
   await typed.register(referralSettingsRoutes(deps.db));
   await typed.register(referralLinkRoutes(deps.db));
   await typed.register(referralPurchaseRoutes(deps.db));

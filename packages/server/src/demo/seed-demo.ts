@@ -28,6 +28,9 @@ export type SeedDemoOptions = {
   adminPassword?: string;
 };
 
+/** The first line `seedDemoData` answers when it filled the database. */
+export const DEMO_SEEDED_PREFIX = 'Demo-Daten angelegt:';
+
 /** Serialises two demo starts against one external database. */
 const LOCK_KEY = 0x0b07_de30;
 /** Rows per INSERT: well below PostgreSQL's 65 535 bind parameters. */
@@ -59,7 +62,7 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions = {}):
       return ['Keine Demo-Daten angelegt: Die Datenbank enthält bereits Kunden.', adminLine];
     const counts = await insertPlan(tx, plan, passwordHash, adminName);
     return [
-      `Demo-Daten angelegt: ${counts.customers} Kunden, ${counts.subscriptions} ButlerPakete, ${counts.packages} Stundenpakete, ${counts.projects} Projekte, ${counts.entries} Zeiteinträge, ${counts.wikiEntries} Wiki-Einträge`,
+      `${DEMO_SEEDED_PREFIX} ${counts.customers} Kunden, ${counts.subscriptions} ButlerPakete, ${counts.packages} Stundenpakete, ${counts.projects} Projekte, ${counts.entries} Zeiteinträge, ${counts.wikiEntries} Wiki-Einträge`,
       `Demo-Kunde: ${plan.customers[0].email} / ${DEMO_PASSWORD} (alle Demo-Kunden haben dieses Passwort)`,
       adminLine,
       'Hinweis: Die Demo-Passwörter sind öffentlich bekannt – diese Installation nicht für echte Daten verwenden.',

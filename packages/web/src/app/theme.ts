@@ -82,6 +82,8 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' } },
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg', shadow: 'xs' } },
     Button: { defaultProps: { radius: 'md' } },
+    // A badge is a short label: never let a table column squeeze it to "AKT…" (issue 16).
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
     Modal: {
       defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },

@@ -27,7 +27,7 @@ export function lastSuccessfulCallAt() {
   return lastActivityCall;
 }
 
-type RequestOptions = {
+export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;

@@ -63,10 +63,10 @@ export function AdminDashboardPage() {
     <Stack gap="lg">
       {header}
       <SimpleGrid cols={2} spacing={{ base: 'sm', sm: 'lg' }}>
-        <StatCard icon={<IconUsers size={20} aria-hidden />} label="Kunden">
+        <StatCard icon={<IconUsers size={20} aria-hidden />} label="Kunden" compact>
           <Figure testId="count-customers">{stats.total_customers}</Figure>
         </StatCard>
-        <StatCard icon={<IconClockHour4 size={20} aria-hidden />} color="blue" label="Aktive ButlerPakete">
+        <StatCard icon={<IconClockHour4 size={20} aria-hidden />} color="blue" label="Aktive ButlerPakete" compact>
           <Figure testId="count-subscriptions">{stats.total_active_subscriptions}</Figure>
         </StatCard>
       </SimpleGrid>

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconClockHour4, IconPackage, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { CustomerFormDialog } from './components/customer-form-dialog';
 import { CustomersList } from './components/customers-list';
@@ -28,9 +29,12 @@ export function CustomersPage() {
         title="Kundenverwaltung"
         subtitle="Kunden, Stundenpakete und ButlerPakete verwalten"
         actions={
-          <Button leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
-            Neuer Kunde
-          </Button>
+          <>
+            <ExportMenu path="/api/exports/customers" query={{ search: term }} filename="kunden" />
+            <Button leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
+              Neuer Kunde
+            </Button>
+          </>
         }
       />
       <TextInput

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { Pager } from '../../components/pager';
@@ -69,6 +70,11 @@ export function InvoiceListPage() {
             <Button component={Link} to="/admin/quickbill" variant="default" leftSection={<IconArrowLeft size={18} />}>
               Quickbill
             </Button>
+            <ExportMenu
+              path="/api/exports/invoices"
+              query={{ search: debounced || undefined, status, date_filter: period }}
+              filename="rechnungen"
+            />
             <Button component={Link} to="/admin/quickbill/invoices/new" leftSection={<IconPlus size={18} />}>
               Neue Rechnung
             </Button>

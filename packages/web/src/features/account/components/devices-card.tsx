@@ -66,6 +66,7 @@ export function DevicesCard() {
                 color="red"
                 size="xs"
                 leftSection={<IconLogout size={14} />}
+                style={{ flexShrink: 0 }}
                 loading={end.isPending && end.variables === s.id}
                 onClick={() => end.mutateAsync(s.id).then(() => notifySuccess('Gerät abgemeldet'))}
                 aria-label={`${s.browser} abmelden`}

@@ -33,6 +33,7 @@ export function RecentDeductions({
             to={allHref}
             variant="subtle"
             size="compact-sm"
+            style={{ flexShrink: 0 }}
             rightSection={<IconChevronRight size={14} aria-hidden />}
           >
             Alle anzeigen

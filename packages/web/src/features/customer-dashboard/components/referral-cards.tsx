@@ -145,12 +145,19 @@ export function ReferralTeaserCard({
 }) {
   return (
     <Card component="section" aria-label="Empfiehl uns weiter" data-testid="referral-teaser-card">
-      <Group justify="space-between" align="center" gap="md">
-        <Group gap="md" wrap="nowrap" align="flex-start" miw={0} style={{ flex: 1, minWidth: 260 }}>
-          <ThemeIcon variant="light" color="gold" size={48} radius="xl">
+      {/* Below the sm breakpoint the button goes under the text: side by side, a 390 px
+          phone squeezed the text to one word per line (issue 16). */}
+      <Flex
+        direction={{ base: 'column', sm: 'row' }}
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'center' }}
+        gap="md"
+      >
+        <Group gap="md" wrap="nowrap" align="flex-start" miw={0} style={{ flex: 1 }}>
+          <ThemeIcon variant="light" color="gold" size={48} radius="xl" style={{ flexShrink: 0 }}>
             <IconGift size={26} aria-hidden />
           </ThemeIcon>
-          <Stack gap={4} miw={0}>
+          <Stack gap={4} miw={0} style={{ flex: 1 }}>
             <Text component="h2" fw={600} fz="lg" ff="heading" c="navy.9" m={0}>
               Empfiehl uns weiter
             </Text>
@@ -164,7 +171,7 @@ export function ReferralTeaserCard({
           </Stack>
         </Group>
         <ShareButton onShare={onShare} />
-      </Group>
+      </Flex>
     </Card>
   );
 }

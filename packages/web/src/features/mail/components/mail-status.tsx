@@ -4,10 +4,30 @@ import { formatDateTime } from '../../../lib/format';
 
 /** State of one mail in words and colour (never colour alone): Wartend, Neuer Versuch, Gesendet, Fehlgeschlagen. */
 export function MailStatusBadge({ mail }: { mail: Pick<MailListItem, 'status' | 'attempts'> }) {
-  if (mail.status === 'sent') return <Badge color="green">Gesendet</Badge>;
-  if (mail.status === 'failed') return <Badge color="red">Fehlgeschlagen</Badge>;
-  if (mail.attempts > 0) return <Badge color="yellow">Neuer Versuch geplant</Badge>;
-  return <Badge color="gray">Wartend</Badge>;
+  // Light variants: their darkened text passes WCAG AA (the filled green/yellow did not).
+  if (mail.status === 'sent')
+    return (
+      <Badge color="green" variant="light">
+        Gesendet
+      </Badge>
+    );
+  if (mail.status === 'failed')
+    return (
+      <Badge color="red" variant="light">
+        Fehlgeschlagen
+      </Badge>
+    );
+  if (mail.attempts > 0)
+    return (
+      <Badge color="yellow" variant="light">
+        Neuer Versuch geplant
+      </Badge>
+    );
+  return (
+    <Badge color="gray" variant="light">
+      Wartend
+    </Badge>
+  );
 }
 
 /** Badge plus the line under it: when sent, or why it failed and when it is tried again. */

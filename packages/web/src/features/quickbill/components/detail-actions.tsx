@@ -54,7 +54,7 @@ export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
           </Button>
         )}
         {isInvoice && invoice.status === 'sent' && (
-          <Button color="teal" leftSection={<IconCash size={16} />} onClick={paid.open}>
+          <Button color="teal.9" leftSection={<IconCash size={16} />} onClick={paid.open}>
             Als bezahlt markieren
           </Button>
         )}

@@ -79,7 +79,7 @@ export function MarkPaidDialog({
           <Button variant="default" onClick={onClose} disabled={markPaid.isPending}>
             Abbrechen
           </Button>
-          <Button color="teal" onClick={submit} disabled={markPaid.isPending}>
+          <Button color="teal.9" onClick={submit} disabled={markPaid.isPending}>
             {markPaid.isPending ? 'Speichern...' : 'Als bezahlt markieren'}
           </Button>
         </Group>

@@ -13,6 +13,7 @@ import { PAGE_SIZE } from '../../api/keys';
 import { useDeleteTimeEntry, useTimeEntries } from '../../api/time-entries';
 import { BillingBadge } from '../billing-badge';
 import { RowActions } from '../row-actions';
+import { TimeEntriesExport } from './time-entries-export';
 import { TimeEntryFormDialog } from './time-entry-form-dialog';
 
 /** Management panel 2 (SPEC §2): time entries of all customers or of one, newest first. */
@@ -71,9 +72,12 @@ export function TimeEntriesPanel({ customerId }: { customerId?: number }) {
         <Text fw={600} size="lg">
           Zeiterfassung
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ entry: null })}>
-          Neuer Zeiteintrag
-        </Button>
+        <Group gap="xs" wrap="wrap">
+          <TimeEntriesExport customerId={customerId} />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ entry: null })}>
+            Neuer Zeiteintrag
+          </Button>
+        </Group>
       </Group>
       {query.isPending ? (
         <PageLoader text="Lade Zeiteinträge..." />

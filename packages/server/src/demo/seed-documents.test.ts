@@ -1,0 +1,60 @@
+import { todayInVienna } from '@butler/contract/format';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildAdmin } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+import { invoiceReminders, invoices, products, sessions, wikiEntries, wikiFiles } from '../db/schema/index.js';
+import { seedDemoData } from './seed-demo.js';
+import { seedDemoDocuments } from './seed-documents.js';
+
+let ctx: TestContext;
+let line: string;
+const today = todayInVienna();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await buildAdmin(ctx.db, { username: 'demo-chef' });
+  await seedDemoData(ctx.db, { today });
+  line = await seedDemoDocuments(ctx.app, ctx.db, today);
+}, 120_000);
+
+describe('seedDemoDocuments (issue 16)', () => {
+  it('creates products with both VAT rates', async () => {
+    const rows = await ctx.db.select().from(products);
+    expect(rows.length).toBe(5);
+    expect(new Set(rows.map((p) => Number(p.taxRate)))).toEqual(new Set([10, 20]));
+  });
+
+  it('creates invoices in every state, a reminder and a Stornorechnung, issued ones numbered by date', async () => {
+    const rows = await ctx.db.select().from(invoices);
+    const kinds = rows.filter((r) => r.kind === 'invoice');
+    const statuses = new Set(kinds.map((r) => r.status));
+    expect(statuses).toEqual(new Set(['draft', 'sent', 'paid', 'cancelled']));
+    const overdue = kinds.filter((r) => r.status === 'sent' && r.dueDate && r.dueDate < today);
+    expect(overdue.length).toBeGreaterThanOrEqual(1);
+    const reminders = await ctx.db.select().from(invoiceReminders);
+    expect(reminders.length).toBeGreaterThanOrEqual(1);
+    expect(rows.filter((r) => r.kind === 'credit_note').length).toBe(1);
+    // ButlerPaket invoices of last month (issued) and of this month (drafts).
+    const monthly = kinds.filter((r) => r.subscriptionId !== null);
+    expect(monthly.some((r) => r.status === 'paid')).toBe(true);
+    expect(monthly.some((r) => r.status === 'draft' && r.billingMonth === today.slice(0, 7))).toBe(true);
+    const issued = rows
+      .filter((r) => r.invoiceNumber && r.kind === 'invoice')
+      .sort((a, b) => a.numberYear! - b.numberYear! || a.numberSequence! - b.numberSequence!);
+    const dates = issued.map((r) => r.invoiceDate);
+    expect(dates).toEqual([...dates].sort());
+    expect(line).toMatch(/^Demo-Dokumente angelegt: 5 Produkte, \d+ Rechnungen/);
+  });
+
+  it('creates encrypted password entries and a wiki file, and leaves no session behind', async () => {
+    const secrets = await ctx.db.select().from(wikiEntries).where(eq(wikiEntries.isPasswordEntry, true));
+    expect(secrets.length).toBe(3);
+    expect(secrets.every((e) => e.content === null && e.encryptedContent !== null)).toBe(true);
+    const files = await ctx.db.select().from(wikiFiles);
+    expect(files.map((f) => [f.originalFilename, f.mimeType])).toEqual([
+      ['Versicherungsübersicht.pdf', 'application/pdf'],
+    ]);
+    expect(await ctx.db.select().from(sessions)).toEqual([]);
+  });
+});
