@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-Admin-Passwort!' };
 
 /**
@@ -36,7 +37,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    // Screens of a new installation, before any other spec has created data.
+    { name: 'empty-states', testMatch: /empty-states\.spec\.ts$/, use: desktop },
+    { name: 'desktop', testIgnore: /empty-states\.spec\.ts$/, dependencies: ['empty-states'], use: desktop },
+  ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/api/health`,

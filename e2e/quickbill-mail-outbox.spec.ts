@@ -1,4 +1,3 @@
-// Runs after quickbill-flow.spec.ts (files run in name order): that story starts from an empty Quickbill.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
