@@ -24,4 +24,13 @@ describe('de-AT formatting', () => {
   it('takes today in Vienna, not UTC', () => {
     expect(todayInVienna(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
   });
+
+  it('turns the day at Vienna midnight exactly, also when asked twice in one minute', () => {
+    const at = (iso: string) => todayInVienna(new Date(iso));
+    expect([at('2026-07-14T21:59:00Z'), at('2026-07-14T21:59:59.999Z')]).toEqual(['2026-07-14', '2026-07-14']);
+    expect([at('2026-07-14T22:00:00Z'), at('2026-07-14T22:00:30Z')]).toEqual(['2026-07-15', '2026-07-15']);
+    expect(at('2026-01-14T22:59:59Z')).toBe('2026-01-14');
+    expect(at('2026-01-14T23:00:00Z')).toBe('2026-01-15');
+    expect(at('2026-07-14T21:59:30Z')).toBe('2026-07-14'); // back in time: no stale answer
+  });
 });

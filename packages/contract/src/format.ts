@@ -69,12 +69,24 @@ export function formatMonthYear(year: number, month: number): string {
   return `${MONTH_NAMES[month - 1]} ${year}`;
 }
 
+// Formatting a date in a time zone costs ~10 µs, and the server asks for today's date on
+// every request: remember the answer for the current minute (Vienna's day always changes
+// on a full minute) and build the formatter once (decision 0400).
+let viennaDay: Intl.DateTimeFormat | undefined;
+let rememberedMinute = Number.NaN;
+let rememberedDay = '';
+
 /** Today's date in Vienna as `YYYY-MM-DD`. */
 export function todayInVienna(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute === rememberedMinute) return rememberedDay;
+  viennaDay ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(now);
+  });
+  rememberedDay = viennaDay.format(now);
+  rememberedMinute = minute;
+  return rememberedDay;
 }

@@ -12,22 +12,38 @@ import { migrateDatabase } from '../src/db/migrate.js';
 import { readEnv } from '../src/env.js';
 import { todayVienna } from '../src/lib/clock.js';
 import { hashPassword } from '../src/lib/passwords.js';
-import { BENCH_SIZES, generateBenchData } from './generate.js';
+import { type LoadCall, printLoadTable, runConcurrentBench } from './concurrent.js';
+import { BENCH_SIZES, benchSizes, generateBenchData } from './generate.js';
 import { measure, printTable, type Timing } from './measure.js';
 import { writeThroughput } from './write-throughput.js';
 
 /**
  * `npm run bench`: a fresh embedded PostgreSQL in a temporary DATA_DIR, ten years of data
  * (generate.ts), the app on a free loopback port, then p50/p95/p99 of the four dashboard
- * calls over HTTP, then write throughput with 1 and 16 concurrent writers (write-throughput.ts). Options: --requests=N (default 300), --explain (print query plans).
+ * calls over HTTP one at a time, then the hot calls under 20 and 100 concurrent connections
+ * (concurrent.ts). Options: --requests=N (default 300), --seconds=N per concurrent run
+ * (default 1), --rounds=N of concurrent runs (default 3), --explain (print query plans); last,
+ * write throughput with 1 and 16 concurrent writers (write-throughput.ts).
  * BENCH_DATA_DIR=<dir> keeps the generated database there and reuses it on the next run
  * (for working on queries); without it everything lives in a temporary folder.
  */
 const TARGET_P95_MS = 50;
 const PASSWORD = 'Bench-Passwort-1';
 
+/** `--name=value` or `--name value`. */
+function option(name: string): string | undefined {
+  const args = process.argv;
+  const inline = args.find((a) => a.startsWith(`--${name}=`));
+  if (inline) return inline.split('=')[1];
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
 async function main() {
-  const requests = Number(process.argv.find((a) => a.startsWith('--requests='))?.split('=')[1] ?? 300);
+  const requests = Number(option('requests') ?? 300);
+  const scale = Number(option('scale') ?? 1);
+  if (!Number.isInteger(scale) || scale < 1 || scale > 20) throw new Error('--scale must be a whole number 1–20');
+  const database = scale === 1 ? 'butler_bench' : `butler_bench_x${scale}`;
   const keep = process.env.BENCH_DATA_DIR;
   const dataDir = keep ? path.resolve(keep) : await fs.mkdtemp(path.join(os.tmpdir(), 'butler-bench-'));
   const embedded = new EmbeddedPostgres({ dataDir });
@@ -38,27 +54,29 @@ async function main() {
     const admin = new pg.Client(base);
     await admin.connect();
     const version = (await admin.query('SHOW server_version')).rows[0].server_version;
-    const reuse = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'butler_bench'`)).rowCount === 1;
-    if (!reuse) await admin.query('CREATE DATABASE butler_bench');
+    const reuse = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount === 1;
+    if (!reuse) await admin.query(`CREATE DATABASE ${database}`);
     await admin.end();
-    db = createDatabase({ ...base, database: 'butler_bench' }, () => {});
+    db = createDatabase({ ...base, database }, () => {});
     await migrateDatabase(db);
 
     const today = todayVienna();
     let started = performance.now();
     if (!reuse) {
       const hash = await hashPassword(PASSWORD);
-      await generateBenchData(db, hash, today);
+      await generateBenchData(db, hash, today, scale);
       await db.execute(sql`INSERT INTO admins (username, password_hash) VALUES ('bench', ${hash})`);
     }
     const generation = (performance.now() - started) / 1000;
     const counts = (
       await db.execute(sql`SELECT (SELECT count(*) FROM customers) AS customers, (SELECT count(*) FROM time_entries) AS entries,
-        (SELECT count(*) FROM subscriptions) AS subscriptions, (SELECT count(*) FROM hour_packages) AS packages`)
+        (SELECT count(*) FROM subscriptions) AS subscriptions, (SELECT count(*) FROM hour_packages) AS packages,
+        (SELECT count(*) FROM invoices) AS invoices, pg_size_pretty(pg_database_size(current_database())) AS size`)
     ).rows[0] as Record<string, number>;
     const how = reuse ? `reused from ${dataDir}` : `generated in ${generation.toFixed(1)} s`;
+    const n = (v: number) => Number(v).toLocaleString('de-AT');
     console.log(
-      `PostgreSQL ${version}: ${counts.customers} customers, ${counts.subscriptions} subscriptions, ${counts.packages} hour packages, ${counts.entries} time entries ${how} (today ${today})`,
+      `PostgreSQL ${version}, scale ${scale}: ${n(counts.customers)} customers, ${n(counts.subscriptions)} subscriptions, ${n(counts.packages)} hour packages, ${n(counts.entries)} time entries, ${n(counts.invoices)} invoices ${how}; database size ${counts.size} (today ${today})`,
     );
 
     const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' });
@@ -83,13 +101,14 @@ async function main() {
       (r: any) => r.id,
     );
     const firstYear = Number(today.slice(0, 4)) - (BENCH_SIZES.years - 1);
+    const customerCount = benchSizes(scale).customers;
     const options = { warmup: 20, requests };
     started = performance.now();
     const results: Timing[] = [];
     results.push(
       await measure(
         'GET /api/customers/:id/dashboard (admin)',
-        (i) => `${origin}/api/customers/${pick(i, 1000)}/dashboard`,
+        (i) => `${origin}/api/customers/${pick(i, customerCount)}/dashboard`,
         adminToken,
         options,
       ),
@@ -121,13 +140,66 @@ async function main() {
         options,
       ),
     );
+    // Lists and searches: pages spread over the first 40, searches over names and numbers.
+    const lists: Array<[string, (i: number) => string]> = [
+      ['GET /api/customers?search=… (name)', (i) => `/api/customers?search=Kunde%20${pick(i, 999)}`],
+      ['GET /api/customers?page=…', (i) => `/api/customers?page=${pick(i, 40)}`],
+      ['GET /api/time-entries?page=…', (i) => `/api/time-entries?page=${pick(i, 40)}`],
+      ['GET /api/time-entries?customer_id=…', (i) => `/api/time-entries?customer_id=${pick(i, customerCount)}`],
+      ['GET /api/quickbill/invoices?page=…', (i) => `/api/quickbill/invoices?page=${pick(i, 40)}`],
+      [
+        'GET /api/quickbill/invoices?search=… (number)',
+        (i) => `/api/quickbill/invoices?search=${firstYear + (i % 10)}-00${pick(i, 90)}`,
+      ],
+      ['GET /api/quickbill/invoices?status=overdue', () => '/api/quickbill/invoices?status=overdue'],
+      ['GET /api/quickbill/invoices/dashboard', () => '/api/quickbill/invoices/dashboard'],
+    ];
+    for (const [name, path] of lists) {
+      results.push(await measure(name, (i) => `${origin}${path(i)}`, adminToken, options));
+    }
     printTable(results, TARGET_P95_MS);
+
+    const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 1);
+    const loadCalls: LoadCall[] = [
+      {
+        name: 'GET /api/admin/dashboard-stats (cached)',
+        path: '/api/admin/dashboard-stats',
+        token: adminToken,
+        minShare: 0.5,
+      },
+      {
+        name: 'GET /api/customers/42/subscription',
+        path: '/api/customers/42/subscription',
+        token: customerToken,
+        minShare: 0.3,
+      },
+      { name: 'GET /api/customers/42/qr-code', path: '/api/customers/42/qr-code', token: customerToken, minShare: 0.3 },
+      {
+        name: 'GET /api/customers/42/dashboard (lounge)',
+        path: '/api/customers/42/dashboard',
+        token: customerToken,
+        minShare: 0.1,
+        maxP99At20: TARGET_P95_MS,
+      },
+    ];
+    const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.split('=')[1] ?? 3);
+    const load = await runConcurrentBench(origin, loadCalls, { connections: [20, 100], seconds, rounds });
+    printLoadTable(load);
+    const cpus = os.cpus();
     console.log(
-      `\n${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}; measuring took ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `\n${cpus.length} CPU(s) ${cpus[0]?.model ?? ''}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; measuring took ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    await writeThroughput({ ...base, database: 'butler_bench' });
+    await writeThroughput({ ...base, database });
     if (process.argv.includes('--explain')) await explain(db, today);
-    process.exitCode = results.every((r) => r.p95 <= TARGET_P95_MS) ? 0 : 1;
+    const failed = [
+      ...results.filter((r) => r.p95 > TARGET_P95_MS).map((r) => `${r.name}: p95 ${r.p95.toFixed(1)} ms`),
+      ...load.filter((r) => !r.pass).map((r) => `${r.name} at ${r.connections} connections: ${r.verdict.join(', ')}`),
+    ];
+    console.log(failed.length === 0 ? '\nAll targets met.' : `\nMissed targets:\n  ${failed.join('\n  ')}`);
+    process.exitCode = failed.length === 0 ? 0 : 1;
   } finally {
     await app?.close().catch(() => {});
     await db?.$client.end().catch(() => {});

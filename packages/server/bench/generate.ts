@@ -4,15 +4,26 @@ import type { Database } from '../src/db/client.js';
 /**
  * Ten years of a busy provider, generated inside PostgreSQL with generate_series (seconds,
  * not minutes): 1,000 customers (2 projects each), 10 consecutive yearly subscriptions for
- * 4 of 5 customers, 3 hour packages each, 250,000 time entries spread over the ten years.
- * Pseudo-random but repeatable (setseed). Needs a fresh database: ids start at 1.
+ * 4 of 5 customers, 3 hour packages each, 250,000 time entries spread over the ten years,
+ * 10,000 invoices with one line each. `--scale N` multiplies customers, time entries and
+ * invoices by N. Pseudo-random but repeatable (setseed). Needs a fresh database: ids start at 1.
  */
-export const BENCH_SIZES = { customers: 1_000, timeEntries: 250_000, years: 10 };
+export const BENCH_SIZES = { customers: 1_000, timeEntries: 250_000, invoices: 10_000, years: 10 };
 
-export async function generateBenchData(db: Database, passwordHash: string, today: string) {
-  const firstYear = Number(today.slice(0, 4)) - (BENCH_SIZES.years - 1);
+export function benchSizes(scale: number) {
+  return {
+    customers: BENCH_SIZES.customers * scale,
+    timeEntries: BENCH_SIZES.timeEntries * scale,
+    invoices: BENCH_SIZES.invoices * scale,
+    years: BENCH_SIZES.years,
+  };
+}
+
+export async function generateBenchData(db: Database, passwordHash: string, today: string, scale = 1) {
+  const sizes = benchSizes(scale);
+  const firstYear = Number(today.slice(0, 4)) - (sizes.years - 1);
   const start = `${firstYear}-01-01`;
-  const n = BENCH_SIZES.customers;
+  const n = sizes.customers;
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT setseed(0.42)`);
     await tx.execute(sql`
@@ -48,8 +59,39 @@ export async function generateBenchData(db: Database, passwordHash: string, toda
       SELECT x.c, 2 * x.c - (i % 2), ((i % 16) + 1) * 0.25, 'Tätigkeit Nummer ' || i,
              ${start}::date + floor(random() * (${today}::date - ${start}::date + 1))::int, 'admin',
              CASE WHEN x.c % 5 <> 0 AND i % 4 <> 0 THEN 'abos' ELSE 'stundenpakete' END
-      FROM generate_series(1, ${BENCH_SIZES.timeEntries}) i
+      FROM generate_series(1, ${sizes.timeEntries}) i
       CROSS JOIN LATERAL (SELECT 1 + floor(random() * ${n})::int + i * 0 AS c) x`);
+    // Invoices spread evenly over the ten years (numbered per year in date order): 3 % drafts,
+    // 2 % cancelled, those of the last 60 days sent, the rest paid; one line of hours at € 50 + 20 %.
+    await tx.execute(sql`
+      INSERT INTO invoices (customer_id, customer_name, customer_email, invoice_date, due_date, status,
+                            invoice_number, number_year, number_sequence, total_net, total_tax, total_gross,
+                            paid_at, paid_amount, sent_at, created_by)
+      SELECT x.c, c.first_name || ' ' || c.last_name, c.email, x.d, x.d + 14, x.status,
+             CASE WHEN x.status <> 'draft' THEN extract(year FROM x.d)::int || '-' || lpad(x.seq::text, 6, '0') END,
+             CASE WHEN x.status <> 'draft' THEN extract(year FROM x.d)::int END,
+             CASE WHEN x.status <> 'draft' THEN x.seq END,
+             x.net, round(x.net * 0.2, 2), x.net + round(x.net * 0.2, 2),
+             CASE WHEN x.status = 'paid' THEN x.d + 10 END,
+             CASE WHEN x.status = 'paid' THEN x.net + round(x.net * 0.2, 2) END,
+             CASE WHEN x.status <> 'draft' THEN x.d::timestamptz END, 'admin'
+      FROM (
+        SELECT y.*, row_number() OVER (PARTITION BY extract(year FROM y.d) ORDER BY y.i) AS seq
+        FROM (
+          SELECT i, 1 + (i * 7919) % ${n} AS c,
+                 (${start}::date + (i::bigint * (${today}::date - ${start}::date) / ${sizes.invoices})::int) AS d,
+                 ((1 + i % 40) * 0.5 * 50)::numeric(12,2) AS net,
+                 CASE WHEN i % 33 = 0 THEN 'draft' WHEN i % 50 = 0 THEN 'cancelled'
+                      WHEN i > ${sizes.invoices} - ${sizes.invoices} * 60 / 3650 THEN 'sent' ELSE 'paid' END AS status
+          FROM generate_series(1, ${sizes.invoices}) i
+        ) y
+      ) x JOIN customers c ON c.id = x.c`);
+    await tx.execute(sql`
+      INSERT INTO invoice_items (invoice_id, position, description, quantity, unit, unit_price, tax_rate, line_net)
+      SELECT id, 1, 'BUTLER Stunden', total_net / 50, 'h', 50, 20, total_net FROM invoices`);
+    await tx.execute(sql`
+      INSERT INTO invoice_number_counters (year, last_sequence)
+      SELECT number_year, max(number_sequence) FROM invoices WHERE number_year IS NOT NULL GROUP BY number_year`);
   });
   await db.execute(sql`VACUUM ANALYZE`);
 }

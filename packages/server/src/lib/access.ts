@@ -21,6 +21,8 @@ export type SessionContext = {
   /** Admin username or customer name; recorded as creator of entries. */
   displayName: string;
   expiresAt: Date;
+  /** data_version read together with the session (for the answer caches, lib/figure-cache.ts). */
+  dataVersion?: number;
 };
 
 export type RouteAccess = { method: string; url: string; access: Access };

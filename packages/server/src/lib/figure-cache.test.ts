@@ -8,7 +8,8 @@ import {
   TEST_PASSWORD,
 } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { createFigureCache } from './figure-cache.js';
+import { providerSettings } from '../db/schema/index.js';
+import { createFigureCache, readDataVersion } from './figure-cache.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,11 +31,32 @@ describe('figure cache', () => {
     expect(await cached(ctx.db, 'k', compute)).toBe(2);
     await buildHourPackage(ctx.db, customer.id);
     expect(await cached(ctx.db, 'k', compute)).toBe(3);
-    const project = await buildProject(ctx.db, customer.id);
-    expect(await cached(ctx.db, 'k', compute)).toBe(3); // projects are not aggregated
-    await buildTimeEntry(ctx.db, customer.id, project.id, { billingType: 'stundenpakete' });
+    const project = await buildProject(ctx.db, customer.id); // the lounge shows projects
     expect(await cached(ctx.db, 'k', compute)).toBe(4);
-    expect(await cached(ctx.db, 'other', compute)).toBe(5);
+    await buildTimeEntry(ctx.db, customer.id, project.id, { billingType: 'stundenpakete' });
+    expect(await cached(ctx.db, 'k', compute)).toBe(5);
+    expect(await cached(ctx.db, 'other', compute)).toBe(6);
+    await ctx.db.update(providerSettings).set({ contactPhone: '+43 1 234' });
+    expect(await cached(ctx.db, 'k', compute)).toBe(7);
+  });
+
+  it('uses a version read earlier in the request and never replaces a newer answer', async () => {
+    const cached = createFigureCache();
+    const version = await readDataVersion(ctx.db);
+    expect(await cached(ctx.db, 'k', async () => 'a', version)).toBe('a');
+    expect(await cached(ctx.db, 'k', async () => 'b', version)).toBe('a');
+    // A newer version computes; a slow request with the old version does not overwrite it.
+    expect(await cached(ctx.db, 'k', async () => 'c', version + 1)).toBe('c');
+    expect(await cached(ctx.db, 'k', async () => 'd', version)).toBe('d');
+    expect(await cached(ctx.db, 'k', async () => 'e', version + 1)).toBe('c');
+  });
+
+  it('keeps the answers of different databases apart', async () => {
+    const cached = createFigureCache();
+    const other = await createTestContext();
+    expect(await cached(ctx.db, 'k', async () => 'first')).toBe('first');
+    expect(await cached(other.db, 'k', async () => 'second')).toBe('second');
+    expect(await cached(ctx.db, 'k', async () => 'third')).toBe('first');
   });
 
   it('dashboard stats move right after a booking (no stale cache)', async () => {

@@ -93,6 +93,10 @@ export const invoices = pgTable(
     index('invoices_status_due_idx').on(t.status, t.dueDate),
     index('invoices_date_idx').on(t.invoiceDate),
     index('invoices_customer_idx').on(t.customerId),
+    // The list's search is ILIKE '%…%' on number and recipient: trigram indexes (pg_trgm,
+    // migration 0012) instead of reading every invoice (decision 0401).
+    index('invoices_number_trgm_idx').using('gin', t.invoiceNumber.op('gin_trgm_ops')),
+    index('invoices_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
     check('invoices_kind_ck', sql`${t.kind} IN ('invoice','credit_note')`),
     check('invoices_status_ck', sql`${t.status} IN ('draft','sent','paid','cancelled')`),
     check('invoices_due_ck', sql`${t.dueDate} >= ${t.invoiceDate}`),

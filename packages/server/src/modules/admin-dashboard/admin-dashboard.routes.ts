@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { todayVienna } from '../../lib/clock.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
+import { encodeAnswer, sendEncoded } from '../../lib/json-answer.js';
 import { customersMonthly } from '../hour-accounting/admin-figures.repo.js';
 import { getDashboardStats } from './admin-dashboard.service.js';
 import { getDashboardSettings, saveDashboardSettings } from './dashboard-settings.service.js';
@@ -24,9 +25,16 @@ export const adminDashboardRoutes =
     app.get('/api/admin/dashboard-stats', {
       config: { access: 'admin' },
       schema: { tags: ['Admin-Dashboard'], response: { 200: zDashboardStats, ...errors } },
-      handler: async () => {
+      // Cached already encoded; the version comes with the session (decision 0400).
+      handler: async (request, reply) => {
         const today = todayVienna();
-        return dashboardFigureCache(db, `stats:${today}`, () => getDashboardStats(db, today));
+        const json = await dashboardFigureCache(
+          db,
+          `stats:${today}`,
+          async () => encodeAnswer(zDashboardStats, await getDashboardStats(db, today)),
+          request.session?.dataVersion,
+        );
+        return sendEncoded(reply, json);
       },
     });
 
@@ -37,11 +45,15 @@ export const adminDashboardRoutes =
         params: zYearMonthParams,
         response: { 200: zCustomersMonthlyResponse, ...errors },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const { year, month } = request.params;
-        return dashboardFigureCache(db, `monthly:${todayVienna()}:${year}-${month}`, () =>
-          customersMonthly(db, year, month),
+        const json = await dashboardFigureCache(
+          db,
+          `monthly:${todayVienna()}:${year}-${month}`,
+          async () => encodeAnswer(zCustomersMonthlyResponse, await customersMonthly(db, year, month)),
+          request.session?.dataVersion,
         );
+        return sendEncoded(reply, json);
       },
     });
 

@@ -44,6 +44,35 @@ export type LoginResult =
 export function createAuthService(db: Database) {
   const throttle = createLoginThrottle(db);
 
+  // Every authenticated request runs this: one prepared statement (parsed and planned once
+  // per connection), which also reads data_version for the answer caches (decision 0400).
+  const sessionByToken = db
+    .select({
+      session: sessions,
+      admin: { id: admins.id, username: admins.username, name: admins.name, isActive: admins.isActive },
+      customer: {
+        id: customers.id,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        email: customers.email,
+        isActive: customers.isActive,
+      },
+      idleSeconds: sql<number>`extract(epoch from (now() - ${sessions.lastSeenAt}))::float8`,
+      dataVersion: sql<number>`(SELECT sum(version)::bigint FROM data_version)`,
+    })
+    .from(sessions)
+    .leftJoin(admins, eq(admins.id, sessions.adminId))
+    .leftJoin(customers, eq(customers.id, sessions.customerId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token');
+
   async function findUser(request: LoginRequest): Promise<Found | null> {
     if (request.user_type === 'admin') {
       const [row] = await db.select().from(admins).where(eq(admins.username, request.email)).limit(1);
@@ -132,25 +161,7 @@ export function createAuthService(db: Database) {
     /** Resolves a bearer token to a live session and refreshes its idle timer. */
     async resolveToken(token: string): Promise<(SessionContext & { user: LoggedInUser }) | null> {
       if (!token || token.length > 200) return null;
-      const hash = hashToken(token);
-      const rows = await db
-        .select({
-          session: sessions,
-          admin: { id: admins.id, username: admins.username, name: admins.name, isActive: admins.isActive },
-          customer: {
-            id: customers.id,
-            firstName: customers.firstName,
-            lastName: customers.lastName,
-            email: customers.email,
-            isActive: customers.isActive,
-          },
-          idleSeconds: sql<number>`extract(epoch from (now() - ${sessions.lastSeenAt}))::float8`,
-        })
-        .from(sessions)
-        .leftJoin(admins, eq(admins.id, sessions.adminId))
-        .leftJoin(customers, eq(customers.id, sessions.customerId))
-        .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-        .limit(1);
+      const rows = await sessionByToken.execute({ hash: hashToken(token) });
       const row = rows[0];
       if (!row) return null;
       const userType = row.session.userType as UserType;
@@ -175,6 +186,7 @@ export function createAuthService(db: Database) {
         customerId: row.session.customerId,
         displayName: displayNameOf(user),
         expiresAt: row.session.expiresAt,
+        dataVersion: Number(row.dataVersion),
         user,
       };
     },

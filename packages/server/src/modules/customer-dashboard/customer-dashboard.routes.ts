@@ -8,6 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { todayVienna } from '../../lib/clock.js';
+import { customerAnswerCache } from '../../lib/figure-cache.js';
+import { encodeAnswer, sendEncoded } from '../../lib/json-answer.js';
 import { getCustomerSubscription, getDashboard, getDeductions } from './customer-dashboard.service.js';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
@@ -23,7 +25,19 @@ export const customerDashboardRoutes =
         params: zIdParams,
         response: { 200: zCustomerDashboard, ...errors },
       },
-      handler: async (request) => getDashboard(db, request.params.id, todayVienna()),
+      // The lounge's first call: cached per customer and day until the next write
+      // (data_version), already encoded (decision 0400).
+      handler: async (request, reply) => {
+        const { id } = request.params;
+        const today = todayVienna();
+        const json = await customerAnswerCache(
+          db,
+          `dashboard:${id}:${today}`,
+          async () => encodeAnswer(zCustomerDashboard, await getDashboard(db, id, today)),
+          request.session?.dataVersion,
+        );
+        return sendEncoded(reply, json);
+      },
     });
 
     app.get('/api/customers/:id/subscription', {
@@ -33,7 +47,17 @@ export const customerDashboardRoutes =
         params: zIdParams,
         response: { 200: zCustomerSubscriptionResponse, ...errors },
       },
-      handler: async (request) => getCustomerSubscription(db, request.params.id, todayVienna()),
+      handler: async (request, reply) => {
+        const { id } = request.params;
+        const today = todayVienna();
+        const json = await customerAnswerCache(
+          db,
+          `subscription:${id}:${today}`,
+          async () => encodeAnswer(zCustomerSubscriptionResponse, await getCustomerSubscription(db, id, today)),
+          request.session?.dataVersion,
+        );
+        return sendEncoded(reply, json);
+      },
     });
 
     app.get('/api/customers/:id/deductions', {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../test/access-matrix.js';
 import {
@@ -8,7 +9,7 @@ import {
   buildTimeEntry,
 } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { providerSettings } from '../../db/schema/index.js';
+import { customers, projects, providerSettings, referralSettings } from '../../db/schema/index.js';
 import { setClock } from '../../lib/clock.js';
 
 /**
@@ -171,6 +172,58 @@ describe('GET /api/customers/:id/dashboard', () => {
         admin: 200,
       },
     );
+  });
+});
+
+describe('cached lounge answers (decision 0400)', () => {
+  it('follow every write the lounge shows, at once', async () => {
+    const c = await buildCustomer(ctx.db, { firstName: 'Cache' });
+    const get = async (path: string) => {
+      const res = await ctx.request({
+        method: 'GET',
+        url: `/api/customers/${c.id}/${path}`,
+        token: actors.tokens.admin,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return res.json();
+    };
+    expect((await get('dashboard')).projects).toEqual([]);
+    expect((await get('subscription')).subscription).toBeNull();
+    const project = await buildProject(ctx.db, c.id, { name: 'Garten' });
+    expect((await get('dashboard')).projects.map((p: any) => p.name)).toEqual(['Garten']);
+    await ctx.db.update(projects).set({ name: 'Garten neu' }).where(eq(projects.id, project.id));
+    expect((await get('dashboard')).projects.map((p: any) => p.name)).toEqual(['Garten neu']);
+    await buildSubscription(ctx.db, c.id, { startDate: '2026-03-01', endDate: '2027-02-28', monthlyHours: '4' });
+    expect((await get('subscription')).subscription.monthly_hours).toBe(4);
+    await buildTimeEntry(ctx.db, c.id, project.id, { workDate: '2026-03-02', hours: '1.5' });
+    expect((await get('subscription')).subscription.current_month_hours_used).toBe(1.5);
+    expect((await get('dashboard')).time_entries_count).toBe(1);
+    await ctx.db.update(providerSettings).set({ contactPhone: '+43 1 999' });
+    expect((await get('dashboard')).contact.contact_phone).toBe('+43 1 999');
+    await ctx.db
+      .insert(referralSettings)
+      .values({ id: 1, isActive: false })
+      .onConflictDoUpdate({
+        target: referralSettings.id,
+        set: { isActive: false },
+      });
+    expect((await get('dashboard')).referral_data.referral_program_enabled).toBe(false);
+    const qr = await get('qr-code');
+    await ctx.db.update(customers).set({ firstName: 'Cachine' }).where(eq(customers.id, c.id));
+    expect((await get('dashboard')).customer.first_name).toBe('Cachine');
+    const renamed = await get('qr-code');
+    expect(renamed.mailto_link).not.toBe(qr.mailto_link);
+    expect(renamed.qr_code).toBe(qr.qr_code); // same code, provider and contact: same image
+  });
+
+  it('are never handed to another customer', async () => {
+    const own = async (token: string | undefined, id: number) =>
+      (await ctx.request({ method: 'GET', url: `/api/customers/${id}/dashboard`, token })).statusCode;
+    expect(await own(actors.tokens.customerA, annaId)).toBe(200);
+    expect(await own(actors.tokens.customerA, annaId)).toBe(200);
+    expect(await own(actors.tokens.customerB, annaId)).toBe(403);
+    expect(await own(undefined, annaId)).toBe(401);
   });
 });
 

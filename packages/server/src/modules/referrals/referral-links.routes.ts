@@ -8,6 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
+import { customerAnswerCache } from '../../lib/figure-cache.js';
+import { encodeAnswer, sendEncoded } from '../../lib/json-answer.js';
 import { addReferral, removeReferral } from './referral-links.service.js';
 import { customerReferrals } from './referral-overview.js';
 import { referralQrCode } from './referral-qr.js';
@@ -55,6 +57,17 @@ export const referralLinkRoutes =
     app.get('/api/customers/:id/qr-code', {
       config: { access: 'customer-own' },
       schema: { tags, params: zIdParams, response: { 200: zQrCodeResponse, ...errors } },
-      handler: async (request) => referralQrCode(db, request.params.id),
+      // Code, name and provider only change with a write to customers or provider_settings,
+      // both of which bump data_version (decision 0400).
+      handler: async (request, reply) => {
+        const { id } = request.params;
+        const json = await customerAnswerCache(
+          db,
+          `qr-code:${id}`,
+          async () => encodeAnswer(zQrCodeResponse, await referralQrCode(db, id)),
+          request.session?.dataVersion,
+        );
+        return sendEncoded(reply, json);
+      },
     });
   };

@@ -36,26 +36,41 @@ export function referralMailto({ company, code, firstName, contactEmail }: Refer
   return `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
+/** PNG data URLs by QR text: the image of a text never changes, rendering one costs ~5 ms. */
+const qrImages = new Map<string, string>();
+const QR_IMAGES_KEPT = 5_000;
+
+async function qrImage(text: string): Promise<string> {
+  const hit = qrImages.get(text);
+  if (hit) return hit;
+  const image = await QRCode.toDataURL(text, QR_OPTIONS);
+  if (qrImages.size >= QR_IMAGES_KEPT) qrImages.delete(qrImages.keys().next().value as string);
+  qrImages.set(text, image);
+  return image;
+}
+
 export async function referralQrCode(db: Database, customerId: number) {
-  const [customer] = await db
-    .select({ code: customers.referralCode, firstName: customers.firstName })
+  const [row] = await db
+    .select({
+      code: customers.referralCode,
+      firstName: customers.firstName,
+      company: providerSettings.companyName,
+      contactEmail: providerSettings.contactEmail,
+    })
     .from(customers)
+    .leftJoin(providerSettings, eq(providerSettings.id, 1))
     .where(eq(customers.id, customerId))
     .limit(1);
-  if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
-  const [provider] = await db
-    .select({ company: providerSettings.companyName, contactEmail: providerSettings.contactEmail })
-    .from(providerSettings)
-    .limit(1);
+  if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
   const invitation: ReferralInvitation = {
-    company: provider?.company || 'Mein BUTLER',
-    contactEmail: provider?.contactEmail ?? '',
-    code: customer.code,
-    firstName: customer.firstName,
+    company: row.company || 'Mein BUTLER',
+    contactEmail: row.contactEmail ?? '',
+    code: row.code,
+    firstName: row.firstName,
   };
   return {
-    qr_code: await QRCode.toDataURL(qrText(invitation), QR_OPTIONS),
+    qr_code: await qrImage(qrText(invitation)),
     mailto_link: referralMailto(invitation),
-    referral_code: customer.code,
+    referral_code: row.code,
   };
 }
