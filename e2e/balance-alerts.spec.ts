@@ -9,7 +9,9 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
 }) => {
   test.setTimeout(180_000);
   const token = await adminToken(request);
-  const customer = await createCustomer(request, token, 'Greta');
+  // A name of its own, so a retry (or another spec's Greta) never shares the dashboard row.
+  const firstName = `Greta-${Date.now().toString(36).slice(-4)}`;
+  const customer = await createCustomer(request, token, firstName);
   const project = await apiCall(request, token, 'POST', `/api/customers/${customer.id}/projects`, { name: 'Büro' });
   const template = await apiCall(request, token, 'POST', '/api/subscription-templates', {
     name: `Knapp ${Date.now().toString(36)}`,
@@ -29,7 +31,7 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   await loginAsAdminInBrowser(page);
   const list = page.getByTestId('low-balance-list');
   await expect(list.getByRole('heading', { name: 'Knappes Guthaben' })).toBeVisible();
-  const row = list.getByRole('row').filter({ hasText: 'Greta Testkundin' });
+  const row = list.getByRole('row').filter({ hasText: `${firstName} Testkundin` });
   await expect(row.getByText('8,50 h von 10,00 h (85 %)')).toBeVisible();
   await expect(row.getByText('1,50 h')).toBeVisible();
   await screenshotBoth(page, 'balance-alerts-dashboard');

@@ -98,7 +98,9 @@ test.describe('session timeout', () => {
   test('warns two minutes before the 30-minute admin timeout, extends, then logs out at zero', async ({ page }) => {
     await page.clock.install();
     await loginAsAdminInBrowser(page);
-    // Let the page finish loading (the dialog's code arrives after the first render) before time jumps.
+    // Let the page finish loading (the dialog's code and the dashboard's lazy parts arrive after
+    // the first render) before time jumps: the idle timer starts when the shell is mounted.
+    await expect(page.getByRole('region', { name: 'Kunden' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await page.clock.runFor(27 * 60_000);
     await expect(page.getByRole('dialog', { name: 'Session läuft ab' })).toBeHidden();
@@ -119,7 +121,9 @@ test.describe('session timeout', () => {
   test('"Jetzt abmelden" logs out immediately', async ({ page }) => {
     await page.clock.install();
     await loginAsAdminInBrowser(page);
-    // Let the page finish loading (the dialog's code arrives after the first render) before time jumps.
+    // Let the page finish loading (the dialog's code and the dashboard's lazy parts arrive after
+    // the first render) before time jumps: the idle timer starts when the shell is mounted.
+    await expect(page.getByRole('region', { name: 'Kunden' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await page.clock.runFor(28 * 60_000 + 2000);
     await page.getByRole('button', { name: 'Jetzt abmelden' }).click();

@@ -34,9 +34,7 @@ export function NotificationsSection({ customerId }: { customerId: number }) {
     mutationFn: (body: NotificationPreferences) => apiRequest<NotificationPreferences>(url, { method: 'PUT', body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
-      notifySuccess(
-        saved.balance_alert_mails ? 'Hinweise per E-Mail sind eingeschaltet' : 'Hinweise per E-Mail sind ausgeschaltet',
-      );
+      notifySuccess('Deine Benachrichtigungen sind gespeichert');
     },
   });
   return (
