@@ -12,6 +12,7 @@ import {
   PAGE,
   toBuffer,
 } from '../quickbill/pdf/pdf-kit.js';
+import { drawEntryTable } from '../quickbill/pdf/time-sheet.js';
 import { loadSettings } from '../quickbill/shared.js';
 import type { StatementData, StatementEntry } from './statement-data.js';
 
@@ -23,41 +24,10 @@ function section(doc: PDFKit.PDFDocument, title: string, entries: StatementEntry
   doc.moveDown(1);
   doc.font(FONT.bold).fontSize(12).fillColor(COLOR.accent).text(title, PAGE.left, doc.y);
   doc.moveDown(0.4);
-  const header = () => {
-    const y = doc.y;
-    doc.font(FONT.bold).fontSize(9).fillColor(COLOR.text);
-    doc.text('Datum', PAGE.left, y, { width: 60 });
-    doc.text('Projekt', 120, y, { width: 100 });
-    doc.text('Tätigkeit', 225, y, { width: 250 });
-    doc.text('Stunden', 480, y, { width: PAGE.right - 480, align: 'right' });
-    doc
-      .moveTo(PAGE.left, doc.y + 2)
-      .lineTo(PAGE.right, doc.y + 2)
-      .lineWidth(0.7)
-      .strokeColor(COLOR.text)
-      .stroke();
-    doc.y += 6;
-  };
   if (entries.length === 0) {
     doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text('Keine Buchungen in diesem Monat.', PAGE.left);
   } else {
-    header();
-    for (const e of entries) {
-      if (doc.y + 24 > PAGE.bottomLimit) {
-        doc.addPage();
-        doc.y = PAGE.top;
-        header();
-      }
-      const y = doc.y;
-      doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
-      doc.text(formatDate(e.date), PAGE.left, y, { width: 60 });
-      doc.text(e.project, 120, y, { width: 100 });
-      const afterProject = doc.y;
-      doc.text(e.activity, 225, y, { width: 250 });
-      const afterActivity = doc.y;
-      doc.text(formatNumber(e.hours), 480, y, { width: PAGE.right - 480, align: 'right' });
-      doc.y = Math.max(afterProject, afterActivity, doc.y) + 3;
-    }
+    drawEntryTable(doc, entries);
   }
   doc
     .moveTo(PAGE.left, doc.y + 2)

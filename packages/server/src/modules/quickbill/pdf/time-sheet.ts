@@ -3,8 +3,14 @@ import { hundredthsToString, sum } from '../../../domain/decimal.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
 import { COLOR, FONT, PAGE } from './pdf-kit.js';
 
-/** Leistungsnachweis: the invoice's time entries on pages of their own. */
-export function drawTimeSheet(doc: PDFKit.PDFDocument, d: InvoiceDocument, number: string, period: string) {
+/** One row of a time-entry table (Leistungsnachweis, Monatsübersicht). */
+export type EntryRow = { date: string; project: string; activity: string; hours: number | string };
+
+/**
+ * The time-entry table of the Leistungsnachweis and the Monatsübersicht: Datum, Projekt,
+ * Tätigkeit, Stunden, with the header repeated on every new page.
+ */
+export function drawEntryTable(doc: PDFKit.PDFDocument, rows: EntryRow[]) {
   const header = () => {
     const y = doc.y;
     doc.font(FONT.bold).fontSize(9).fillColor(COLOR.text);
@@ -20,12 +26,8 @@ export function drawTimeSheet(doc: PDFKit.PDFDocument, d: InvoiceDocument, numbe
       .stroke();
     doc.y += 6;
   };
-  doc.addPage();
-  doc.font(FONT.bold).fontSize(15).fillColor(COLOR.accent).text(`Leistungsnachweis zu ${number}`, PAGE.left, PAGE.top);
-  doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(`${d.invoice.customerName} · Zeitraum ${period}`);
-  doc.moveDown(1);
   header();
-  for (const entry of d.timeEntries) {
+  for (const row of rows) {
     if (doc.y + 24 > PAGE.bottomLimit) {
       doc.addPage();
       doc.y = PAGE.top;
@@ -33,14 +35,31 @@ export function drawTimeSheet(doc: PDFKit.PDFDocument, d: InvoiceDocument, numbe
     }
     const y = doc.y;
     doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
-    doc.text(formatDate(entry.workDate), PAGE.left, y, { width: 60 });
-    doc.text(entry.projectName, 120, y, { width: 100 });
+    doc.text(formatDate(row.date), PAGE.left, y, { width: 60 });
+    doc.text(row.project, 120, y, { width: 100 });
     const afterProject = doc.y;
-    doc.text(entry.activityDescription, 225, y, { width: 250 });
+    doc.text(row.activity, 225, y, { width: 250 });
     const afterActivity = doc.y;
-    doc.text(formatNumber(entry.hours), 480, y, { width: PAGE.right - 480, align: 'right' });
+    doc.text(formatNumber(row.hours), 480, y, { width: PAGE.right - 480, align: 'right' });
     doc.y = Math.max(afterProject, afterActivity, doc.y) + 3;
   }
+}
+
+/** Leistungsnachweis: the invoice's time entries on pages of their own. */
+export function drawTimeSheet(doc: PDFKit.PDFDocument, d: InvoiceDocument, number: string, period: string) {
+  doc.addPage();
+  doc.font(FONT.bold).fontSize(15).fillColor(COLOR.accent).text(`Leistungsnachweis zu ${number}`, PAGE.left, PAGE.top);
+  doc.font(FONT.regular).fontSize(9).fillColor(COLOR.muted).text(`${d.invoice.customerName} · Zeitraum ${period}`);
+  doc.moveDown(1);
+  drawEntryTable(
+    doc,
+    d.timeEntries.map((e) => ({
+      date: e.workDate,
+      project: e.projectName,
+      activity: e.activityDescription,
+      hours: e.hours,
+    })),
+  );
   const total = hundredthsToString(sum(d.timeEntries.map((e) => e.hours)));
   doc.moveTo(PAGE.left, doc.y).lineTo(PAGE.right, doc.y).lineWidth(0.5).strokeColor(COLOR.line).stroke();
   doc.y += 4;
