@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
@@ -428,7 +428,8 @@ describe('reminders', () => {
       .select({ level: invoiceReminders.level, kind: blobs.kind, size: blobs.sizeBytes })
       .from(invoiceReminders)
       .innerJoin(blobs, eq(blobs.id, invoiceReminders.pdfBlobId))
-      .where(eq(invoiceReminders.invoiceId, draft.id));
+      .where(eq(invoiceReminders.invoiceId, draft.id))
+      .orderBy(asc(invoiceReminders.level));
     expect(letters.map((l) => [l.level, l.kind])).toEqual([
       [1, 'reminder-pdf'],
       [2, 'reminder-pdf'],
