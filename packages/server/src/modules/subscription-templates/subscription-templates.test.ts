@@ -66,7 +66,8 @@ describe('subscription templates', () => {
     const audit = await ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'subscription_template'), eq(auditLog.entityId, String(id))));
+      .where(and(eq(auditLog.entity, 'subscription_template'), eq(auditLog.entityId, String(id))))
+      .orderBy(auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
   });
 

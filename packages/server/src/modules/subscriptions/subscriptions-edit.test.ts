@@ -148,7 +148,8 @@ describe('DELETE /api/subscriptions/:id', () => {
     const audit = await ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'subscription'), eq(auditLog.entityId, String(s.id))));
+      .where(and(eq(auditLog.entity, 'subscription'), eq(auditLog.entityId, String(s.id))))
+      .orderBy(auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
   });
 });

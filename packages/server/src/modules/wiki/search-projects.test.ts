@@ -140,7 +140,8 @@ describe('projects', () => {
       .from(auditLog)
       .where(
         and(eq(auditLog.entity, 'wiki_entry'), eq(auditLog.entityId, String(entry.id)), eq(auditLog.action, 'update')),
-      );
+      )
+      .orderBy(auditLog.id);
     expect(audits.map((a) => a.changes?.isFeatured)).toEqual([
       { before: false, after: true },
       { before: true, after: false },
