@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { PASSWORD, seedScenario } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
 import { LAYOUT_WIDTHS, layoutFindings } from './fixtures/layout';
-import { createSentInvoice, isoDay } from './quickbill-helpers';
+import { createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
 
 /** UI.md: every screen passes axe-core with no serious or critical finding. */
 async function expectNoSeriousViolations(page: Page, screen: string) {
@@ -133,14 +133,7 @@ test.describe('accessibility (axe-core)', () => {
 async function seedBackOffice(request: APIRequestContext) {
   const token = await adminToken(request);
   const { customer } = await seedScenario(request, token, 'Berta');
-  await apiCall(request, token, 'PUT', '/api/quickbill/settings', {
-    company_name: 'Butler Services GmbH',
-    street: 'Kärntner Straße 1',
-    postal_code: '1010',
-    city: 'Wien',
-    uid: 'ATU12345678',
-    iban: 'AT611904300234573201',
-  });
+  await saveProviderSettings(request, token);
   await apiCall(request, token, 'PUT', `/api/customers/${customer.id}`, {
     street: 'Mariahilfer Straße 12',
     postal_code: '1070',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addEntry, createCustomer, firstOfMonth, PASSWORD, viennaToday } from './dashboards-scenario';
+import { addEntry, createCustomer, firstOfMonth, PASSWORD, sellButlerPaket, viennaToday } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
 
@@ -13,17 +13,10 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   const firstName = `Greta-${Date.now().toString(36).slice(-4)}`;
   const customer = await createCustomer(request, token, firstName);
   const project = await apiCall(request, token, 'POST', `/api/customers/${customer.id}/projects`, { name: 'Büro' });
-  const template = await apiCall(request, token, 'POST', '/api/subscription-templates', {
-    name: `Knapp ${Date.now().toString(36)}`,
-    duration_months: 12,
-    price_per_hour: 50,
-    monthly_trips: 1,
-  });
-  await apiCall(request, token, 'POST', '/api/subscriptions', {
-    customer_id: customer.id,
-    template_id: template.id,
-    monthly_hours: 10,
-    start_date: firstOfMonth(-1).iso,
+  await sellButlerPaket(request, token, customer.id, {
+    label: 'Knapp',
+    monthlyHours: 10,
+    startDate: firstOfMonth(-1).iso,
   });
   await addEntry(request, token, customer.id, project.id, 8.5, viennaToday().iso, 'abos', 'Ablage sortiert');
 

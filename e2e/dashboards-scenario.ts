@@ -72,24 +72,43 @@ export async function addEntry(
   });
 }
 
+/**
+ * Sells a ButlerPaket: a template of its own (named `${label} <stamp>`, so reruns never
+ * collide) and a subscription of `monthlyHours` from `startDate`.
+ */
+export async function sellButlerPaket(
+  request: APIRequestContext,
+  token: string,
+  customerId: number,
+  opts: { label: string; monthlyHours: number; startDate: string; durationMonths?: number; monthlyTrips?: number },
+) {
+  const template = await apiCall(request, token, 'POST', '/api/subscription-templates', {
+    name: `${opts.label} ${Date.now().toString(36)}`,
+    duration_months: opts.durationMonths ?? 12,
+    price_per_hour: 50,
+    monthly_trips: opts.monthlyTrips ?? 1,
+  });
+  const subscription = await apiCall(request, token, 'POST', '/api/subscriptions', {
+    customer_id: customerId,
+    template_id: template.id,
+    monthly_hours: opts.monthlyHours,
+    start_date: opts.startDate,
+  });
+  return { template, subscription };
+}
+
 export async function seedScenario(request: APIRequestContext, token: string, firstName = 'Helga') {
   const customer = await createCustomer(request, token, firstName);
   const project = await apiCall(request, token, 'POST', `/api/customers/${customer.id}/projects`, {
     name: 'Gartenpflege Villa Huber',
     description: 'Rasen, Hecken und Beete rund ums Haus',
   });
-  const template = await apiCall(request, token, 'POST', '/api/subscription-templates', {
-    name: `Premium ${Date.now().toString(36)}`,
-    duration_months: 12,
-    price_per_hour: 50,
-    monthly_trips: 2,
-  });
   const start = firstOfMonth(-2);
-  const subscription = await apiCall(request, token, 'POST', '/api/subscriptions', {
-    customer_id: customer.id,
-    template_id: template.id,
-    monthly_hours: MONTHLY_HOURS,
-    start_date: start.iso,
+  const { template, subscription } = await sellButlerPaket(request, token, customer.id, {
+    label: 'Premium',
+    monthlyHours: MONTHLY_HOURS,
+    startDate: start.iso,
+    monthlyTrips: 2,
   });
   const add = (hours: number, date: string, billing: 'abos' | 'stundenpakete', activity: string) =>
     addEntry(request, token, customer.id, project.id, hours, date, billing, activity);

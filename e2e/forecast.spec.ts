@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addEntry, createCustomer, firstOfMonth, PASSWORD, viennaToday } from './dashboards-scenario';
+import { addEntry, createCustomer, firstOfMonth, PASSWORD, sellButlerPaket, viennaToday } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
 
@@ -19,17 +19,10 @@ test('forecast beside the rings: lounge and the admin customer view; nothing for
   const token = await adminToken(request);
   const customer = await createCustomer(request, token, 'Franz');
   const project = await apiCall(request, token, 'POST', `/api/customers/${customer.id}/projects`, { name: 'Haus' });
-  const template = await apiCall(request, token, 'POST', '/api/subscription-templates', {
-    name: `Prognose ${Date.now().toString(36)}`,
-    duration_months: 12,
-    price_per_hour: 50,
-    monthly_trips: 1,
-  });
-  await apiCall(request, token, 'POST', '/api/subscriptions', {
-    customer_id: customer.id,
-    template_id: template.id,
-    monthly_hours: 15,
-    start_date: firstOfMonth(-3).iso,
+  await sellButlerPaket(request, token, customer.id, {
+    label: 'Prognose',
+    monthlyHours: 15,
+    startDate: firstOfMonth(-3).iso,
   });
   await apiCall(request, token, 'POST', `/api/customers/${customer.id}/hour-packages`, {
     hours: 20,

@@ -19,6 +19,23 @@ export async function createCustomer(request: APIRequestContext, token: string, 
   });
 }
 
+/** The fictional provider's invoice settings (Quickbill refuses to issue without them). */
+export async function saveProviderSettings(
+  request: APIRequestContext,
+  token: string,
+  extra: Record<string, unknown> = {},
+) {
+  await apiCall(request, token, 'PUT', '/api/quickbill/settings', {
+    company_name: 'Butler Services GmbH',
+    street: 'Kärntner Straße 1',
+    postal_code: '1010',
+    city: 'Wien',
+    uid: 'ATU12345678',
+    iban: 'AT61 1904 3002 3457 3201',
+    ...extra,
+  });
+}
+
 /** A sent invoice created through the API (for cancel, overdue and bulk checks). */
 export async function createSentInvoice(
   request: APIRequestContext,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
-import { createCustomer, createSentInvoice, DATA_DIR } from './quickbill-helpers';
+import { createCustomer, createSentInvoice, DATA_DIR, saveProviderSettings } from './quickbill-helpers';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -13,16 +13,7 @@ test('Postausgang: sent and retrying mails with the reason, "erneut senden", the
 }) => {
   test.setTimeout(150_000); // waits for a scheduled retry and a resend through the real queue
   const token = await adminToken(request);
-  await apiCall(request, token, 'PUT', '/api/quickbill/settings', {
-    company_name: 'Butler Services GmbH',
-    street: 'Kärntner Straße 1',
-    postal_code: '1010',
-    city: 'Wien',
-    uid: 'ATU12345678',
-    contact_email: 'office@butler-services.at',
-    iban: 'AT61 1904 3002 3457 3201',
-    bic: 'BKAUATWW',
-  });
+  await saveProviderSettings(request, token, { contact_email: 'office@butler-services.at', bic: 'BKAUATWW' });
   const customer = await createCustomer(request, token, 'Postausgang');
   const first = await createSentInvoice(request, token, customer.id, {
     invoiceDate: today,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
-import { createCustomer, createSentInvoice, isoDay } from './quickbill-helpers';
+import { createCustomer, createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -12,14 +12,7 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
   test.setTimeout(150_000);
   page.on('pageerror', (error) => console.log('pageerror', error.message));
   const token = await adminToken(request);
-  await apiCall(request, token, 'PUT', '/api/quickbill/settings', {
-    company_name: 'Butler Services GmbH',
-    street: 'Kärntner Straße 1',
-    postal_code: '1010',
-    city: 'Wien',
-    uid: 'ATU12345678',
-    iban: 'AT611904300234573201',
-  });
+  await saveProviderSettings(request, token);
   const customer = await createCustomer(request, token, `Zeitkunde${Date.now().toString(36)}`);
   const project = await apiCall<{ id: number }>(request, token, 'POST', `/api/customers/${customer.id}/projects`, {
     name: 'Smart Home',

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { adminToken, apiCall, loginAsAdminInBrowser, uniqueEmail } from './fixtures/api';
+import { adminToken, loginAsAdminInBrowser, uniqueEmail } from './fixtures/api';
 import { dialog, expectToast, pickOption } from './fixtures/backoffice';
 import { screenshotBoth } from './fixtures/screenshots';
-import { attachment, newestMail } from './quickbill-helpers';
+import { attachment, newestMail, saveProviderSettings } from './quickbill-helpers';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ actionTimeout: 15_000 });
@@ -16,16 +16,7 @@ test('Quickbill VAT: billing address, Steuernummer, 13 %, reverse charge, ebInte
   test.setTimeout(180_000);
   page.on('pageerror', (error) => console.log('pageerror', error.message));
   const token = await adminToken(request);
-  await apiCall(request, token, 'PUT', '/api/quickbill/settings', {
-    company_name: 'Butler Services GmbH',
-    street: 'Kärntner Straße 1',
-    postal_code: '1010',
-    city: 'Wien',
-    uid: 'ATU12345678',
-    iban: 'AT61 1904 3002 3457 3201',
-    bic: 'BKAUATWW',
-    small_business: false,
-  });
+  await saveProviderSettings(request, token, { bic: 'BKAUATWW', small_business: false });
   await loginAsAdminInBrowser(page);
   const last = `Schäfer${Date.now().toString(36)}`;
   const email = uniqueEmail('rc');

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { addEntry, createCustomer, firstOfMonth, PASSWORD } from './dashboards-scenario';
+import { addEntry, createCustomer, firstOfMonth, PASSWORD, sellButlerPaket } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
+import { saveProviderSettings } from './quickbill-helpers';
 
 test('Monatsübersicht: listed and downloaded in the lounge, opened and sent again by staff', async ({
   page,
@@ -10,29 +11,13 @@ test('Monatsübersicht: listed and downloaded in the lounge, opened and sent aga
 }) => {
   test.setTimeout(180_000);
   const token = await adminToken(request);
-  await apiCall(request, token, 'PUT', '/api/quickbill/settings', {
-    company_name: 'Butler Services GmbH',
-    street: 'Kärntner Straße 1',
-    postal_code: '1010',
-    city: 'Wien',
-    uid: 'ATU12345678',
-    contact_email: 'office@butler-services.at',
-    iban: 'AT61 1904 3002 3457 3201',
-    bic: 'BKAUATWW',
-  });
+  await saveProviderSettings(request, token, { contact_email: 'office@butler-services.at', bic: 'BKAUATWW' });
   const customer = await createCustomer(request, token, 'Ida');
   const project = await apiCall(request, token, 'POST', `/api/customers/${customer.id}/projects`, { name: 'Garten' });
-  const template = await apiCall(request, token, 'POST', '/api/subscription-templates', {
-    name: `Übersicht ${Date.now().toString(36)}`,
-    duration_months: 12,
-    price_per_hour: 50,
-    monthly_trips: 1,
-  });
-  await apiCall(request, token, 'POST', '/api/subscriptions', {
-    customer_id: customer.id,
-    template_id: template.id,
-    monthly_hours: 10,
-    start_date: firstOfMonth(-2).iso,
+  await sellButlerPaket(request, token, customer.id, {
+    label: 'Übersicht',
+    monthlyHours: 10,
+    startDate: firstOfMonth(-2).iso,
   });
   await apiCall(request, token, 'POST', `/api/customers/${customer.id}/hour-packages`, {
     hours: 5,

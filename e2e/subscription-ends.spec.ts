@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createCustomer, firstOfMonth, PASSWORD } from './dashboards-scenario';
+import { createCustomer, firstOfMonth, PASSWORD, sellButlerPaket } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsCustomerInBrowser } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
 
@@ -10,18 +10,12 @@ test('the lounge shows a friendly note in the last 30 days of a ButlerPaket with
   test.setTimeout(120_000);
   const token = await adminToken(request);
   const customer = await createCustomer(request, token, 'Vera');
-  const template = await apiCall(request, token, 'POST', '/api/subscription-templates', {
-    name: `Kurz ${Date.now().toString(36)}`,
-    duration_months: 1,
-    price_per_hour: 50,
-    monthly_trips: 1,
-  });
   // A one-month ButlerPaket of this month: it ends at the end of the month.
-  const sub = await apiCall(request, token, 'POST', '/api/subscriptions', {
-    customer_id: customer.id,
-    template_id: template.id,
-    monthly_hours: 8,
-    start_date: firstOfMonth(0).iso,
+  const { template, subscription: sub } = await sellButlerPaket(request, token, customer.id, {
+    label: 'Kurz',
+    monthlyHours: 8,
+    startDate: firstOfMonth(0).iso,
+    durationMonths: 1,
   });
   const ending = sub.end_date.split('-').reverse().join('.');
   await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
