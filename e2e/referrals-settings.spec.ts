@@ -6,11 +6,12 @@ import { expectNoSidewaysScrollSoon } from './referrals-scenario';
 
 /** The referral programme card of the settings page (SPEC §2, §5, §8, §9). */
 test('referral settings: clamping, validation texts, switch, save and reset', async ({ page, request }) => {
+  test.setTimeout(120_000); // three saves, a reset and six screenshots
   await loginAsAdminInBrowser(page);
   await page.goto('/admin/settings');
   const card = page.getByTestId('referral-settings-card');
   const discount = card.getByLabel('Rabatt pro erfolgreicher Empfehlung');
-  await expect(discount).toHaveValue('3 %');
+  await expect(discount).toHaveValue('3 %', { timeout: 30_000 });
   await expect(card.getByLabel('R-Schwellenwert 1')).toHaveValue('0,5');
   await expect(card.getByLabel('Rabatt-Cap 5')).toHaveValue('100 %');
   await card.scrollIntoViewIfNeeded();

@@ -111,7 +111,8 @@ test.describe
     const cardOf = async (page: import('@playwright/test').Page, who: Person) => {
       await page.goto(`/admin/customers/${who.id}/view`);
       const card = page.getByTestId('referrals-card');
-      await expect(card.getByTestId('referred-by')).toBeVisible();
+      // The customer view loads a dozen panels at once; on a busy machine the card comes last.
+      await expect(card.getByTestId('referred-by')).toBeVisible({ timeout: 30_000 });
       return card;
     };
 
