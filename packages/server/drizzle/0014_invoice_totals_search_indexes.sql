@@ -6,12 +6,13 @@ CREATE TABLE "invoice_totals" (
 	CONSTRAINT "invoice_totals_kind_status_pk" PRIMARY KEY("kind","status")
 );
 --> statement-breakpoint
+DROP INDEX "customers_name_idx";--> statement-breakpoint
 DROP INDEX "invoices_date_idx";--> statement-breakpoint
 DROP INDEX "time_entries_type_date_idx";--> statement-breakpoint
 CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin ("first_name" gin_trgm_ops,"last_name" gin_trgm_ops,("first_name" || ' ' || "last_name") gin_trgm_ops,"email" gin_trgm_ops,"company" gin_trgm_ops,"referral_code" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "invoices_paid_idx" ON "invoices" USING btree ("paid_at","paid_amount") WHERE "invoices"."status" = 'paid';--> statement-breakpoint
-CREATE INDEX "subscriptions_term_range_idx" ON "subscriptions" USING gist (daterange("start_date", "end_date", '[]'));--> statement-breakpoint
 CREATE INDEX "time_entries_customer_date_id_idx" ON "time_entries" USING btree ("customer_id","work_date","id");--> statement-breakpoint
+CREATE INDEX "customers_name_idx" ON "customers" USING btree ("last_name","first_name","id");--> statement-breakpoint
 CREATE INDEX "invoices_date_idx" ON "invoices" USING btree ("invoice_date","id");--> statement-breakpoint
 CREATE INDEX "time_entries_type_date_idx" ON "time_entries" USING btree ("billing_type","work_date","customer_id","hours");--> statement-breakpoint
 -- Decision 0402: invoice_totals is kept by row triggers in the same transaction as the write.

@@ -61,9 +61,6 @@ export const subscriptions = pgTable(
   (t) => [
     index('subscriptions_customer_term_idx').on(t.customerId, t.startDate, t.endDate),
     index('subscriptions_end_date_idx').on(t.endDate),
-    // Terms overlapping a window of months (the monthly view, the year's figures): a GiST range
-    // index finds exactly those instead of every term ending after the window (decision 0402).
-    index('subscriptions_term_range_idx').using('gist', sql`daterange(${t.startDate}, ${t.endDate}, '[]')`),
     check('subscriptions_duration_ck', sql`${t.durationMonths} BETWEEN 1 AND 120`),
     check('subscriptions_hours_ck', sql`${t.monthlyHours} > 0 AND mod(${t.monthlyHours} * 2, 1) = 0`),
     check('subscriptions_term_ck', sql`${t.endDate} >= ${t.startDate}`),

@@ -51,11 +51,8 @@ export function periodsWithUsage(filter: PeriodFilter): SQL {
   const hi = filter.months
     ? sql`least(s.duration_months - 1, ${monthIndex(filter.months.to)}::int - ${monthIndexOf(sql`s.start_date`)})`
     : sql`s.duration_months - 1`;
-  // The range condition is the same overlap in the form subscriptions_term_range_idx (GiST)
-  // answers; the plain comparisons stay for the row estimates (decision 0402).
   const termOverlap = filter.months
-    ? sql`AND s.start_date <= ${filter.months.to}::date AND s.end_date >= ${filter.months.from}::date
-          AND daterange(s.start_date, s.end_date, '[]') && daterange(${filter.months.from}::date, ${filter.months.to}::date, '[]')`
+    ? sql`AND s.start_date <= ${filter.months.to}::date AND s.end_date >= ${filter.months.from}::date`
     : sql``;
   // Periods named in the months range end before the end of the following month (a period
   // starting 28.02. of a term from the 31st runs to 30.03., later than 28.02. + 1 month).
