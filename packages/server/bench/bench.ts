@@ -216,7 +216,10 @@ async function main() {
       ...results.filter((r) => r.p95 > TARGET_P95_MS).map((r) => `${r.name}: p95 ${r.p95.toFixed(1)} ms`),
       ...load.filter((r) => !r.pass).map((r) => `${r.name} at ${r.connections} connections: ${r.verdict.join(', ')}`),
     ];
-    console.log(failed.length === 0 ? '\nAll targets met.' : `\nMissed targets:\n  ${failed.join('\n  ')}`);
+    if (only !== undefined)
+      console.log(`\nOnly calls matching "${only}"; concurrent part and write throughput skipped.`);
+    const verdict = results.length === 0 && only !== undefined ? '\nNothing measured.' : '\nAll targets met.';
+    console.log(failed.length === 0 ? verdict : `\nMissed targets:\n  ${failed.join('\n  ')}`);
     process.exitCode = failed.length === 0 ? 0 : 1;
   } finally {
     await app?.close().catch(() => {});
