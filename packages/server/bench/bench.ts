@@ -26,6 +26,9 @@ import { writeThroughput } from './write-throughput.js';
  * write throughput with 1 and 16 concurrent writers (write-throughput.ts).
  * BENCH_DATA_DIR=<dir> keeps the generated database there and reuses it on the next run
  * (for working on queries); without it everything lives in a temporary folder.
+ * --only=<text> measures only the one-at-a-time calls whose name contains the text (case-
+ * insensitive, e.g. `--only=invoices`) and skips the concurrent part and the write throughput
+ * (which adds rows); `--only=none` just generates (or reuses) the data and prints its size.
  */
 const TARGET_P95_MS = 50;
 const PASSWORD = 'Bench-Passwort-1';
@@ -103,43 +106,55 @@ async function main() {
     const firstYear = Number(today.slice(0, 4)) - (BENCH_SIZES.years - 1);
     const customerCount = benchSizes(scale).customers;
     const options = { warmup: 20, requests };
+    const only = option('only')?.toLowerCase();
     started = performance.now();
     const results: Timing[] = [];
-    results.push(
-      await measure(
-        'GET /api/customers/:id/dashboard (admin)',
-        (i) => `${origin}/api/customers/${pick(i, customerCount)}/dashboard`,
-        adminToken,
-        options,
-      ),
-    );
-    results.push(
-      await measure(
-        'GET /api/customers/42/dashboard (customer)',
-        () => `${origin}/api/customers/42/dashboard`,
-        customerToken,
-        options,
-      ),
-    );
-    results.push(
-      await measure(
-        'GET /api/subscriptions/:id/history',
-        (i) => `${origin}/api/subscriptions/${subscriptionIds[pick(i, subscriptionIds.length) - 1]}/history`,
-        adminToken,
-        options,
-      ),
-    );
-    results.push(
-      await measure('GET /api/admin/dashboard-stats', () => `${origin}/api/admin/dashboard-stats`, adminToken, options),
-    );
-    results.push(
-      await measure(
-        'GET /api/admin/customers-monthly/:year/:month',
-        (i) => `${origin}/api/admin/customers-monthly/${firstYear + (pick(i, 10) - 1)}/${pick(i, 12)}`,
-        adminToken,
-        options,
-      ),
-    );
+    const wanted = (name: string) => only === undefined || name.toLowerCase().includes(only);
+    if (wanted('GET /api/customers/:id/dashboard (admin)'))
+      results.push(
+        await measure(
+          'GET /api/customers/:id/dashboard (admin)',
+          (i) => `${origin}/api/customers/${pick(i, customerCount)}/dashboard`,
+          adminToken,
+          options,
+        ),
+      );
+    if (wanted('GET /api/customers/42/dashboard (customer)'))
+      results.push(
+        await measure(
+          'GET /api/customers/42/dashboard (customer)',
+          () => `${origin}/api/customers/42/dashboard`,
+          customerToken,
+          options,
+        ),
+      );
+    if (wanted('GET /api/subscriptions/:id/history'))
+      results.push(
+        await measure(
+          'GET /api/subscriptions/:id/history',
+          (i) => `${origin}/api/subscriptions/${subscriptionIds[pick(i, subscriptionIds.length) - 1]}/history`,
+          adminToken,
+          options,
+        ),
+      );
+    if (wanted('GET /api/admin/dashboard-stats'))
+      results.push(
+        await measure(
+          'GET /api/admin/dashboard-stats',
+          () => `${origin}/api/admin/dashboard-stats`,
+          adminToken,
+          options,
+        ),
+      );
+    if (wanted('GET /api/admin/customers-monthly/:year/:month'))
+      results.push(
+        await measure(
+          'GET /api/admin/customers-monthly/:year/:month',
+          (i) => `${origin}/api/admin/customers-monthly/${firstYear + (pick(i, 10) - 1)}/${pick(i, 12)}`,
+          adminToken,
+          options,
+        ),
+      );
     // Lists and searches: pages spread over the first 40, searches over names and numbers.
     const lists: Array<[string, (i: number) => string]> = [
       ['GET /api/customers?search=… (name)', (i) => `/api/customers?search=Kunde%20${pick(i, 999)}`],
@@ -154,7 +169,7 @@ async function main() {
       ['GET /api/quickbill/invoices?status=overdue', () => '/api/quickbill/invoices?status=overdue'],
       ['GET /api/quickbill/invoices/dashboard', () => '/api/quickbill/invoices/dashboard'],
     ];
-    for (const [name, path] of lists) {
+    for (const [name, path] of lists.filter(([name]) => wanted(name))) {
       results.push(await measure(name, (i) => `${origin}${path(i)}`, adminToken, options));
     }
     printTable(results, TARGET_P95_MS);
@@ -183,8 +198,11 @@ async function main() {
       },
     ];
     const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.split('=')[1] ?? 3);
-    const load = await runConcurrentBench(origin, loadCalls, { connections: [20, 100], seconds, rounds });
-    printLoadTable(load);
+    const load =
+      only === undefined
+        ? await runConcurrentBench(origin, loadCalls, { connections: [20, 100], seconds, rounds })
+        : [];
+    if (only === undefined) printLoadTable(load);
     const cpus = os.cpus();
     console.log(
       `\n${cpus.length} CPU(s) ${cpus[0]?.model ?? ''}, load average ${os
@@ -192,13 +210,16 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' ')}; measuring took ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    await writeThroughput({ ...base, database });
+    if (only === undefined) await writeThroughput({ ...base, database });
     if (process.argv.includes('--explain')) await explain(db, today);
     const failed = [
       ...results.filter((r) => r.p95 > TARGET_P95_MS).map((r) => `${r.name}: p95 ${r.p95.toFixed(1)} ms`),
       ...load.filter((r) => !r.pass).map((r) => `${r.name} at ${r.connections} connections: ${r.verdict.join(', ')}`),
     ];
-    console.log(failed.length === 0 ? '\nAll targets met.' : `\nMissed targets:\n  ${failed.join('\n  ')}`);
+    if (only !== undefined)
+      console.log(`\nOnly calls matching "${only}"; concurrent part and write throughput skipped.`);
+    const verdict = results.length === 0 && only !== undefined ? '\nNothing measured.' : '\nAll targets met.';
+    console.log(failed.length === 0 ? verdict : `\nMissed targets:\n  ${failed.join('\n  ')}`);
     process.exitCode = failed.length === 0 ? 0 : 1;
   } finally {
     await app?.close().catch(() => {});

@@ -73,9 +73,10 @@ export function defaultBackupFile(dataDir: string, now = new Date()): string {
 
 /**
  * Tables that hold derived state, not data: never backed up, never truncated on restore
- * (`data_version` only invalidates cached dashboard figures; the restore's own writes bump it).
+ * (`data_version` only invalidates cached dashboard figures; the restore's own writes bump it;
+ * `invoice_totals` is kept by triggers on invoices: the restore's TRUNCATE empties it, its inserts fill it).
  */
-export const DERIVED_TABLES = ['data_version'];
+export const DERIVED_TABLES = ['data_version', 'invoice_totals'];
 
 /** Application tables of schema public in foreign-key order, with their self-references. */
 export async function listTables(client: pg.ClientBase): Promise<TableHeader[]> {

@@ -137,7 +137,19 @@ export const customers = pgTable(
     uniqueIndex('customers_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('customers_referral_code_uq').on(t.referralCode),
     index('customers_referred_by_idx').on(t.referredById),
-    index('customers_name_idx').on(t.lastName, t.firstName),
+    // The list's order (name, id): a page is a plain index range, no sort (decision 0402).
+    index('customers_name_idx').on(t.lastName, t.firstName, t.id),
+    // The customer search is ILIKE '%…%' over the name parts, the full name, e-mail, company and
+    // code: one multi-column trigram index, a BitmapOr of its columns (decision 0402).
+    index('customers_search_trgm_idx').using(
+      'gin',
+      t.firstName.op('gin_trgm_ops'),
+      t.lastName.op('gin_trgm_ops'),
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+      t.email.op('gin_trgm_ops'),
+      t.company.op('gin_trgm_ops'),
+      t.referralCode.op('gin_trgm_ops'),
+    ),
     check('customers_country_ck', sql`${t.country} ~ '^[A-Z]{2}$'`),
     check('customers_not_self_referred', sql`${t.referredById} IS NULL OR ${t.referredById} <> ${t.id}`),
     check(

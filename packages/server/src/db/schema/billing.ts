@@ -91,7 +91,10 @@ export const invoices = pgTable(
       .on(t.subscriptionId, t.billingMonth)
       .where(sql`${t.kind} = 'invoice' AND ${t.status} <> 'cancelled'`),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
-    index('invoices_date_idx').on(t.invoiceDate),
+    // The list's order (date, id), so a page is a plain backward index range (decision 0402).
+    index('invoices_date_idx').on(t.invoiceDate, t.id),
+    // Revenue of the month and year (paid_at range of paid invoices), index-only.
+    index('invoices_paid_idx').on(t.paidAt, t.paidAmount).where(sql`${t.status} = 'paid'`),
     index('invoices_customer_idx').on(t.customerId),
     // The list's search is ILIKE '%…%' on number and recipient: trigram indexes (pg_trgm,
     // migration 0012) instead of reading every invoice (decision 0401).
@@ -103,6 +106,23 @@ export const invoices = pgTable(
     check('invoices_reminder_ck', sql`${t.reminderLevel} BETWEEN 0 AND 3`),
     check('invoices_number_when_issued_ck', sql`(${t.status} = 'draft') = (${t.invoiceNumber} IS NULL)`),
   ],
+);
+
+/**
+ * Number and gross total of the invoices per (kind, status), kept by row triggers on
+ * `invoices` in the same transaction as the write (migration 0014, decision 0402): the
+ * invoice dashboard and the unfiltered list count read these few rows instead of every
+ * invoice. Derived state: not backed up; a TRUNCATE of invoices empties it.
+ */
+export const invoiceTotals = pgTable(
+  'invoice_totals',
+  {
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    invoices: integer('invoices').notNull().default(0),
+    totalGross: numeric('total_gross', { precision: 14, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.status] })],
 );
 
 export const invoiceItems = pgTable(

@@ -119,12 +119,16 @@ export const timeEntries = pgTable(
       foreignColumns: [projects.id, projects.customerId],
     }),
     index('time_entries_customer_type_date_idx').on(t.customerId, t.billingType, t.workDate),
-    index('time_entries_type_date_idx').on(t.billingType, t.workDate),
+    // Also covering (customer, hours): a month's entries of one billing type for all customers
+    // (monthly view, period usage) are one contiguous index-only range (decision 0402).
+    index('time_entries_type_date_idx').on(t.billingType, t.workDate, t.customerId, t.hours),
     // Covering index for the package balances of all customers (admin figures, decision 0120):
     // an index-only scan grouped by customer instead of reading the whole table.
     index('time_entries_type_customer_hours_idx').on(t.billingType, t.customerId, t.workDate, t.hours),
     // The unfiltered time-tracking list pages newest first (a backward index scan).
     index('time_entries_work_date_id_idx').on(t.workDate, t.id),
+    // A customer's newest entries of all billing types (dashboard, list per customer, decision 0402).
+    index('time_entries_customer_date_id_idx').on(t.customerId, t.workDate, t.id),
     index('time_entries_project_idx').on(t.projectId),
     index('time_entries_uninvoiced_idx').on(t.customerId).where(sql`${t.isBillable} AND ${t.invoiceId} IS NULL`),
     check('time_entries_billing_type_ck', sql`${t.billingType} IN ('abos','stundenpakete')`),

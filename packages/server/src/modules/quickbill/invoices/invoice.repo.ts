@@ -54,7 +54,11 @@ export async function listInvoices(db: Executor, query: InvoiceListQuery, today:
   const where = and(...listConditions(query, today));
   const limit = query.limit ?? query.page_size;
   const offset = query.limit ? 0 : (query.page - 1) * query.page_size;
-  const [rows, [{ total }]] = await Promise.all([
+  // Counting all invoices reads a whole index: a list filtered by status only (or not at
+  // all) takes its total from invoice_totals (decision 0402).
+  const counted = async () =>
+    (await countFromTotals(db, query)) ?? (await db.select({ total: count() }).from(invoices).where(where))[0].total;
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(invoices)
@@ -62,7 +66,7 @@ export async function listInvoices(db: Executor, query: InvoiceListQuery, today:
       .orderBy(desc(invoices.invoiceDate), desc(invoices.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(invoices).where(where),
+    counted(),
   ]);
   return { rows, total };
 }
@@ -107,23 +111,38 @@ export async function findCreditNoteFor(db: Executor, invoiceId: number) {
   return row ?? null;
 }
 
-/** SPEC §3 dashboard figures; see docs/decisions/0161 for what counts as revenue. */
+/**
+ * SPEC §3 dashboard figures; see docs/decisions/0161 for what counts as revenue. Count and
+ * totals per kind and status come from invoice_totals (kept by triggers, decision 0402);
+ * open and overdue read the few sent invoices, revenue an index-only range of paid_at.
+ */
 export async function dashboardFigures(db: Executor, today: string) {
   const monthStart = `${today.slice(0, 7)}-01`;
   const yearStart = `${today.slice(0, 4)}-01-01`;
-  const issued = sql`${invoices.kind} = 'invoice' AND ${invoices.status} IN ('sent','paid')`;
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*) FILTER (WHERE ${invoices.kind} = 'invoice')`.mapWith(Number),
-      total: sql<string>`coalesce(sum(${invoices.totalGross}) FILTER (WHERE ${issued}), 0)`,
-      open: sql<string>`coalesce(sum(${invoices.totalGross}) FILTER (WHERE ${invoices.kind} = 'invoice' AND ${invoices.status} = 'sent'), 0)`,
-      overdue:
-        sql<number>`count(*) FILTER (WHERE ${invoices.kind} = 'invoice' AND ${invoices.status} = 'sent' AND ${invoices.dueDate} < ${today})`.mapWith(
-          Number,
-        ),
-      month: sql<string>`coalesce(sum(${invoices.paidAmount}) FILTER (WHERE ${invoices.status} = 'paid' AND ${invoices.paidAt} >= ${monthStart} AND ${invoices.paidAt} <= ${today}), 0)`,
-      year: sql<string>`coalesce(sum(${invoices.paidAmount}) FILTER (WHERE ${invoices.status} = 'paid' AND ${invoices.paidAt} >= ${yearStart} AND ${invoices.paidAt} <= ${today}), 0)`,
-    })
-    .from(invoices);
-  return row;
+  const result = await db.execute(sql`
+    SELECT
+      (SELECT coalesce(sum(invoices), 0) FROM invoice_totals WHERE kind = 'invoice')::int AS count,
+      (SELECT coalesce(sum(total_gross), 0) FROM invoice_totals WHERE kind = 'invoice' AND status IN ('sent','paid'))::text AS total,
+      o.open::text AS open, o.overdue,
+      (SELECT coalesce(sum(paid_amount), 0) FROM invoices
+        WHERE status = 'paid' AND paid_at >= ${monthStart}::date AND paid_at <= ${today}::date)::text AS month,
+      (SELECT coalesce(sum(paid_amount), 0) FROM invoices
+        WHERE status = 'paid' AND paid_at >= ${yearStart}::date AND paid_at <= ${today}::date)::text AS year
+    FROM (
+      SELECT coalesce(sum(total_gross), 0) AS open, count(*) FILTER (WHERE due_date < ${today}::date)::int AS overdue
+      FROM invoices WHERE status = 'sent' AND kind = 'invoice'
+    ) o`);
+  return result.rows[0] as { count: number; total: string; open: string; overdue: number; month: string; year: string };
+}
+
+/**
+ * The number of invoices of a list filtered by status only (or not at all), from
+ * invoice_totals; null when other filters apply (then the list counts its rows).
+ */
+export async function countFromTotals(db: Executor, query: InvoiceListQuery): Promise<number | null> {
+  if (query.search || query.customer_id || (query.date_filter && query.date_filter !== 'all')) return null;
+  if (query.status === 'overdue' || query.status === 'sent') return null;
+  const status = query.status && query.status !== 'all' ? sql`WHERE status = ${query.status}` : sql``;
+  const result = await db.execute(sql`SELECT coalesce(sum(invoices), 0)::int AS total FROM invoice_totals ${status}`);
+  return (result.rows[0] as { total: number }).total;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, buildProject, buildTimeEntry, TEST_PASSWORD } from '../../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
@@ -255,5 +256,47 @@ describe('list and dashboard', () => {
     const afterCancel = await figures();
     expect(afterCancel.invoices_overdue_count).toBe(start.invoices_overdue_count);
     expect(afterCancel.invoices_total_amount).toBeCloseTo(afterPaid.invoices_total_amount, 2);
+  });
+
+  it('keeps invoice_totals equal to a count over all invoices (dashboard count, unfiltered list totals)', async () => {
+    await configureProvider(ctx, token);
+    const direct = async () =>
+      (
+        await ctx.db.execute(sql`SELECT kind, status, count(*)::int AS invoices, sum(total_gross)::text AS total_gross
+          FROM invoices GROUP BY kind, status ORDER BY kind, status`)
+      ).rows;
+    const kept = async () =>
+      (
+        await ctx.db.execute(sql`SELECT kind, status, invoices, total_gross::text AS total_gross
+          FROM invoice_totals WHERE invoices <> 0 ORDER BY kind, status`)
+      ).rows;
+    const edited = await createDraft(ctx, token, customer.id);
+    // A changed gross total of a draft, a deleted draft, a sent, a paid and a cancelled invoice.
+    const again = await ctx.request({
+      method: 'PUT',
+      url: `/api/quickbill/invoices/${edited.id}`,
+      token,
+      payload: { customer_id: customer.id, invoice_date: today(), items: [ITEMS[0]] },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const gone = await createDraft(ctx, token, customer.id);
+    await ctx.request({ method: 'DELETE', url: `/api/quickbill/invoices/${gone.id}`, token });
+    const paid = await createDraft(ctx, token, customer.id);
+    await sendInvoice(ctx, token, paid.id);
+    await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${paid.id}/mark-paid`, token, payload: {} });
+    const cancelled = await createDraft(ctx, token, customer.id);
+    await sendInvoice(ctx, token, cancelled.id);
+    await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${cancelled.id}/cancel`, token });
+    expect(await kept()).toEqual(await direct());
+
+    const counted = async (where: string) =>
+      Number((await ctx.db.execute(sql.raw(`SELECT count(*) AS n FROM invoices ${where}`))).rows[0].n);
+    expect((await list('')).total).toBe(await counted(''));
+    expect((await list('status=all')).total).toBe(await counted(''));
+    expect((await list('status=paid')).total).toBe(await counted("WHERE status = 'paid'"));
+    expect((await list('status=cancelled&date_filter=all')).total).toBe(await counted("WHERE status = 'cancelled'"));
+    expect((await list('status=draft')).total).toBe(await counted("WHERE status = 'draft'"));
+    const dashboard = (await ctx.request({ method: 'GET', url: '/api/quickbill/invoices/dashboard', token })).json();
+    expect(dashboard.invoices_count).toBe(await counted("WHERE kind = 'invoice'"));
   });
 });
