@@ -1,5 +1,5 @@
 import type { CustomerErasureResponse } from '@butler/contract/customers';
-import { Alert, Button, Card, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Flex, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -143,7 +143,8 @@ export function PrivacyCard({ customerId, name }: { customerId: number; name: st
           mit allen Daten als JSON, den Wiki-Dateien und den Rechnungen; Passwörter sind im Klartext enthalten und das
           Herunterladen wird protokolliert.
         </Text>
-        <Group gap="sm">
+        {/* Stacked full width on a phone: the labels are long and must never be cut. */}
+        <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }} gap="sm">
           <Button
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
@@ -172,7 +173,7 @@ export function PrivacyCard({ customerId, name }: { customerId: number; name: st
           >
             Kunde löschen (DSGVO)
           </Button>
-        </Group>
+        </Flex>
       </Stack>
       <ErasureDialog opened={erasing} customerId={customerId} name={name} onClose={() => setErasing(false)} />
     </Card>
