@@ -8,6 +8,12 @@ import { useNavigate } from 'react-router';
 import { apiDownload, apiRequest, errorText } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 
+/** Long labels wrap instead of being cut at 390 px. */
+const wrapping = {
+  root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
+} as const;
+
 /** Same comparison as the server: spaces collapsed, case ignored. */
 const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('de-AT');
 
@@ -147,6 +153,7 @@ export function PrivacyCard({ customerId, name }: { customerId: number; name: st
         <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }} gap="sm">
           <Button
             variant="default"
+            styles={wrapping}
             leftSection={<IconDownload size={16} aria-hidden />}
             loading={busy}
             onClick={async () => {
@@ -168,6 +175,7 @@ export function PrivacyCard({ customerId, name }: { customerId: number; name: st
           <Button
             color="red"
             variant="light"
+            styles={wrapping}
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={() => setErasing(true)}
           >
