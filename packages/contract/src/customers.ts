@@ -227,3 +227,29 @@ export const zCustomerDeleteResponse = z.object({
   kept_invoices: z.number(),
 });
 export type CustomerDeleteResponse = z.infer<typeof zCustomerDeleteResponse>;
+
+/** GDPR erasure (decision 0423): the customer's full name typed as confirmation. */
+export const zCustomerErasureInput = z.object({
+  confirmation: z
+    .string({ error: 'Bitte geben Sie zur Bestätigung den Namen des Kunden ein' })
+    .max(300, { error: 'Die Bestätigung ist zu lang' }),
+});
+export type CustomerErasureInput = z.infer<typeof zCustomerErasureInput>;
+
+export const zCustomerErasureResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  deleted: z.object({
+    projects: z.number(),
+    time_entries: z.number(),
+    hour_packages: z.number(),
+    subscriptions: z.number(),
+    wiki_entries: z.number(),
+    wiki_files: z.number(),
+    sessions: z.number(),
+    mails: z.number(),
+    audit_values: z.number(),
+  }),
+  kept_invoices: z.number(),
+});
+export type CustomerErasureResponse = z.infer<typeof zCustomerErasureResponse>;

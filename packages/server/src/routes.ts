@@ -18,6 +18,7 @@ import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { quickbillRoutes } from './modules/quickbill/quickbill.routes.js';
 import { referralLinkRoutes } from './modules/referrals/referral-links.routes.js';
@@ -50,6 +51,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(hourPackagesRoutes(deps.db));
   await typed.register(timeEntriesRoutes(deps.db));
   await typed.register(exportsRoutes(deps.db));
+  await typed.register(privacyRoutes(deps));
   await typed.register(referralSettingsRoutes(deps.db));
   await typed.register(referralLinkRoutes(deps.db));
   await typed.register(referralPurchaseRoutes(deps.db));

@@ -27,6 +27,7 @@ export const ERROR_CATALOGUE = {
   URL_TOO_LONG: [414, 'Die Adresse ist zu lang'],
   EMAIL_TAKEN: [409, 'Diese E-Mail-Adresse wird bereits verwendet'],
   CONFLICT: [409, 'Dieser Datensatz wird noch verwendet'],
+  CUSTOMER_ERASURE_BLOCKED: [409, 'Der Kunde kann noch nicht gelöscht werden'],
   PAYLOAD_TOO_LARGE: [413, 'Die Datei ist zu groß'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'Dieses Format wird nicht unterstützt'],
   TOO_MANY_REQUESTS: [429, 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.'],

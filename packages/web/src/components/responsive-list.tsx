@@ -47,7 +47,8 @@ export function ResponsiveList<T>({
                     <Text size="sm" c="dimmed">
                       {c.label}
                     </Text>
-                    <Text size="sm" ta="right" component="div">
+                    {/* A long value (e.g. "Stornorechnung · Versendet") wraps inside the card's padding (global.css). */}
+                    <Text size="sm" ta="right" component="div" className="card-value">
                       {c.render(row)}
                     </Text>
                   </Group>

@@ -24,6 +24,7 @@ import { HourPackagesPanel } from './components/panels/hour-packages-panel';
 import { ProjectsPanel } from './components/panels/projects-panel';
 import { SubscriptionsPanel } from './components/panels/subscriptions-panel';
 import { TimeEntriesPanel } from './components/panels/time-entries-panel';
+import { PrivacyCard } from './components/privacy-card';
 
 /** Birthday marker: the birth month is the current month (Vienna). */
 export function hasBirthdayThisMonth(birthdate: string | null | undefined, today = todayInVienna()) {
@@ -164,6 +165,8 @@ export function CustomerDetailsPage() {
           <NotesCard customerId={c.id} field="special_notes" title="Besonderheiten" value={c.special_notes} />
         </SimpleGrid>
       </Stack>
+
+      <PrivacyCard customerId={c.id} name={c.name} />
     </Stack>
   );
 }

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
+import { createCustomer, createSentInvoice, isoDay } from './quickbill-helpers';
+
+/**
+ * Issue 16: at 390 px the "Stornorechnung · Versendet" badge on a Quickbill dashboard card
+ * ran up to the card's edge. It now keeps the card's padding (wrapping if it must).
+ */
+test('Quickbill dashboard cards keep their padding around a long status badge at 390 px', async ({ page, request }) => {
+  const token = await adminToken(request);
+  await apiCall(request, token, 'PUT', '/api/quickbill/settings', {
+    company_name: 'Butler Services GmbH',
+    street: 'Kärntner Straße 1',
+    postal_code: '1010',
+    city: 'Wien',
+    uid: 'ATU12345678',
+    contact_email: 'office@butler-services.at',
+    iban: 'AT61 1904 3002 3457 3201',
+    bic: 'BKAUATWW',
+  });
+  const customer = await createCustomer(request, token, `Storno-${Date.now().toString(36).slice(-4)}`);
+  const invoice = await createSentInvoice(request, token, customer.id, {
+    invoiceDate: isoDay(0),
+    dueDate: isoDay(14),
+    price: 90,
+    text: 'Fensterreinigung',
+  });
+  await apiCall(request, token, 'POST', `/api/quickbill/invoices/${invoice.id}/cancel`);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsAdminInBrowser(page);
+  await page.goto('/admin/quickbill');
+  const badge = page.getByText('Stornorechnung · Versendet').first();
+  await expect(badge).toBeVisible();
+  await badge.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'screenshots/quickbill-card-badge-phone.png' });
+  const gaps = await badge.evaluate((el) => {
+    const card = el.closest('.mantine-Card-root')!;
+    const b = (el.closest('.mantine-Badge-root') ?? el).getBoundingClientRect();
+    const c = card.getBoundingClientRect();
+    return { right: c.right - b.right, left: b.left - c.left };
+  });
+  expect(gaps.right, JSON.stringify(gaps)).toBeGreaterThanOrEqual(12);
+  expect(gaps.left).toBeGreaterThanOrEqual(12);
+});

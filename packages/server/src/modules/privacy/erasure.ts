@@ -1,0 +1,93 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { auditLog, customers, mailOutbox } from '../../db/schema/index.js';
+import type { SessionContext } from '../../lib/access.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, fieldError } from '../../lib/errors.js';
+
+export const CONFIRMATION_MISMATCH = 'Bitte geben Sie zur Bestätigung den vollständigen Namen des Kunden genau ein';
+
+/** How the typed confirmation is compared: spaces collapsed, case ignored. */
+const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('de-AT');
+
+type Counts = {
+  projects: number;
+  time_entries: number;
+  hour_packages: number;
+  subscriptions: number;
+  wiki_entries: number;
+  wiki_files: number;
+  sessions: number;
+  kept_invoices: number;
+  drafts: number;
+  unpaid: number;
+};
+
+function blockedMessage(drafts: number, unpaid: number) {
+  const parts: string[] = [];
+  if (drafts) parts.push(drafts === 1 ? '1 Rechnungsentwurf' : `${drafts} Rechnungsentwürfe`);
+  if (unpaid) parts.push(unpaid === 1 ? '1 offene Rechnung' : `${unpaid} offene Rechnungen`);
+  return (
+    `Der Kunde kann noch nicht gelöscht werden: ${parts.join(' und ')}. ` +
+    'Bitte Entwürfe zuerst versenden oder löschen und offene Rechnungen als bezahlt markieren oder stornieren.'
+  );
+}
+
+/**
+ * Erasure on request (GDPR Art. 17, decision 0423): everything about the person goes —
+ * the customer record with its personal data, notes and login, sessions and links,
+ * projects, time entries, packages, ButlerPakete, wiki entries with their files (bytes by
+ * the blob owner trigger), balance alerts, mails other than those that carried an
+ * invoice, and the recorded values in the audit trail. Issued invoices and credit notes
+ * stay with their recipient snapshot and their stored documents (§132 BAO, Art. 17(3)(b)).
+ * Refused while drafts or unpaid invoices exist. The audit entry holds counts only.
+ */
+export async function eraseCustomer(db: Database, session: SessionContext, id: number, confirmation: string) {
+  return db.transaction(async (tx) => {
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, id)).for('update').limit(1);
+    if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+    if (normalise(confirmation) !== normalise(`${customer.firstName} ${customer.lastName}`)) {
+      throw fieldError('confirmation', CONFIRMATION_MISMATCH);
+    }
+    const { rows } = await tx.execute<Counts>(sql`
+      SELECT
+        (SELECT count(*) FROM projects WHERE customer_id = ${id})::int AS projects,
+        (SELECT count(*) FROM time_entries WHERE customer_id = ${id})::int AS time_entries,
+        (SELECT count(*) FROM hour_packages WHERE customer_id = ${id})::int AS hour_packages,
+        (SELECT count(*) FROM subscriptions WHERE customer_id = ${id})::int AS subscriptions,
+        (SELECT count(*) FROM wiki_entries WHERE customer_id = ${id})::int AS wiki_entries,
+        (SELECT count(*) FROM wiki_files f JOIN wiki_entries e ON e.id = f.entry_id
+          WHERE e.customer_id = ${id})::int AS wiki_files,
+        (SELECT count(*) FROM sessions WHERE customer_id = ${id})::int AS sessions,
+        (SELECT count(*) FROM invoices WHERE customer_id = ${id} AND status <> 'draft')::int AS kept_invoices,
+        (SELECT count(*) FROM invoices WHERE customer_id = ${id} AND status = 'draft')::int AS drafts,
+        (SELECT count(*) FROM invoices
+          WHERE customer_id = ${id} AND kind = 'invoice' AND status = 'sent')::int AS unpaid`);
+    const { drafts, unpaid, kept_invoices, ...deleted } = rows[0];
+    if (drafts || unpaid) throw new AppError('CUSTOMER_ERASURE_BLOCKED', blockedMessage(drafts, unpaid));
+
+    // Mails that carried an invoice, credit note or reminder stay with the invoice (its
+    // delivery record); every other mail to the customer goes.
+    const mails = await tx
+      .delete(mailOutbox)
+      .where(and(eq(mailOutbox.customerId, id), sql`${mailOutbox.entityType} IS DISTINCT FROM 'invoice'`))
+      .returning({ id: mailOutbox.id });
+    // The audit trail keeps who did what when, but not the values: those were the person's data.
+    const cleared = await tx
+      .update(auditLog)
+      .set({ changes: null })
+      .where(and(eq(auditLog.customerId, id), sql`${auditLog.changes} IS NOT NULL`))
+      .returning({ id: auditLog.id });
+    await tx
+      .update(auditLog)
+      .set({ actorName: `Gelöschter Kunde #${id}` })
+      .where(and(eq(auditLog.actorType, 'customer'), eq(auditLog.actorId, id)));
+    // Entries first, so the composite project key never blocks the cascade order.
+    await tx.execute(sql`DELETE FROM time_entries WHERE customer_id = ${id}`);
+    await tx.delete(customers).where(eq(customers.id, id));
+
+    const result = { deleted: { ...deleted, mails: mails.length, audit_values: cleared.length }, kept_invoices };
+    await writeAudit(tx, session, 'erase', 'customer', id, null, result.deleted, { customerId: id });
+    return result;
+  });
+}

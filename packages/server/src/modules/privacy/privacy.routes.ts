@@ -1,0 +1,56 @@
+import { zErrorResponse, zIdParams } from '@butler/contract/common';
+import { zCustomerErasureInput, zCustomerErasureResponse } from '@butler/contract/customers';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.js';
+import { requireSession } from '../../lib/access.js';
+import { collectCustomerData, customerDataZip } from './data-export.js';
+import { eraseCustomer } from './erasure.js';
+
+const tags = ['Datenschutz'];
+const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
+
+/** GDPR: a customer's data as one ZIP (Art. 15, 20) and erasure (Art. 17); decision 0423. */
+export const privacyRoutes =
+  (deps: Pick<AppDeps, 'db' | 'env' | 'keyring'>): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps;
+
+    app.get('/api/customers/:id/data-export.zip', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          'Datenauskunft (Art. 15 und 20 DSGVO): alle Daten des Kunden als JSON, seine Wiki-Dateien und seine ausgestellten Rechnungen (PDF und E-Rechnung) in einer ZIP-Datei. Passwort-Einträge sind im Klartext enthalten; das wird protokolliert.',
+        params: zIdParams,
+        produces: ['application/zip'],
+        response: errors,
+      },
+      handler: async (request, reply) => {
+        const data = await collectCustomerData(db, deps.env, deps.keyring, requireSession(request), request.params.id);
+        const filename = `datenauskunft-kunde-${data.customer.id}.zip`;
+        // A plain FastifyReply: the typed one only accepts the error schemas for a body.
+        return (reply as FastifyReply)
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(customerDataZip(db, data));
+      },
+    });
+
+    app.post('/api/customers/:id/erasure', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          'Löschung nach Art. 17 DSGVO: entfernt den Kunden mit allen personenbezogenen Daten; ausgestellte Rechnungen und Stornorechnungen bleiben (§132 BAO). Bestätigung: der vollständige Name des Kunden. Nicht möglich, solange Rechnungsentwürfe oder offene Rechnungen bestehen (409).',
+        params: zIdParams,
+        body: zCustomerErasureInput,
+        response: { 200: zCustomerErasureResponse, 409: zErrorResponse, ...errors },
+      },
+      handler: async (request) => {
+        const result = await eraseCustomer(db, requireSession(request), request.params.id, request.body.confirmation);
+        return { success: true as const, message: 'Kunde gelöscht (DSGVO)', ...result };
+      },
+    });
+  };

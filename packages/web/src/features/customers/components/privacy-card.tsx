@@ -1,0 +1,189 @@
+import type { CustomerErasureResponse } from '@butler/contract/customers';
+import { Alert, Button, Card, Flex, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { apiDownload, apiRequest, errorText } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+
+/** Long labels wrap instead of being cut at 390 px. */
+const wrapping = {
+  root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
+} as const;
+
+/** Same comparison as the server: spaces collapsed, case ignored. */
+const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('de-AT');
+
+function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GDPR erasure: says what goes and what stays; the customer's name typed as confirmation (decision 0423). */
+function ErasureDialog({
+  opened,
+  customerId,
+  name,
+  onClose,
+}: {
+  opened: boolean;
+  customerId: number;
+  name: string;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setTyped('');
+    setError(null);
+    onClose();
+  };
+  const matches = normalise(typed) === normalise(name);
+  return (
+    <Modal opened={opened} onClose={close} title="Kunde endgültig löschen (DSGVO)" fullScreen={phone} size="lg">
+      <Stack>
+        <Alert color="red" title="Diese Löschung kann nicht rückgängig gemacht werden">
+          Laden Sie vorher die Datenauskunft herunter, wenn der Kunde eine Kopie seiner Daten möchte.
+        </Alert>
+        <div>
+          <Text fw={600} mb={4}>
+            Gelöscht werden
+          </Text>
+          <List size="sm" spacing={2}>
+            <List.Item>Name, Kontaktdaten, Adresse, persönliche Angaben und alle Notizen</List.Item>
+            <List.Item>Der Zugang zum Portal: Anmeldung, Passwort und alle Sitzungen</List.Item>
+            <List.Item>Projekte, Zeiteinträge, Stundenpakete und ButlerPakete</List.Item>
+            <List.Item>Wiki-Einträge mit Passwörtern und hochgeladenen Dateien</List.Item>
+            <List.Item>Empfehlungscode, Guthaben-Hinweise, Monatsübersichten und E-Mails an den Kunden</List.Item>
+            <List.Item>Die gespeicherten Werte im Protokoll (wer wann was getan hat, bleibt)</List.Item>
+          </List>
+        </div>
+        <div>
+          <Text fw={600} mb={4}>
+            Erhalten bleiben (gesetzliche Aufbewahrungspflicht, § 132 BAO: 7 Jahre)
+          </Text>
+          <List size="sm" spacing={2}>
+            <List.Item>
+              Ausgestellte Rechnungen und Stornorechnungen als PDF und E-Rechnung, mit Name und Anschrift wie
+              ausgestellt, samt den E-Mails, mit denen sie versendet wurden
+            </List.Item>
+          </List>
+        </div>
+        <TextInput
+          label={`Zur Bestätigung den Namen des Kunden eingeben: ${name}`}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          autoComplete="off"
+          data-autofocus
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={busy}>
+            Abbrechen
+          </Button>
+          <Button
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            disabled={!matches}
+            loading={busy}
+            onClick={async () => {
+              setBusy(true);
+              setError(null);
+              try {
+                const result = await apiRequest<CustomerErasureResponse>(`/api/customers/${customerId}/erasure`, {
+                  method: 'POST',
+                  body: { confirmation: typed },
+                });
+                notifySuccess(
+                  `Kunde gelöscht. ${result.kept_invoices === 1 ? '1 Rechnung bleibt' : `${result.kept_invoices} Rechnungen bleiben`} aufbewahrt.`,
+                );
+                navigate('/admin/customers');
+                void queryClient.invalidateQueries();
+              } catch (cause) {
+                setError(errorText(cause, 'Fehler beim Löschen des Kunden'));
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Endgültig löschen
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** "Datenschutz" on the customer detail page: data export (Art. 15/20) and erasure (Art. 17). */
+export function PrivacyCard({ customerId, name }: { customerId: number; name: string }) {
+  const [busy, setBusy] = useState(false);
+  const [erasing, setErasing] = useState(false);
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap">
+          <IconShieldLock size={20} aria-hidden />
+          <Title order={2} size="h3">
+            Datenschutz
+          </Title>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Auskunft und Löschung auf Wunsch des Kunden (Art. 15, 17 und 20 DSGVO). Die Datenauskunft ist eine ZIP-Datei
+          mit allen Daten als JSON, den Wiki-Dateien und den Rechnungen; Passwörter sind im Klartext enthalten und das
+          Herunterladen wird protokolliert.
+        </Text>
+        {/* Stacked full width on a phone: the labels are long and must never be cut. */}
+        <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }} gap="sm">
+          <Button
+            variant="default"
+            styles={wrapping}
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                saveBlob(
+                  await apiDownload(`/api/customers/${customerId}/data-export.zip`),
+                  `datenauskunft-kunde-${customerId}.zip`,
+                );
+              } catch (cause) {
+                notifyError(errorText(cause, 'Fehler beim Erstellen der Datenauskunft'));
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Datenauskunft herunterladen (ZIP)
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            styles={wrapping}
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => setErasing(true)}
+          >
+            Kunde löschen (DSGVO)
+          </Button>
+        </Flex>
+      </Stack>
+      <ErasureDialog opened={erasing} customerId={customerId} name={name} onClose={() => setErasing(false)} />
+    </Card>
+  );
+}
