@@ -116,7 +116,7 @@ async function audit(page, url) {
         a.scoreDisplayMode !== 'notApplicable',
     )
     .filter((a) => !['metrics', 'manual'].includes(a.scoreDisplayMode))
-    .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
+    .map((a) => a.id);
   return {
     lhr,
     json: result.report,
