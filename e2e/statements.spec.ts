@@ -36,7 +36,7 @@ test('Monatsübersicht: listed and downloaded in the lounge, opened and sent aga
   await card.scrollIntoViewIfNeeded();
   await screenshotBoth(page, 'statements-lounge');
   const downloading = page.waitForEvent('download');
-  await card.getByRole('button', { name: `Herunterladen: Monatsübersicht ${label}` }).click();
+  await card.getByRole('button', { name: `PDF herunterladen: Monatsübersicht ${label}` }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`Monatsuebersicht-${months[0].month}.pdf`);
   fs.mkdirSync('screenshots', { recursive: true });

@@ -112,7 +112,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webDist = options.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br/.gz beside each file; sent when the browser accepts them (decision 0410).
+      preCompressed: true,
+      setHeaders: (reply, file) => {
+        // Vite names every file under assets/ by its content hash: it never changes.
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || !webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {

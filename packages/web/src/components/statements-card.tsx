@@ -62,7 +62,7 @@ export function StatementsCard({ customerId, staff = false }: { customerId: numb
                   size="xs"
                   variant="light"
                   leftSection={<IconDownload size={14} aria-hidden />}
-                  aria-label={`${staff ? 'Öffnen' : 'Herunterladen'}: Monatsübersicht ${s.month_display}`}
+                  aria-label={`${staff ? 'Öffnen' : 'PDF herunterladen'}: Monatsübersicht ${s.month_display}`}
                   onClick={() => openStatement(customerId, s.month, !staff)}
                 >
                   {staff ? 'Öffnen' : 'PDF'}

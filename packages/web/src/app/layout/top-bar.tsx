@@ -25,7 +25,7 @@ export function TopBar() {
       <div className={classes.placeholder} data-fixed={fixed || undefined} />
       <header className={classes.bar} data-fixed={fixed || undefined} data-testid="top-bar">
         <div className={classes.inner}>
-          <UnstyledButton component={Link} to={home} aria-label="Zur Startseite" className={classes.logo}>
+          <UnstyledButton component={Link} to={home} aria-label="Mein BUTLER – zur Startseite" className={classes.logo}>
             <BrandMark size={phone ? 'sm' : 'md'} />
           </UnstyledButton>
 
