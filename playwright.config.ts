@@ -1,13 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chooseChromium } from './e2e/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-Admin-Passwort!' };
+// Debian's Chromium when installed, else the one from npm (e2e/chromium.ts, decision 0430).
+const chromium = await chooseChromium();
 
 /**
  * Browser tests against the real portal (built web app + API + embedded PostgreSQL in a
- * fresh DATA_DIR), in Debian's Chromium: Playwright cannot download browsers here.
+ * fresh DATA_DIR), in Debian's Chromium or the npm package @sparticuz/chromium: Playwright
+ * cannot download browsers here.
  */
 export default defineConfig({
   testDir: './e2e',
@@ -25,7 +29,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium.executablePath,
+      env: chromium.env,
       args: [
         '--no-sandbox',
         '--disable-gpu',

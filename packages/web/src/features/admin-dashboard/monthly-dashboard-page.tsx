@@ -66,10 +66,12 @@ export function MonthlyDashboardPage() {
       <DashboardTabs active="monthly" />
       <Group justify="space-between" gap="sm">
         <Group gap="xs" wrap="nowrap" w={{ base: '100%', sm: 'auto' }} justify="space-between">
+          {/* On a narrow phone the month wraps, never the buttons' labels (decision 0430). */}
           <Button
             variant="default"
             leftSection={<IconChevronLeft size={16} aria-hidden />}
             onClick={() => go(shiftMonth(year, month, -1))}
+            style={{ flexShrink: 0 }}
           >
             Zurück
           </Button>
@@ -80,6 +82,7 @@ export function MonthlyDashboardPage() {
             variant="default"
             rightSection={<IconChevronRight size={16} aria-hidden />}
             onClick={() => go(shiftMonth(year, month, 1))}
+            style={{ flexShrink: 0 }}
           >
             Vor
           </Button>

@@ -2,18 +2,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { formatDate } from '@butler/contract/format';
 import { REVERSE_CHARGE_NOTE, SMALL_BUSINESS_NOTE, TAX_EXEMPTION_INFO } from '@butler/contract/vat';
+import { PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { facturXSchemaErrors } from './factur-x-schema.js';
-import { configureProvider, createDraft, daysAgo, PROVIDER, pdfAttachments } from './helpers.js';
+import { configureProvider, createDraft, daysAgo, PROVIDER, pdfAttachments, pdfText } from './helpers.js';
 import {
   cenFatalErrors,
   ebInterfaceSchemaErrors,
   parseUtf8Xml,
   pdfFonts,
   pdfMetadata,
-  popplerText,
   tagValue,
 } from './validators.js';
 
@@ -67,7 +67,7 @@ async function get(url: string) {
 /** Every independent check on one issued document; answers its texts for case checks. */
 async function checkIssued(id: number) {
   const pdf = (await get(`/api/quickbill/invoices/${id}/pdf`)).rawPayload;
-  // QUICKBILL_PDF_DIR=… keeps the PDFs to look at them (pdftoppm -png -r 80).
+  // QUICKBILL_PDF_DIR=… keeps the PDFs to look at them.
   if (process.env.QUICKBILL_PDF_DIR)
     await fs.writeFile(path.join(process.env.QUICKBILL_PDF_DIR, `invoice-${id}.pdf`), pdf);
   const cii = (await pdfAttachments(pdf))['factur-x.xml'];
@@ -101,7 +101,7 @@ async function checkIssued(id: number) {
   expect(tagValue(xmp, 'pdf:Keywords')).toBe(meta.info.keywords);
   expect(new Date(tagValue(xmp, 'xmp:CreateDate')!).toISOString()).toBe(meta.info.created);
 
-  const text = await popplerText(pdf);
+  const text = await pdfText(pdf);
   // § 11 Abs. 1 Z 3 UStG items every invoice carries.
   for (const part of [SELLER.company_name, SELLER.street, `${SELLER.postal_code} ${SELLER.city}`]) {
     expect(text, part).toContain(part);
@@ -393,5 +393,19 @@ describe('Kleinunternehmer (§ 6 Abs. 1 Z 27 UStG)', () => {
     } finally {
       await configureProvider(ctx, token, SELLER);
     }
+  });
+
+  it('the font check itself finds a font that is not embedded, also inside a form XObject', async () => {
+    const doc = await PDFDocument.create();
+    const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+    const courier = await doc.embedFont(StandardFonts.Courier);
+    const page = doc.addPage();
+    page.drawText('Grüß Gott', { font: helvetica });
+    const form = doc.context.formXObject([], { Resources: { Font: { F9: courier.ref } } });
+    page.node.setXObject(PDFName.of('X9'), doc.context.register(form));
+    expect(await pdfFonts(Buffer.from(await doc.save()))).toEqual([
+      { name: 'Helvetica', type: 'Type1', embedded: false },
+      { name: 'Courier', type: 'Type1', embedded: false },
+    ]);
   });
 });

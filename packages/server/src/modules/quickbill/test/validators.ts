@@ -1,20 +1,16 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFStream } from '@cantoo/pdf-lib';
 import SaxonJS from 'saxon-js';
 import { inject } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { makeTestTempDir } from '../../../../test/temp-dirs.js';
 
 /**
  * The independent checks every issued document goes through in the tests: the CEN
- * EN 16931 schematron, the ebInterface 6.1 XSD (both kept unchanged in packages/server/test/validators), poppler's
- * pdffonts and pdftotext, and the PDF's XMP packet.
+ * EN 16931 schematron, the ebInterface 6.1 XSD (both kept unchanged in packages/server/test/validators), the
+ * fonts of the PDF (what poppler's pdffonts lists), its text (pdf.js, see helpers.pdfText) and its XMP packet.
  */
 
-const run = promisify(execFile);
 export const VALIDATORS = path.resolve(import.meta.dirname, '../../../../test/validators');
 
 let sef: Promise<object> | undefined;
@@ -44,40 +40,70 @@ export async function ebInterfaceSchemaErrors(xml: string): Promise<string[]> {
   return result.errors.map((e) => e.rawMessage);
 }
 
-async function withTempPdf<T>(pdf: Buffer, use: (file: string) => Promise<T>): Promise<T> {
-  const dir = await makeTestTempDir('pdf');
-  const file = path.join(dir, 'document.pdf');
-  try {
-    await fs.writeFile(file, pdf);
-    return await use(file);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+export interface PdfFont {
+  name: string;
+  /** Type1, TrueType, Type0/CIDFontType2, Type3 … (the font dictionary's Subtype). */
+  type: string;
+  embedded: boolean;
+}
+
+/**
+ * Every font the PDF uses, as poppler's `pdffonts` lists them (decision 0430: read with
+ * pdf-lib, so the tests need no Debian package): the fonts in each page's resources, in
+ * the form XObjects they draw and in the annotations' appearance streams, recursively.
+ * A font is embedded when its descriptor (a composite font's: its descendant's) carries a
+ * FontFile, FontFile2 or FontFile3 stream; Type 3 fonts are glyph procedures inside the
+ * PDF, so always embedded.
+ */
+export async function pdfFonts(pdf: Buffer): Promise<PdfFont[]> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const fonts = new Map<PDFDict, PdfFont>();
+  const seen = new Set<PDFDict>();
+  const name = (dict: PDFDict, key: string) => dict.lookupMaybe(PDFName.of(key), PDFName)?.decodeText() ?? '';
+  const hasFontFile = (font: PDFDict) => {
+    const descriptor = font.lookupMaybe(PDFName.of('FontDescriptor'), PDFDict);
+    return ['FontFile', 'FontFile2', 'FontFile3'].some((key) => descriptor?.has(PDFName.of(key)));
+  };
+  const visitResources = (resources: PDFDict | undefined) => {
+    if (!resources || seen.has(resources)) return;
+    seen.add(resources);
+    const fontDict = resources.lookupMaybe(PDFName.of('Font'), PDFDict);
+    for (const [, ref] of fontDict?.entries() ?? []) {
+      const font = doc.context.lookup(ref, PDFDict);
+      if (fonts.has(font)) continue;
+      const subtype = name(font, 'Subtype');
+      let type = subtype;
+      let embedded = subtype === 'Type3' || hasFontFile(font);
+      if (subtype === 'Type0') {
+        const descendant = font.lookup(PDFName.of('DescendantFonts'), PDFArray).lookup(0, PDFDict);
+        type = `Type0/${name(descendant, 'Subtype')}`;
+        embedded = hasFontFile(descendant);
+      }
+      fonts.set(font, { name: name(font, 'BaseFont'), type, embedded });
+      // A Type 3 font's glyph procedures may draw with fonts of their own.
+      visitResources(font.lookupMaybe(PDFName.of('Resources'), PDFDict));
+    }
+    const xObjects = resources.lookupMaybe(PDFName.of('XObject'), PDFDict);
+    for (const [, ref] of xObjects?.entries() ?? []) visitStream(doc.context.lookup(ref));
+  };
+  const visitStream = (object: unknown) => {
+    if (!(object instanceof PDFStream)) return;
+    if (object.dict.lookupMaybe(PDFName.of('Subtype'), PDFName)?.decodeText() !== 'Form') return;
+    visitResources(object.dict.lookupMaybe(PDFName.of('Resources'), PDFDict));
+  };
+  for (const page of doc.getPages()) {
+    visitResources(page.node.Resources());
+    const annots = page.node.Annots();
+    for (let i = 0; i < (annots?.size() ?? 0); i++) {
+      const appearance = annots!.lookupMaybe(i, PDFDict)?.lookupMaybe(PDFName.of('AP'), PDFDict);
+      for (const [, entry] of appearance?.entries() ?? []) {
+        const target = doc.context.lookup(entry);
+        if (target instanceof PDFDict) for (const [, state] of target.entries()) visitStream(doc.context.lookup(state));
+        else visitStream(target);
+      }
+    }
   }
-}
-
-/** The rows of `pdffonts`: font name, type and whether it is embedded. */
-export function pdfFonts(pdf: Buffer): Promise<Array<{ name: string; type: string; embedded: boolean }>> {
-  return withTempPdf(pdf, async (file) => {
-    const { stdout } = await run('pdffonts', [file]);
-    return stdout
-      .split('\n')
-      .slice(2)
-      .filter((line) => line.trim())
-      .map((line) => {
-        // name type encoding emb sub uni object ID: read the yes/no columns from the right.
-        const parts = line.trim().split(/\s+/);
-        const [emb] = parts.slice(-5, -4);
-        return { name: parts[0], type: parts.slice(1, -6).join(' '), embedded: emb === 'yes' };
-      });
-  });
-}
-
-/** `pdftotext` (poppler) of all pages, whitespace collapsed. */
-export function popplerText(pdf: Buffer): Promise<string> {
-  return withTempPdf(pdf, async (file) => {
-    const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
-    return stdout.replace(/[\s\u00a0]+/g, ' ');
-  });
+  return [...fonts.values()];
 }
 
 /** The catalog's XMP packet as raw bytes, and the info dictionary's entries. */
