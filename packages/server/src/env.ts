@@ -30,6 +30,11 @@ const zEnv = z.object({
     .default(25 * 1024 * 1024),
   /** Requests per minute and client address for the whole API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /**
+   * Failed sign-ins per client address within 15 minutes before that address is refused
+   * (each account is refused after 5 whatever this says). Decision 0432.
+   */
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(5).default(5),
   /** Set to "true" when the portal is served over HTTPS (enables HSTS and upgrade-insecure-requests). */
   HTTPS: z
     .enum(['true', 'false'])

@@ -41,8 +41,8 @@ export type LoginResult =
   | { kind: 'session'; user: LoggedInUser; token: string; expiresAt: Date }
   | { kind: 'challenge'; secondFactor: 'totp' | 'enrol'; challenge: string; expiresAt: Date };
 
-export function createAuthService(db: Database) {
-  const throttle = createLoginThrottle(db);
+export function createAuthService(db: Database, options: { loginFailuresPerAddress?: number } = {}) {
+  const throttle = createLoginThrottle(db, { maxPerAddress: options.loginFailuresPerAddress });
 
   // Every authenticated request runs this: one prepared statement (parsed and planned once
   // per connection), which also reads data_version for the answer caches (decision 0400).
