@@ -29,12 +29,17 @@ async function prerenderLoginPages(root: string, outDir: string) {
       renderLoginPages: () => Record<string, { route: string; html: string }>;
     };
     const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
+    // The #root of index.html holds the loading note every other page shows until the app runs.
+    const rootElement = /<div id="root">.*?<\/div><\/div>/;
+    if (!rootElement.test(shell)) throw new Error('index.html has no #root with a loading note to replace');
     for (const [file, { html }] of Object.entries(renderLoginPages())) {
       const inert = html
         .replace(/<input(?![^>]*\breadonly\b)/g, '<input readonly')
         .replace(/<button([^>]*type="submit")/g, '<button disabled data-prerendered$1');
-      writeFileSync(path.join(outDir, file), shell.replace('<div id="root"></div>', `<div id="root">${inert}</div>`));
+      writeFileSync(
+        path.join(outDir, file),
+        shell.replace(rootElement, () => `<div id="root">${inert}</div>`),
+      );
     }
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
