@@ -38,7 +38,11 @@ export type AppDeps = {
   keyring: Keyring;
 };
 
+/** Routes whose signed-out page the web build writes as static HTML (packages/web/vite-plugins.ts). */
+const PRERENDERED_PAGES: Record<string, string> = { '/': 'login.html', '/admin/login': 'admin-login.html' };
+
 /** Builds the Fastify app: security headers, contract validation, access control, routes, web. */
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, env } = options;
   const app = Fastify({
@@ -129,8 +133,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.url.startsWith('/api') || !webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: 'Diese Adresse gibt es nicht' });
     }
-    // Client-side routes: the web app decides (and shows its German 404 page).
-    return reply.type('text/html').sendFile('index.html', webDist, { cacheControl: false });
+    // Client-side routes: the web app decides (and shows its German 404 page). The login
+    // pages come pre-rendered so they paint before the script runs (decision 0411).
+    const page = PRERENDERED_PAGES[request.url.split('?')[0]] ?? 'index.html';
+    const file = existsSync(path.join(webDist, page)) ? page : 'index.html';
+    return reply.type('text/html').sendFile(file, webDist, { cacheControl: false });
   });
   return app;
 }

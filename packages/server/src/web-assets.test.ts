@@ -18,6 +18,8 @@ describe('serving the built web app', () => {
     const dist = await makeTestTempDir('web-dist');
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
+    await fs.writeFile(path.join(dist, 'login.html'), '<!doctype html><h2>Willkommen in Ihrer Lounge</h2>');
+    await fs.writeFile(path.join(dist, 'admin-login.html'), '<!doctype html><h2>Admin-Anmeldung</h2>');
     const file = path.join(dist, 'assets/index-Ab12Cd34.js');
     await fs.writeFile(file, script);
     await fs.writeFile(`${file}.br`, brotliCompressSync(script));
@@ -52,5 +54,18 @@ describe('serving the built web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control'] ?? '').not.toMatch(/max-age=[1-9]/);
+  });
+
+  // Decision 0411: the two login pages are pre-rendered by the build.
+  it('sends the pre-rendered login pages for their routes and the empty page for every other', async () => {
+    for (const url of ['/', '/?abgemeldet=1']) {
+      const res = await app.inject({ url });
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('Willkommen in Ihrer Lounge');
+    }
+    expect((await app.inject({ url: '/admin/login' })).body).toContain('Admin-Anmeldung');
+    for (const url of ['/customer/dashboard', '/admin/dashboard', '/login.html/x', '/unbekannt']) {
+      expect((await app.inject({ url })).body).toBe('<!doctype html><title>Portal</title>');
+    }
   });
 });
