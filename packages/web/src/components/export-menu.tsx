@@ -3,6 +3,7 @@ import { IconChevronDown, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiDownload, buildUrl, errorText, type RequestOptions } from '../lib/api-client';
 import { notifyError } from '../lib/notify';
+import { saveBlob } from '../lib/save-blob';
 
 /**
  * "Exportieren" with CSV (Austrian Excel: semicolons, BOM, decimal comma) and XLSX; the
@@ -25,15 +26,7 @@ export function ExportMenu({
   const download = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
     try {
-      const blob = await apiDownload(buildUrl(`${path}.${format}`, query));
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${filename}.${format}`;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(await apiDownload(buildUrl(`${path}.${format}`, query)), `${filename}.${format}`);
     } catch (cause) {
       notifyError(errorText(cause, 'Fehler beim Exportieren'));
     } finally {

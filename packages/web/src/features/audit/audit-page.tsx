@@ -4,6 +4,7 @@ import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { saveBlob } from '../../lib/save-blob';
 import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -69,12 +70,7 @@ export function AuditPage() {
     setDownloading(true);
     try {
       const blob = await apiDownload(buildUrl('/api/audit/export.csv', filters));
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `protokoll-${new Date().toISOString().slice(0, 10)}.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveBlob(blob, `protokoll-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (cause) {
       notifyError(errorText(cause, 'Fehler beim Herunterladen des Protokolls'));
     } finally {

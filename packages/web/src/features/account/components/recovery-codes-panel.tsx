@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconDownload } from '@tabler/icons-react';
 import { copyToClipboard } from '../../../lib/notify';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** The ten recovery codes, shown exactly once, with copy and download. */
 export function RecoveryCodesPanel({
@@ -15,12 +16,7 @@ export function RecoveryCodesPanel({
   const text = codes.join('\n');
   const download = () => {
     const blob = new Blob([`Butler-Portal – Wiederherstellungscodes\n\n${text}\n`], { type: 'text/plain' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'butler-portal-wiederherstellungscodes.txt';
-    link.click();
-    URL.revokeObjectURL(url);
+    saveBlob(blob, 'butler-portal-wiederherstellungscodes.txt');
   };
   return (
     <Stack gap="md" data-testid="recovery-codes">

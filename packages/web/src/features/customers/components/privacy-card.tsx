@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiDownload, apiRequest, errorText } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** Long labels wrap instead of being cut at 390 px. */
 const wrapping = {
@@ -16,17 +17,6 @@ const wrapping = {
 
 /** Same comparison as the server: spaces collapsed, case ignored. */
 const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('de-AT');
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** GDPR erasure: says what goes and what stays; the customer's name typed as confirmation (decision 0423). */
 function ErasureDialog({

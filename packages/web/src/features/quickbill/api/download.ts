@@ -1,17 +1,5 @@
 import { apiDownload } from '../../../lib/api-client';
-
-/** Saves a downloaded Blob under `filename` (object URL + temporary link; CSP-safe). */
-export function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser needs the URL until the download has started.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveBlob } from '../../../lib/save-blob';
 
 type InvoiceRef = { id: number; invoice_number: string | null; kind?: 'invoice' | 'credit_note' };
 

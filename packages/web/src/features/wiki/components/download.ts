@@ -1,23 +1,11 @@
 import { apiDownload, errorText } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
+import { saveBlob } from '../../../lib/save-blob';
 
-/**
- * Downloads need the bearer token, so a plain link cannot be used: fetch the bytes and
- * save them under the original name through a temporary object URL.
- */
+/** A wiki file under its original name (the bytes need the bearer token, see saveBlob). */
 export async function downloadWikiFile(url: string, filename: string) {
   try {
-    const blob = await apiDownload(url);
-    const href = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = href;
-    link.download = filename;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // Give the browser time to start the download before the URL goes away.
-    setTimeout(() => URL.revokeObjectURL(href), 60_000);
+    saveBlob(await apiDownload(url), filename);
   } catch (error) {
     notifyError(errorText(error, 'Fehler beim Herunterladen der Datei'));
   }
