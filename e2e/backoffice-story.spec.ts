@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { loginAsAdminInBrowser, uniqueEmail } from './fixtures/api';
 import { dialog, expectToast, pickOption } from './fixtures/backoffice';
 import { screenshotBoth } from './fixtures/screenshots';
+import { settled } from './fixtures/layout';
 
 /**
  * The back-office walk of issue 3: template → customer → hour package → ButlerPaket →
@@ -117,6 +118,9 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
     await page.getByRole('button', { name: 'Neuer Zeiteintrag' }).click();
     const entry = dialog(page, 'Neuer Zeiteintrag');
     if (from === 'ButlerPaket') {
+      // Once the dialog has finished opening: a click during its transition missed the
+      // button on a busy machine (CI, 2026-11-26).
+      await settled(page);
       await entry.getByRole('button', { name: 'Speichern' }).click();
       await expect(entry.getByRole('alert')).toHaveText('Bitte füllen Sie alle Pflichtfelder aus');
     }
