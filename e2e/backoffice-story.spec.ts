@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { loginAsAdminInBrowser, uniqueEmail } from './fixtures/api';
 import { dialog, expectToast, pickOption } from './fixtures/backoffice';
-import { screenshotBoth } from './fixtures/screenshots';
 import { settled } from './fixtures/layout';
+import { screenshotBoth } from './fixtures/screenshots';
 
 /**
  * The back-office walk of issue 3: template → customer → hour package → ButlerPaket →

@@ -4,7 +4,6 @@ import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { saveBlob } from '../../lib/save-blob';
 import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -14,6 +13,7 @@ import { EmptyState, ErrorState } from '../../components/states';
 import { apiDownload, apiRequest, buildUrl, errorText } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
+import { saveBlob } from '../../lib/save-blob';
 import { CustomerPicker } from '../customers/components/customer-picker';
 import { actionLabel, entityLabel } from './labels';
 
