@@ -131,7 +131,9 @@ test('Quickbill VAT: billing address, Steuernummer, 13 %, reverse charge, ebInte
   });
 
   await test.step('detail page: download the ebInterface XML', async () => {
-    const downloadPromise = page.waitForEvent('download');
+    // The detail page's PDF preview is a download of its own in a headless shell without a
+    // PDF viewer (the npm Chromium): wait for the XML.
+    const downloadPromise = page.waitForEvent('download', (d) => d.suggestedFilename().endsWith('.xml'));
     await page.getByRole('button', { name: 'ebInterface (XML)' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(`ebInterface-Rechnung-${number}.xml`);
