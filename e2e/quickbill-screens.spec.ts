@@ -55,6 +55,9 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await expect(page.getByTestId('total-gross')).toHaveText('€ 210,00');
     // Invoiced entries are not offered again.
     await page.goto('/admin/quickbill/timetracking');
+    // Judge the loaded list, not the page while it still restores the session or loads.
+    await expect(page.getByRole('heading', { name: 'Zeiterfassung verrechnen' })).toBeVisible();
+    await expect(page.getByText('Lade Zeiteinträge...')).toHaveCount(0);
     await expect(page.getByTestId(`billable-${customer.id}`)).toHaveCount(0);
   });
 
