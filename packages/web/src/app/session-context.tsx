@@ -44,6 +44,18 @@ export function loginPathFor(pathname: string) {
   return pathname.startsWith('/admin') ? '/admin/login' : '/';
 }
 
+let leavingPage = false;
+// (No window when the build pre-renders the login pages.)
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leavingPage = true;
+  });
+  // Back from the back/forward cache: the page is in use again.
+  window.addEventListener('pageshow', () => {
+    leavingPage = false;
+  });
+}
+
 /** Holds the logged-in user; restores a stored session only if complete, < 8 h old and validated. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() =>
@@ -72,8 +84,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         writeStoredSession(session);
         setState({ status: 'authenticated', session });
       })
-      .catch(() => {
-        if (cancelled) return;
+      .catch(async () => {
+        // A check cut off because the page is being left is no answer: the next page checks
+        // the same session again. The browser cancels the request before it fires pagehide,
+        // so the decision waits one task.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (cancelled || leavingPage) return;
         clearStoredSession();
         setState({ status: 'anonymous', session: null });
       });
