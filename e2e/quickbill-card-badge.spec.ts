@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
-import { createCustomer, createSentInvoice, isoDay } from './quickbill-helpers';
+import { createCustomer, createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
 
 /**
  * Issue 16: at 390 px the "Stornorechnung · Versendet" badge on a Quickbill dashboard card
@@ -8,16 +8,7 @@ import { createCustomer, createSentInvoice, isoDay } from './quickbill-helpers';
  */
 test('Quickbill dashboard cards keep their padding around a long status badge at 390 px', async ({ page, request }) => {
   const token = await adminToken(request);
-  await apiCall(request, token, 'PUT', '/api/quickbill/settings', {
-    company_name: 'Butler Services GmbH',
-    street: 'Kärntner Straße 1',
-    postal_code: '1010',
-    city: 'Wien',
-    uid: 'ATU12345678',
-    contact_email: 'office@butler-services.at',
-    iban: 'AT61 1904 3002 3457 3201',
-    bic: 'BKAUATWW',
-  });
+  await saveProviderSettings(request, token, { contact_email: 'office@butler-services.at', bic: 'BKAUATWW' });
   const customer = await createCustomer(request, token, `Storno-${Date.now().toString(36).slice(-4)}`);
   const invoice = await createSentInvoice(request, token, customer.id, {
     invoiceDate: isoDay(0),
