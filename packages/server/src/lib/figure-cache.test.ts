@@ -51,6 +51,44 @@ describe('figure cache', () => {
     expect(await cached(ctx.db, 'k', async () => 'e', version + 1)).toBe('c');
   });
 
+  it('requests that miss together share one computation of the same version', async () => {
+    const cached = createFigureCache();
+    const version = await readDataVersion(ctx.db);
+    let computations = 0;
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const slow = async () => {
+      computations += 1;
+      await gate;
+      return 'answer';
+    };
+    const waiting = Array.from({ length: 5 }, () => cached(ctx.db, 'shared', slow, version));
+    // A request that read a newer version does not take the older answer.
+    const newer = cached(ctx.db, 'shared', async () => 'newer', version + 1);
+    open();
+    expect(await Promise.all(waiting)).toEqual(['answer', 'answer', 'answer', 'answer', 'answer']);
+    expect(computations).toBe(1);
+    expect(await newer).toBe('newer');
+  });
+
+  it('a failed computation fails its waiters once and is tried again by the next request', async () => {
+    const cached = createFigureCache();
+    const version = await readDataVersion(ctx.db);
+    let fail: (error: Error) => void = () => {};
+    const gate = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    const failing = async (): Promise<string> => gate;
+    const first = cached(ctx.db, 'flaky', failing, version);
+    const second = cached(ctx.db, 'flaky', failing, version);
+    fail(new Error('connection lost'));
+    await expect(first).rejects.toThrow('connection lost');
+    await expect(second).rejects.toThrow('connection lost');
+    expect(await cached(ctx.db, 'flaky', async () => 'recovered', version)).toBe('recovered');
+  });
+
   it('keeps the answers of different databases apart', async () => {
     const cached = createFigureCache();
     const other = await createTestContext();

@@ -21,9 +21,15 @@ export async function readDataVersion(db: Database): Promise<number> {
  * `knownVersion` is a version the caller read in this request already (the session
  * lookup reads it in the same query, decision 0400), which saves one round trip. Each
  * process keeps its own cache, one per database handle (tests talk to several databases).
+ *
+ * Requests that miss at the same time share one computation: the first starts it, the others
+ * wait for its answer when they read the same version (decision 0403). Without that, a write
+ * followed by twenty admins or a burst of customers opening the same page ran the same
+ * aggregate twenty times in parallel (two seconds each at ten times the data).
  */
 export function createFigureCache(maxEntries = 200) {
   const byDatabase = new WeakMap<Database, Map<string, Entry>>();
+  const runningByDatabase = new WeakMap<Database, Map<string, { version: number; value: Promise<unknown> }>>();
   return async function cached<T>(
     db: Database,
     key: string,
@@ -32,20 +38,33 @@ export function createFigureCache(maxEntries = 200) {
   ): Promise<T> {
     const version = knownVersion ?? (await readDataVersion(db));
     let entries = byDatabase.get(db);
-    if (!entries) {
+    let running = runningByDatabase.get(db);
+    if (!entries || !running) {
       entries = new Map();
+      running = new Map();
       byDatabase.set(db, entries);
+      runningByDatabase.set(db, running);
     }
     const hit = entries.get(key);
     if (hit && hit.version === version) return hit.value as T;
-    const value = await compute();
-    // A slower request that read an older version must not replace a newer answer.
-    const current = entries.get(key);
-    if (current && current.version > version) return value;
-    entries.delete(key);
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-    entries.set(key, { version, value });
-    return value;
+    const inFlight = running.get(key);
+    if (inFlight && inFlight.version === version) return inFlight.value as Promise<T>;
+
+    const value = compute();
+    running.set(key, { version, value });
+    try {
+      const answer = await value;
+      // A slower request that read an older version must not replace a newer answer.
+      const current = entries.get(key);
+      if (current && current.version > version) return answer;
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(key, { version, value: answer });
+      return answer;
+    } finally {
+      // A failed computation is not kept: the next request tries again.
+      if (running.get(key)?.value === value) running.delete(key);
+    }
   };
 }
 
