@@ -11,9 +11,10 @@ export async function measure(
   name: string,
   nextUrl: (i: number) => string,
   token: string,
-  options: { warmup: number; requests: number },
+  options: { warmup: number; requests: number; before?: () => Promise<unknown> },
 ): Promise<Timing> {
   const call = async (url: string) => {
+    await options.before?.();
     const started = performance.now();
     const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     const body = await res.text();
@@ -47,4 +48,16 @@ export function printTable(rows: Timing[], targetP95: number) {
       `${r.name.padEnd(44)} ${String(r.requests).padStart(5)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)}  p95 ≤ ${targetP95} ms ${ok}`,
     );
   }
+}
+
+/** Figures shown for information, without a target (the first answer after a write). */
+export function printInformational(title: string, rows: Timing[]) {
+  const fmt = (ms: number) => `${ms.toFixed(1).padStart(7)} ms`;
+  console.log(`\n${title}`);
+  console.log(
+    `${'Endpoint'.padEnd(44)} ${'n'.padStart(5)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'max'.padStart(10)}`,
+  );
+  console.log('-'.repeat(84));
+  for (const r of rows)
+    console.log(`${r.name.padEnd(44)} ${String(r.requests).padStart(5)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`);
 }
