@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { fromHundredths, toHundredths } from '../../domain/decimal.js';
+import { fromHundredths } from '../../domain/decimal.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
 
 /**
@@ -9,32 +9,39 @@ import { dashboardFigureCache } from '../../lib/figure-cache.js';
  * package figures (DOMAIN-RULES §4: total = bought up to the end of M − used before M;
  * used = used in M) are two binary searches instead of a pass over the whole history.
  */
-type CustomerLedger = { months: string[]; boughtUpTo: bigint[]; usedUpTo: bigint[]; usedIn: bigint[] };
+type CustomerLedger = { months: number[]; boughtUpTo: bigint[]; usedUpTo: bigint[]; usedIn: bigint[] };
 export type PackageLedger = Map<number, CustomerLedger>;
 
+/** Calendar month `YYYY-MM` as a month index (year × 12 + month − 1), as the ledger keys it. */
+const monthIndexOf = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
 async function loadPackageLedger(db: Database): Promise<PackageLedger> {
+  // Hours are numeric(8,2): summed as whole hundredths per customer and month index, which
+  // PostgreSQL adds up and sorts several times faster than numerics grouped by a truncated
+  // timestamp (the first monthly view after a write waited for this; decision 0403).
   const result = await db.execute(sql`
-    SELECT customer_id, to_char(month, 'YYYY-MM') AS month, sum(bought)::text AS bought, sum(used)::text AS used
+    SELECT customer_id, month, sum(bought)::text AS bought, sum(used)::text AS used
     FROM (
-      SELECT customer_id, date_trunc('month', purchase_date) AS month, hours AS bought, 0::numeric AS used
+      SELECT customer_id, (date_part('year', purchase_date) * 12 + date_part('month', purchase_date) - 1)::int AS month,
+             (hours * 100)::int AS bought, 0 AS used
       FROM hour_packages
       UNION ALL
-      SELECT customer_id, date_trunc('month', work_date), 0::numeric, hours
+      SELECT customer_id, (date_part('year', work_date) * 12 + date_part('month', work_date) - 1)::int, 0, (hours * 100)::int
       FROM time_entries WHERE billing_type = 'stundenpakete'
     ) movements
     GROUP BY customer_id, month
     ORDER BY customer_id, month`);
   const ledger: PackageLedger = new Map();
-  for (const row of result.rows as Array<{ customer_id: number; month: string; bought: string; used: string }>) {
+  for (const row of result.rows as Array<{ customer_id: number; month: number; bought: string; used: string }>) {
     let entry = ledger.get(row.customer_id);
     if (!entry) {
       entry = { months: [], boughtUpTo: [], usedUpTo: [], usedIn: [] };
       ledger.set(row.customer_id, entry);
     }
     const last = entry.months.length - 1;
-    const used = toHundredths(row.used);
+    const used = BigInt(row.used);
     entry.months.push(row.month);
-    entry.boughtUpTo.push((last >= 0 ? entry.boughtUpTo[last] : 0n) + toHundredths(row.bought));
+    entry.boughtUpTo.push((last >= 0 ? entry.boughtUpTo[last] : 0n) + BigInt(row.bought));
     entry.usedUpTo.push((last >= 0 ? entry.usedUpTo[last] : 0n) + used);
     entry.usedIn.push(used);
   }
@@ -47,7 +54,7 @@ export function packageLedger(db: Database): Promise<PackageLedger> {
 }
 
 /** Index of the last month ≤ `month` (or −1). */
-function lastAtOrBefore(months: string[], month: string): number {
+function lastAtOrBefore(months: number[], month: number): number {
   let low = 0;
   let high = months.length - 1;
   let found = -1;
@@ -64,9 +71,10 @@ function lastAtOrBefore(months: string[], month: string): number {
 /** Package figures of one customer for month `YYYY-MM`. */
 export function packageFiguresOf(entry: CustomerLedger | undefined, month: string) {
   if (!entry) return { total: 0, used: 0, open: 0 };
-  const upTo = lastAtOrBefore(entry.months, month);
+  const index = monthIndexOf(month);
+  const upTo = lastAtOrBefore(entry.months, index);
   const bought = upTo >= 0 ? entry.boughtUpTo[upTo] : 0n;
-  const inMonth = upTo >= 0 && entry.months[upTo] === month ? entry.usedIn[upTo] : 0n;
+  const inMonth = upTo >= 0 && entry.months[upTo] === index ? entry.usedIn[upTo] : 0n;
   const usedUpTo = upTo >= 0 ? entry.usedUpTo[upTo] : 0n;
   const total = bought - (usedUpTo - inMonth);
   return { total: fromHundredths(total), used: fromHundredths(inMonth), open: fromHundredths(total - inMonth) };
