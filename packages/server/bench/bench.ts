@@ -185,26 +185,13 @@ async function main() {
       const emptyCaches = () => db!.execute(sql`UPDATE data_version SET version = version + 1 WHERE id = 1`);
       const firstAnswer = { warmup: 2, requests: 20, before: emptyCaches };
       const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-      afterWrite.push(
-        await measure(
-          'GET /api/admin/dashboard-stats',
-          () => `${origin}/api/admin/dashboard-stats`,
-          adminToken,
-          firstAnswer,
-        ),
-        await measure(
-          'GET /api/admin/customers-monthly (this month)',
-          () => `${origin}/api/admin/customers-monthly/${year}/${month}`,
-          adminToken,
-          firstAnswer,
-        ),
-        await measure(
-          'GET /api/customers/42/dashboard (customer)',
-          () => `${origin}/api/customers/42/dashboard`,
-          customerToken,
-          firstAnswer,
-        ),
-      );
+      const calls: Array<[name: string, path: string, token: string]> = [
+        ['GET /api/admin/dashboard-stats', '/api/admin/dashboard-stats', adminToken],
+        ['GET /api/admin/customers-monthly (this month)', `/api/admin/customers-monthly/${year}/${month}`, adminToken],
+        ['GET /api/customers/42/dashboard (customer)', '/api/customers/42/dashboard', customerToken],
+      ];
+      for (const [name, path, token] of calls)
+        afterWrite.push(await measure(name, () => `${origin}${path}`, token, firstAnswer));
       printInformational('First answer after a write (answer caches emptied before each call; no target):', afterWrite);
     }
 

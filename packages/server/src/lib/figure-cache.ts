@@ -28,8 +28,8 @@ export async function readDataVersion(db: Database): Promise<number> {
  * aggregate twenty times in parallel (two seconds each at ten times the data).
  */
 export function createFigureCache(maxEntries = 200) {
-  const byDatabase = new WeakMap<Database, Map<string, Entry>>();
-  const runningByDatabase = new WeakMap<Database, Map<string, { version: number; value: Promise<unknown> }>>();
+  type State = { entries: Map<string, Entry>; running: Map<string, { version: number; value: Promise<unknown> }> };
+  const byDatabase = new WeakMap<Database, State>();
   return async function cached<T>(
     db: Database,
     key: string,
@@ -37,14 +37,12 @@ export function createFigureCache(maxEntries = 200) {
     knownVersion?: number,
   ): Promise<T> {
     const version = knownVersion ?? (await readDataVersion(db));
-    let entries = byDatabase.get(db);
-    let running = runningByDatabase.get(db);
-    if (!entries || !running) {
-      entries = new Map();
-      running = new Map();
-      byDatabase.set(db, entries);
-      runningByDatabase.set(db, running);
+    let state = byDatabase.get(db);
+    if (!state) {
+      state = { entries: new Map(), running: new Map() };
+      byDatabase.set(db, state);
     }
+    const { entries, running } = state;
     const hit = entries.get(key);
     if (hit && hit.version === version) return hit.value as T;
     const inFlight = running.get(key);
