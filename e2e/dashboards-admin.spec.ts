@@ -1,7 +1,7 @@
 import { MONTH_NAMES } from '@butler/contract/format';
 import { expect, type Page, test } from '@playwright/test';
-import { createCustomer, firstOfMonth, hoursOf, seedScenario, viennaToday } from './dashboards-scenario';
-import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
+import { createCustomer, firstOfMonth, hoursOf, PASSWORD, seedScenario, viennaToday } from './dashboards-scenario';
+import { adminToken, apiCall, loginAsAdminInBrowser, uniqueEmail } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
 
 async function figures(page: Page) {
@@ -80,6 +80,15 @@ test.describe('admin dashboards', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/dashboard/monthly/${year}/${month}$`));
     await expect(page.getByTestId('month-heading')).toHaveText(`${MONTH_NAMES[month - 1]} ${year}`);
 
+    // The suite's other customers share the month: turn to Emma's page of 48 cards (decision 0404).
+    const listed = await request.get(`/api/admin/customers-monthly/${year}/${month}?page_size=500`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const position = ((await listed.json()) as Array<{ id: number }>).findIndex((c) => c.id === customer.id);
+    expect(position).toBeGreaterThanOrEqual(0);
+    for (let turn = 0; turn < Math.floor(position / 48); turn++) {
+      await page.getByRole('button', { name: 'Nächste Seite' }).click();
+    }
     const card = page.getByTestId('monthly-customer').filter({ hasText: 'Emma Testkundin' });
     await expect(card.getByTestId('monthly-butler')).toContainText('Gesamt 10,00 h');
     await expect(card.getByTestId('monthly-butler')).toContainText('Verbraucht 3,00 h');
@@ -93,10 +102,10 @@ test.describe('admin dashboards', () => {
     await page.getByRole('option', { name: `Jänner ${year}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/dashboard/monthly/${year}/1$`));
     await expect(page.getByTestId('month-heading')).toHaveText(`Jänner ${year}`);
-    await page.getByRole('button', { name: 'Zurück' }).click();
+    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/dashboard/monthly/${year - 1}/12$`));
     await expect(page.getByTestId('month-heading')).toHaveText(`Dezember ${year - 1}`);
-    await page.getByRole('button', { name: 'Vor' }).click();
+    await page.getByRole('button', { name: 'Vor', exact: true }).click();
     await expect(page.getByTestId('month-heading')).toHaveText(`Jänner ${year}`);
     await page.getByRole('combobox', { name: 'Monat wählen' }).click();
     await page.getByRole('option', { name: `Jänner ${year - 2}`, exact: true }).click();
@@ -106,8 +115,72 @@ test.describe('admin dashboards', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     await page.goto(`/admin/dashboard/monthly/${year}/${month}`);
+    for (let turn = 0; turn < Math.floor(position / 48); turn++) {
+      await page.getByRole('button', { name: 'Nächste Seite' }).click();
+    }
     await card.getByRole('button', { name: 'Kunde Emma Testkundin anzeigen' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/customers/${customer.id}/view$`));
+  });
+
+  test('monthly view: 48 cards per page in name order, the next page, a new month starts on page 1', async ({
+    page,
+    request,
+  }) => {
+    const token = await adminToken(request);
+    // April 2090: 49 customers with a one-month ButlerPaket (others of the suite may add package hours).
+    const template = await apiCall(request, token, 'POST', '/api/subscription-templates', {
+      name: `Monat ${Date.now().toString(36)}`,
+      duration_months: 1,
+      price_per_hour: 40,
+    });
+    const run = Date.now().toString(36);
+    for (let batch = 0; batch < 7; batch++) {
+      await Promise.all(
+        Array.from({ length: 7 }, async (_, i) => {
+          const n = batch * 7 + i + 1;
+          const customer = await apiCall(request, token, 'POST', '/api/customers', {
+            first_name: `Seite${String(n).padStart(2, '0')}`,
+            last_name: `Monatskunde ${run}`,
+            email: uniqueEmail(`monat${n}`),
+            password: PASSWORD,
+          });
+          await apiCall(request, token, 'POST', '/api/subscriptions', {
+            customer_id: customer.id,
+            template_id: template.id,
+            monthly_hours: 2,
+            start_date: '2090-04-01',
+          });
+        }),
+      );
+    }
+    const answer = async (pageNo: number) => {
+      const res = await request.get(`/api/admin/customers-monthly/2090/4?page=${pageNo}&page_size=48`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { total: Number(res.headers()['x-total-count']), names: ((await res.json()) as any[]).map((c) => c.name) };
+    };
+    const first = await answer(1);
+    const second = await answer(2);
+    expect(first.total).toBeGreaterThanOrEqual(49);
+
+    await loginAsAdminInBrowser(page);
+    await page.goto('/admin/dashboard/monthly/2090/4');
+    const cards = page.getByTestId('monthly-customer');
+    await expect(cards).toHaveCount(48);
+    await expect(page.getByText(`1–48 von ${first.total}`)).toBeVisible();
+    await expect(cards.first()).toContainText(first.names[0]);
+    await screenshotBoth(page, 'dashboards-monthly-pages');
+
+    await page.getByRole('button', { name: 'Nächste Seite' }).click();
+    await expect(page.getByText(`49–${Math.min(96, first.total)} von ${first.total}`)).toBeVisible();
+    await expect(cards).toHaveCount(second.names.length);
+    await expect(cards.first()).toContainText(second.names[0]);
+    // Another month starts on its first page again.
+    await page.getByRole('button', { name: 'Vor', exact: true }).click();
+    await expect(page.getByTestId('month-heading')).toHaveText('Mai 2090');
+    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
+    await expect(page.getByTestId('month-heading')).toHaveText('April 2090');
+    await expect(page.getByText(`1–48 von ${first.total}`)).toBeVisible();
   });
 
   test('dashboard settings: validation, save and effect on the overview', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE, zPageQuery } from './list-query.js';
 
 /** Admin overview, monthly view and dashboard settings (SPEC §3, §5, §9; DOMAIN-RULES §4). */
 
@@ -84,7 +85,13 @@ export const zMonthlyCustomer = z.object({
   hour_packages: zHourFigures,
 });
 export type MonthlyCustomer = z.infer<typeof zMonthlyCustomer>;
+/** One page of the monthly view; the month's total count travels in X-Total-Count (decision 0404). */
 export const zCustomersMonthlyResponse = z.array(zMonthlyCustomer);
+/** Cards per page: fills the view's one, two and three columns evenly. */
+export const MONTHLY_PAGE_SIZE = 48;
+export const zCustomersMonthlyQuery = zPageQuery.extend({
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MONTHLY_PAGE_SIZE),
+});
 
 export const MONTHLY_YEAR_MIN = 2000;
 export const MONTHLY_YEAR_MAX = 2100;

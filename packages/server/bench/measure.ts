@@ -36,16 +36,20 @@ export async function measure(
   };
 }
 
+/** Width of the name column: the longest name, at least 44 characters. */
+const nameWidth = (rows: Timing[]) => Math.max(44, ...rows.map((r) => r.name.length));
+
 export function printTable(rows: Timing[], targetP95: number) {
   const fmt = (ms: number) => `${ms.toFixed(1).padStart(7)} ms`;
+  const width = nameWidth(rows);
   console.log(
-    `\n${'Endpoint'.padEnd(44)} ${'n'.padStart(5)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)}  target`,
+    `\n${'Endpoint'.padEnd(width)} ${'n'.padStart(5)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)}  target`,
   );
-  console.log('-'.repeat(96));
+  console.log('-'.repeat(width + 52));
   for (const r of rows) {
     const ok = r.p95 <= targetP95 ? 'ok' : 'MISSED';
     console.log(
-      `${r.name.padEnd(44)} ${String(r.requests).padStart(5)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)}  p95 ≤ ${targetP95} ms ${ok}`,
+      `${r.name.padEnd(width)} ${String(r.requests).padStart(5)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)}  p95 ≤ ${targetP95} ms ${ok}`,
     );
   }
 }
@@ -53,11 +57,12 @@ export function printTable(rows: Timing[], targetP95: number) {
 /** Figures shown for information, without a target (the first answer after a write). */
 export function printInformational(title: string, rows: Timing[]) {
   const fmt = (ms: number) => `${ms.toFixed(1).padStart(7)} ms`;
+  const width = nameWidth(rows);
   console.log(`\n${title}`);
   console.log(
-    `${'Endpoint'.padEnd(44)} ${'n'.padStart(5)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'max'.padStart(10)}`,
+    `${'Endpoint'.padEnd(width)} ${'n'.padStart(5)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'max'.padStart(10)}`,
   );
-  console.log('-'.repeat(84));
+  console.log('-'.repeat(width + 40));
   for (const r of rows)
-    console.log(`${r.name.padEnd(44)} ${String(r.requests).padStart(5)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`);
+    console.log(`${r.name.padEnd(width)} ${String(r.requests).padStart(5)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`);
 }

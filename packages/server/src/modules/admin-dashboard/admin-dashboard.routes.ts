@@ -1,4 +1,5 @@
 import {
+  zCustomersMonthlyQuery,
   zCustomersMonthlyResponse,
   zDashboardSettings,
   zDashboardSettingsInput,
@@ -12,7 +13,8 @@ import { requireSession } from '../../lib/access.js';
 import { todayVienna } from '../../lib/clock.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
 import { encodeAnswer, sendEncoded } from '../../lib/json-answer.js';
-import { customersMonthly } from '../hour-accounting/admin-figures.repo.js';
+import { sendTotalCount } from '../../lib/pagination.js';
+import { customersMonthlyPage } from '../hour-accounting/monthly-figures.js';
 import { getDashboardStats } from './admin-dashboard.service.js';
 import { getDashboardSettings, saveDashboardSettings } from './dashboard-settings.service.js';
 
@@ -43,17 +45,24 @@ export const adminDashboardRoutes =
       schema: {
         tags: ['Admin-Dashboard'],
         params: zYearMonthParams,
+        querystring: zCustomersMonthlyQuery,
         response: { 200: zCustomersMonthlyResponse, ...errors },
       },
+      // One page in name order, the month's count in X-Total-Count (decision 0404).
       handler: async (request, reply) => {
         const { year, month } = request.params;
-        const json = await dashboardFigureCache(
+        const { page, page_size: pageSize } = request.query;
+        const answer = await dashboardFigureCache(
           db,
-          `monthly:${todayVienna()}:${year}-${month}`,
-          async () => encodeAnswer(zCustomersMonthlyResponse, await customersMonthly(db, year, month)),
+          `monthly:${year}-${month}:${page}:${pageSize}`,
+          async () => {
+            const { rows, total } = await customersMonthlyPage(db, year, month, { page, pageSize });
+            return { json: encodeAnswer(zCustomersMonthlyResponse, rows), total };
+          },
           request.session?.dataVersion,
         );
-        return sendEncoded(reply, json);
+        sendTotalCount(reply, answer.total);
+        return sendEncoded(reply, answer.json);
       },
     });
 

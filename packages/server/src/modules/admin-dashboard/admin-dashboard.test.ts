@@ -185,6 +185,63 @@ describe('GET /api/admin/customers-monthly/:year/:month', () => {
     expect(anna.hour_packages).toEqual({ hours_total: 3, hours_used: 0, hours_open: 3 });
   });
 
+  it('answers one page in name order with the month’s count in X-Total-Count', async () => {
+    // June 2031: five customers with a one-month ButlerPaket, plus Anna and Bernd (package hours left).
+    const names = ['Zach', 'Auer', 'Moser', 'Berger', 'Auer'];
+    const created: Array<{ id: number }> = [];
+    for (const [i, lastName] of names.entries()) {
+      const c = await buildCustomer(ctx.db, { firstName: `Kunde${i}`, lastName });
+      await buildSubscription(ctx.db, c.id, { startDate: '2031-06-01', endDate: '2031-06-30', monthlyHours: '4' });
+      created.push(c);
+    }
+    const get = (query: string) =>
+      ctx.request({ method: 'GET', url: `/api/admin/customers-monthly/2031/6${query}`, token: actors.tokens.admin });
+    const all = await get('?page_size=500');
+    const everyone = all.json() as any[];
+    expect(all.headers['x-total-count']).toBe(String(everyone.length));
+    const ids = new Set(created.map((c) => c.id));
+    expect(everyone.filter((r) => ids.has(r.id)).map((r) => r.name)).toEqual([
+      'Kunde1 Auer',
+      'Kunde4 Auer',
+      'Kunde3 Berger',
+      'Kunde2 Moser',
+      'Kunde0 Zach',
+    ]);
+    expect(everyone.map((r) => r.id)).toEqual(expect.arrayContaining([actors.customerA.id, actors.customerB.id]));
+    expect(everyone).toHaveLength(7);
+    expect(everyone.find((r) => r.id === created[0].id).butler_packages).toEqual({
+      hours_total: 4,
+      hours_used: 0,
+      hours_open: 4,
+    });
+
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) {
+      const res = await get(`?page=${page}&page_size=2`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-total-count']).toBe('7');
+      pages.push(...res.json());
+    }
+    expect(pages).toEqual(everyone);
+    const beyond = await get('?page=5&page_size=2');
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('7');
+    // Without a page size the view's 48 cards; seven fit on the first page.
+    expect((await get('')).json()).toEqual(everyone);
+  });
+
+  it('rejects a page or page size out of range with 400', async () => {
+    for (const query of ['page=0', 'page=abc', 'page_size=0', 'page_size=501']) {
+      const res = await ctx.request({
+        method: 'GET',
+        url: `/api/admin/customers-monthly/2026/3?${query}`,
+        token: actors.tokens.admin,
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error, query).toMatch(/[äöüß]|Zahl|mindestens|höchstens/i);
+    }
+  });
+
   it('rejects nonsense years and months in German', async () => {
     for (const [path, message] of [
       ['1999/3', 'Ungültiges Jahr'],

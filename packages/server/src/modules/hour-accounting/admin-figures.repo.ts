@@ -1,59 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstDayOfMonth, lastDayOfMonth, parseDate } from '../../domain/calendar.js';
-import { packageFiguresOf, packageLedger } from './package-ledger.js';
 import { hoursOf, periodsWithUsage } from './period-sql.js';
 
 /**
  * DOMAIN-RULES §4 'Admin figures' aggregated in SQL (reference: domain/admin-figures.ts).
  * Butler figures count periods of active subscriptions only (decision 0121).
  */
-
-type Figures = { hours_total: number; hours_used: number; hours_open: number };
-export type MonthlyRow = { id: number; name: string; butler_packages: Figures; hour_packages: Figures };
-
-const figures = (total: string, used: string, open: string): Figures => ({
-  hours_total: hoursOf(total),
-  hours_used: hoursOf(used),
-  hours_open: hoursOf(open),
-});
-
-/**
- * Per customer: butler and package figures of one month, customers with a total above 0.
- * Butler figures come from the month's periods in SQL; package figures from the cached
- * package ledger (running totals per customer and month, see package-ledger.ts).
- */
-export async function customersMonthly(db: Database, year: number, month: number): Promise<MonthlyRow[]> {
-  const from = firstDayOfMonth(year, month);
-  const to = lastDayOfMonth(year, month);
-  const monthKey = from.slice(0, 7);
-  const [ledger, result] = await Promise.all([
-    packageLedger(db),
-    db.execute(sql`
-      WITH periods AS (${periodsWithUsage({ where: sql`s.is_active`, months: { from, to } })}),
-      butler AS (
-        SELECT customer_id, sum(monthly_hours) AS total, sum(used_hours) AS used FROM periods GROUP BY customer_id
-      )
-      SELECT c.id, c.first_name || ' ' || c.last_name AS name,
-             coalesce(bu.total, 0) AS butler_total, coalesce(bu.used, 0) AS butler_used,
-             coalesce(bu.total - bu.used, 0) AS butler_open
-      FROM customers c
-      LEFT JOIN butler bu ON bu.customer_id = c.id
-      ORDER BY c.last_name, c.first_name, c.id`),
-  ]);
-  const rows: MonthlyRow[] = [];
-  for (const r of result.rows as any[]) {
-    const pkg = packageFiguresOf(ledger.get(r.id), monthKey);
-    if (!(hoursOf(r.butler_total) > 0 || pkg.total > 0)) continue;
-    rows.push({
-      id: r.id,
-      name: r.name,
-      butler_packages: figures(r.butler_total, r.butler_used, r.butler_open),
-      hour_packages: { hours_total: pkg.total, hours_used: pkg.used, hours_open: pkg.open },
-    });
-  }
-  return rows;
-}
 
 export type StatsRow = {
   open_hours_current_month: number;

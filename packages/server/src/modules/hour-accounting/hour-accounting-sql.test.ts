@@ -11,8 +11,9 @@ import {
 } from '../../domain/admin-figures.js';
 import { packageBalance as referencePackageBalance } from '../../domain/hour-packages.js';
 import { subscriptionEndDate, summarizeSubscription } from '../../domain/subscription-periods.js';
-import { customersMonthly, dashboardHourStats } from './admin-figures.repo.js';
+import { dashboardHourStats } from './admin-figures.repo.js';
 import { packageBalance, subscriptionBalances, subscriptionHistory } from './customer-hours.repo.js';
+import { customersMonthly } from './monthly-figures.js';
 
 /**
  * The SQL aggregation must give exactly the numbers of the pure reference functions

@@ -68,6 +68,15 @@ function lastAtOrBefore(months: number[], month: number): number {
   return found;
 }
 
+/** Whether the customer's package total of a month (by month index) is above 0, without converting figures. */
+export function hasPackageHoursIn(entry: CustomerLedger | undefined, index: number): boolean {
+  if (!entry) return false;
+  const upTo = lastAtOrBefore(entry.months, index);
+  if (upTo < 0) return false;
+  const inMonth = entry.months[upTo] === index ? entry.usedIn[upTo] : 0n;
+  return entry.boughtUpTo[upTo] - (entry.usedUpTo[upTo] - inMonth) > 0n;
+}
+
 /** Package figures of one customer for month `YYYY-MM`. */
 export function packageFiguresOf(entry: CustomerLedger | undefined, month: string) {
   if (!entry) return { total: 0, used: 0, open: 0 };

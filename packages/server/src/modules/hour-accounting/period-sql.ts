@@ -21,6 +21,8 @@ export type PeriodFilter = {
    * last day of whole months). Bounds generate_series, so only those periods are built.
    */
   months?: { from: string; to: string };
+  /** Only these customers' subscriptions and entries (one page of the monthly view). */
+  customerIds?: number[];
 };
 
 const endOfNextMonth = (date: string) => {
@@ -61,6 +63,10 @@ export function periodsWithUsage(filter: PeriodFilter): SQL {
     : sql``;
   // A window iterates its calendar months (a period is named by the month of its first day,
   // so period i of a term lies in month start_month + i); otherwise all indexes of the term.
+  // One parameter holding an array literal: drizzle would spread a JS array into a list.
+  const customers = filter.customerIds ? `{${filter.customerIds.join(',')}}` : null;
+  const subsOfCustomers = customers ? sql`AND s.customer_id = ANY(${customers}::int[])` : sql``;
+  const entriesOfCustomers = customers ? sql`AND te.customer_id = ANY(${customers}::int[])` : sql``;
   const periodIndexes = filter.months
     ? sql`CROSS JOIN LATERAL (
         SELECT m - s.start_month AS i
@@ -72,12 +78,12 @@ export function periodsWithUsage(filter: PeriodFilter): SQL {
     WITH subs AS MATERIALIZED (
       SELECT s.id, s.customer_id, s.monthly_hours, s.start_date, ${lo} AS lo, ${hi} AS hi,
              ${monthIndexOf(sql`s.start_date`)} AS start_month, date_part('day', s.start_date)::int AS start_day
-      FROM subscriptions s WHERE ${filter.where} ${termOverlap}
+      FROM subscriptions s WHERE ${filter.where} ${termOverlap} ${subsOfCustomers}
     ),
     entries AS (
       SELECT te.customer_id, te.hours, te.work_date, ${monthIndexOf(sql`te.work_date`)} AS work_month,
              date_part('day', te.work_date)::int AS work_day
-      FROM time_entries te WHERE te.billing_type = 'abos' ${entryWindow}
+      FROM time_entries te WHERE te.billing_type = 'abos' ${entryWindow} ${entriesOfCustomers}
     ),
     usage AS (
       SELECT x.id, x.period_index, sum(x.hours) AS used

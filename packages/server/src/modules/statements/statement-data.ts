@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstDayOfMonth, lastDayOfMonth } from '../../domain/calendar.js';
-import { customersMonthly } from '../hour-accounting/admin-figures.repo.js';
+import { monthlyFiguresOf } from '../hour-accounting/monthly-figures.js';
 import { hoursOf, periodsWithUsage } from '../hour-accounting/period-sql.js';
 
 export type StatementEntry = { date: string; project: string; activity: string; hours: number };
@@ -29,16 +29,16 @@ const monthBounds = (month: string) => {
 
 /**
  * The statement of `month` (`YYYY-MM`). Allotment, used and open are the admin
- * dashboard's figures for that month (customersMonthly, the same implementation);
+ * dashboard's figures for that month (monthlyFiguresOf, the same implementation);
  * carry-over is the balance of the periods before it, from periodsWithUsage.
  */
 export async function loadStatement(db: Database, customerId: number, month: string): Promise<StatementData | null> {
   const b = monthBounds(month);
-  const [customerRows, monthly, entries, carry] = await Promise.all([
+  const [customerRows, row, entries, carry] = await Promise.all([
     db.execute(sql`SELECT first_name || ' ' || last_name AS name,
         concat_ws(', ', nullif(street, ''), nullif(concat_ws(' ', nullif(postal_code, ''), nullif(city, '')), '')) AS address
       FROM customers WHERE id = ${customerId}`),
-    customersMonthly(db, b.year, b.month),
+    monthlyFiguresOf(db, customerId, b.year, b.month),
     db.execute(sql`SELECT te.work_date, p.name AS project, te.activity_description, te.hours, te.billing_type
       FROM time_entries te JOIN projects p ON p.id = te.project_id
       WHERE te.customer_id = ${customerId} AND te.work_date BETWEEN ${b.from}::date AND ${b.to}::date
@@ -52,7 +52,6 @@ export async function loadStatement(db: Database, customerId: number, month: str
   ]);
   const customer = customerRows.rows[0] as { name: string; address: string } | undefined;
   if (!customer) return null;
-  const row = monthly.find((r) => r.id === customerId);
   const zero: Figures = { hours_total: 0, hours_used: 0, hours_open: 0 };
   const list = (type: string) =>
     (entries.rows as any[])

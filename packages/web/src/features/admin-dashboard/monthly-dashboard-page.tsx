@@ -1,10 +1,11 @@
-import { MONTHLY_YEAR_MAX, MONTHLY_YEAR_MIN } from '@butler/contract/admin-dashboard';
+import { MONTHLY_PAGE_SIZE, MONTHLY_YEAR_MAX, MONTHLY_YEAR_MIN } from '@butler/contract/admin-dashboard';
 import { shiftMonth } from '@butler/contract/workload';
 import { Button, Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState } from '../../components/states';
 import { formatMonthYear, MONTH_NAMES, todayInVienna } from '../../lib/format';
 import { useCustomersMonthly } from './api/queries';
@@ -48,11 +49,22 @@ export function MonthlyDashboardPage() {
   const navigate = useNavigate();
   const { year, month, thisYear, urlIsCanonical } = useSelectedMonth();
   const options = useMemo(() => monthOptions(thisYear), [thisYear]);
-  const { data, isPending, isError, refetch } = useCustomersMonthly(year, month);
+  // Cards come one page at a time (decision 0404); another month starts on its first page.
+  const [paging, setPaging] = useState({ key: '', page: 1 });
+  const monthKey = `${year}-${month}`;
+  const page = paging.key === monthKey ? paging.page : 1;
+  const { data, isPending, isError, refetch } = useCustomersMonthly(year, month, page);
+  // A page that emptied since (customers removed meanwhile) falls back to the last one.
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / MONTHLY_PAGE_SIZE)) : null;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) setPaging({ key: monthKey, page: lastPage });
+  }, [page, lastPage, monthKey]);
 
   // SPEC: the address is replaced (not pushed) whenever year or month changes.
-  const go = (next: { year: number; month: number }) =>
+  const go = (next: { year: number; month: number }) => {
+    setPaging({ key: '', page: 1 });
     navigate(`/admin/dashboard/monthly/${next.year}/${next.month}`, { replace: true });
+  };
   useEffect(() => {
     if (!urlIsCanonical) navigate(`/admin/dashboard/monthly/${year}/${month}`, { replace: true });
   }, [urlIsCanonical, year, month, navigate]);
@@ -106,14 +118,25 @@ export function MonthlyDashboardPage() {
         <PageLoader text="Lade Kundendaten..." />
       ) : isError ? (
         <ErrorState text="Fehler beim Laden der Kundendaten" onRetry={() => refetch()} />
-      ) : data.length === 0 ? (
+      ) : data.total === 0 ? (
         <EmptyState text={`Keine Kundendaten für ${MONTH_NAMES[month - 1]} ${year} verfügbar.`} />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {data.map((customer) => (
-            <MonthlyCustomerCard key={customer.id} customer={customer} />
-          ))}
-        </SimpleGrid>
+        <div>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {data.items.map((customer) => (
+              <MonthlyCustomerCard key={customer.id} customer={customer} />
+            ))}
+          </SimpleGrid>
+          <Pager
+            page={page}
+            total={data.total}
+            pageSize={MONTHLY_PAGE_SIZE}
+            onChange={(next) => {
+              setPaging({ key: monthKey, page: next });
+              window.scrollTo({ top: 0 });
+            }}
+          />
+        </div>
       )}
     </Stack>
   );

@@ -1,6 +1,6 @@
-import type { DashboardStats, MonthlyCustomer } from '@butler/contract/admin-dashboard';
+import { type DashboardStats, MONTHLY_PAGE_SIZE, type MonthlyCustomer } from '@butler/contract/admin-dashboard';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, apiRequestWithTotal } from '../../../lib/api-client';
 
 /** GET /api/admin/dashboard-stats: counts, hour figures, settings and the expiring list. */
 export function useDashboardStats() {
@@ -10,10 +10,17 @@ export function useDashboardStats() {
   });
 }
 
-/** GET /api/admin/customers-monthly/{year}/{month}: one entry per customer with hours that month. */
-export function useCustomersMonthly(year: number, month: number) {
+/**
+ * GET /api/admin/customers-monthly/{year}/{month}: one page of the customers with hours
+ * that month, in name order, and how many there are in all (decision 0404).
+ */
+export function useCustomersMonthly(year: number, month: number, page: number) {
   return useQuery({
-    queryKey: ['admin-customers-monthly', year, month],
-    queryFn: ({ signal }) => apiRequest<MonthlyCustomer[]>(`/api/admin/customers-monthly/${year}/${month}`, { signal }),
+    queryKey: ['admin-customers-monthly', year, month, page],
+    queryFn: ({ signal }) =>
+      apiRequestWithTotal<MonthlyCustomer[]>(`/api/admin/customers-monthly/${year}/${month}`, {
+        signal,
+        query: { page, page_size: MONTHLY_PAGE_SIZE },
+      }),
   });
 }
