@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addEntry, createCustomer, firstOfMonth, PASSWORD, sellButlerPaket, viennaToday } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
+import { turnToPageOf } from './fixtures/paging';
 import { screenshotBoth } from './fixtures/screenshots';
 
 test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings and the opt-out', async ({
@@ -24,6 +25,9 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   await loginAsAdminInBrowser(page);
   const list = page.getByTestId('low-balance-list');
   await expect(list.getByRole('heading', { name: 'Knappes Guthaben' })).toBeVisible();
+  // Ten rows per page (decision 0405): the suite's other customers may come before Greta.
+  const isGreta = (r: { customer_id: number }) => r.customer_id === customer.id;
+  await turnToPageOf(list, request, token, '/api/admin/low-balances', isGreta, 10);
   const row = list.getByRole('row').filter({ hasText: `${firstName} Testkundin` });
   await expect(row.getByText('8,50 h von 10,00 h (85 %)')).toBeVisible();
   await expect(row.getByText('1,50 h')).toBeVisible();

@@ -2,6 +2,7 @@ import { MONTH_NAMES } from '@butler/contract/format';
 import { expect, type Page, test } from '@playwright/test';
 import { createCustomer, firstOfMonth, hoursOf, PASSWORD, seedScenario, viennaToday } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, uniqueEmail } from './fixtures/api';
+import { turnToPageOf } from './fixtures/paging';
 import { screenshotBoth } from './fixtures/screenshots';
 
 async function figures(page: Page) {
@@ -65,6 +66,16 @@ test.describe('admin dashboards', () => {
     });
     await loginAsAdminInBrowser(page);
     const list = page.getByRole('region', { name: 'Ablaufende BUTLER-Pakete' });
+    // Ten rows per page, soonest first (decision 0405): turn to the page the API puts Doris on.
+    const { total } = await turnToPageOf(
+      list,
+      request,
+      token,
+      '/api/admin/expiring-subscriptions',
+      (r) => r.customer_id === customer.id,
+      10,
+    );
+    if (total > 10) await expect(list.getByRole('button', { name: 'Nächste Seite' })).toBeVisible();
     const row = list.getByRole('row', { name: /Doris Testkundin/ });
     await expect(row).toContainText(template.name);
     await row.getByRole('button', { name: 'Kunde anzeigen' }).click();
@@ -81,14 +92,9 @@ test.describe('admin dashboards', () => {
     await expect(page.getByTestId('month-heading')).toHaveText(`${MONTH_NAMES[month - 1]} ${year}`);
 
     // The suite's other customers share the month: turn to Emma's page of 48 cards (decision 0404).
-    const listed = await request.get(`/api/admin/customers-monthly/${year}/${month}?page_size=500`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const position = ((await listed.json()) as Array<{ id: number }>).findIndex((c) => c.id === customer.id);
-    expect(position).toBeGreaterThanOrEqual(0);
-    for (let turn = 0; turn < Math.floor(position / 48); turn++) {
-      await page.getByRole('button', { name: 'Nächste Seite' }).click();
-    }
+    const monthly = `/api/admin/customers-monthly/${year}/${month}`;
+    const isEmma = (c: { id: number }) => c.id === customer.id;
+    await turnToPageOf(page.locator('main'), request, token, monthly, isEmma, 48);
     const card = page.getByTestId('monthly-customer').filter({ hasText: 'Emma Testkundin' });
     await expect(card.getByTestId('monthly-butler')).toContainText('Gesamt 10,00 h');
     await expect(card.getByTestId('monthly-butler')).toContainText('Verbraucht 3,00 h');
@@ -115,9 +121,7 @@ test.describe('admin dashboards', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     await page.goto(`/admin/dashboard/monthly/${year}/${month}`);
-    for (let turn = 0; turn < Math.floor(position / 48); turn++) {
-      await page.getByRole('button', { name: 'Nächste Seite' }).click();
-    }
+    await turnToPageOf(page.locator('main'), request, token, monthly, isEmma, 48);
     await card.getByRole('button', { name: 'Kunde Emma Testkundin anzeigen' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/customers/${customer.id}/view$`));
   });

@@ -50,8 +50,16 @@ export const zExpiringSubscription = z.object({
   end_date: z.string(),
 });
 export type ExpiringSubscription = z.infer<typeof zExpiringSubscription>;
+/** One page of 'Ablaufende BUTLER-Pakete'; the count of all in X-Total-Count (decision 0405). */
+export const zExpiringSubscriptionsResponse = z.array(zExpiringSubscription);
 
-/** SPEC §3 'Dashboard stats' plus the settings, the expiring list and the day it was computed for. */
+/** Rows per page of the overview's two lists (expiring ButlerPakete, low balances). */
+export const OVERVIEW_PAGE_SIZE = 10;
+export const zOverviewListQuery = zPageQuery.extend({
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(OVERVIEW_PAGE_SIZE),
+});
+
+/** SPEC §3 'Dashboard stats' plus the settings and the day it was computed for. */
 export const zDashboardStats = z.object({
   total_customers: z.number(),
   total_active_subscriptions: z.number(),
@@ -68,8 +76,6 @@ export const zDashboardStats = z.object({
   used_hours_current_month_butler_only: z.number(),
   used_hours_current_year_butler_only: z.number(),
   dashboard_settings: zDashboardSettings,
-  /** Subscriptions whose end_date lies in the current or the next month, soonest first. */
-  expiring_subscriptions: z.array(zExpiringSubscription),
   /** Vienna's date the figures refer to (the web's workload maths use the same day). */
   as_of: z.string(),
 });

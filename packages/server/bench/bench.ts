@@ -173,6 +173,9 @@ async function main() {
       ],
       ['GET /api/quickbill/invoices?status=overdue', () => '/api/quickbill/invoices?status=overdue'],
       ['GET /api/quickbill/invoices/dashboard', () => '/api/quickbill/invoices/dashboard'],
+      // The admin overview's two lists (decision 0405).
+      ['GET /api/admin/low-balances?page=…', (i) => `/api/admin/low-balances?page=${pick(i, 3)}`],
+      ['GET /api/admin/expiring-subscriptions?page=…', (i) => `/api/admin/expiring-subscriptions?page=${pick(i, 3)}`],
     ];
     for (const [name, path] of lists.filter(([name]) => wanted(name))) {
       results.push(await measure(name, (i) => `${origin}${path(i)}`, adminToken, options));
@@ -195,6 +198,7 @@ async function main() {
           `/api/admin/customers-monthly/${year}/${month}`,
           adminToken,
         ],
+        ['GET /api/admin/low-balances', '/api/admin/low-balances', adminToken],
         ['GET /api/customers/42/dashboard (customer)', '/api/customers/42/dashboard', customerToken],
       ];
       for (const [name, path, token] of calls)

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { sendTotalCount } from './pagination.js';
 
 /**
  * Encodes an answer exactly as the zod response serialiser of a route would (checked
@@ -13,4 +14,13 @@ export function encodeAnswer<S extends z.ZodType>(schema: S, value: z.output<S>)
 /** Sends an answer encoded by encodeAnswer; Fastify sends bytes as they are. */
 export function sendEncoded(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** One page of a list, encoded, with the count of all its rows (kept as one in the answer caches). */
+export type EncodedPage = { json: Buffer; total: number };
+
+/** Sends an EncodedPage: the rows as stored, the count in X-Total-Count. */
+export function sendEncodedPage(reply: FastifyReply, page: EncodedPage): FastifyReply {
+  sendTotalCount(reply, page.total);
+  return sendEncoded(reply, page.json);
 }

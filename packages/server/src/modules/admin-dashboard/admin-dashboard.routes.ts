@@ -4,6 +4,8 @@ import {
   zDashboardSettings,
   zDashboardSettingsInput,
   zDashboardStats,
+  zExpiringSubscriptionsResponse,
+  zOverviewListQuery,
   zYearMonthParams,
 } from '@butler/contract/admin-dashboard';
 import { zErrorResponse } from '@butler/contract/common';
@@ -12,10 +14,10 @@ import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { todayVienna } from '../../lib/clock.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
-import { encodeAnswer, sendEncoded } from '../../lib/json-answer.js';
-import { sendTotalCount } from '../../lib/pagination.js';
+import { encodeAnswer, sendEncoded, sendEncodedPage } from '../../lib/json-answer.js';
+import { pageBounds } from '../../lib/pagination.js';
 import { customersMonthlyPage } from '../hour-accounting/monthly-figures.js';
-import { getDashboardStats } from './admin-dashboard.service.js';
+import { expiringSubscriptions, getDashboardStats } from './admin-dashboard.service.js';
 import { getDashboardSettings, saveDashboardSettings } from './dashboard-settings.service.js';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse };
@@ -61,8 +63,31 @@ export const adminDashboardRoutes =
           },
           request.session?.dataVersion,
         );
-        sendTotalCount(reply, answer.total);
-        return sendEncoded(reply, answer.json);
+        return sendEncodedPage(reply, answer);
+      },
+    });
+
+    app.get('/api/admin/expiring-subscriptions', {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['Admin-Dashboard'],
+        description: 'Ablaufende BUTLER-Pakete (aktueller & nächster Monat), eine Seite, die Anzahl in X-Total-Count',
+        querystring: zOverviewListQuery,
+        response: { 200: zExpiringSubscriptionsResponse, ...errors },
+      },
+      handler: async (request, reply) => {
+        const today = todayVienna();
+        const { page, page_size: pageSize } = request.query;
+        const answer = await dashboardFigureCache(
+          db,
+          `expiring:${today}:${page}:${pageSize}`,
+          async () => {
+            const { rows, total } = await expiringSubscriptions(db, today, pageBounds(request.query));
+            return { json: encodeAnswer(zExpiringSubscriptionsResponse, rows), total };
+          },
+          request.session?.dataVersion,
+        );
+        return sendEncodedPage(reply, answer);
       },
     });
 

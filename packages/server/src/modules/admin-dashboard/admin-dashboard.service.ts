@@ -15,19 +15,31 @@ async function counts(db: Database, today: string) {
   return result.rows[0] as { total_customers: number; total_active_subscriptions: number };
 }
 
-/** SPEC §9: active subscriptions whose end date lies in the current or the next month. */
-export async function expiringSubscriptions(db: Database, today: string): Promise<ExpiringSubscription[]> {
+/**
+ * SPEC §9: active subscriptions whose end date lies in the current or the next month,
+ * soonest first, one page of them and the count of all (decision 0405).
+ */
+export async function expiringSubscriptions(
+  db: Database,
+  today: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ExpiringSubscription[]; total: number }> {
   const { year, month } = parseDate(today);
   const from = firstDayOfMonth(year, month);
   const next = parseDate(addMonths(from, 1));
   const to = lastDayOfMonth(next.year, next.month);
-  const result = await db.execute(sql`
-    SELECT s.id, s.customer_id, c.first_name || ' ' || c.last_name AS customer_name, s.template_name,
-           s.monthly_hours, s.end_date
-    FROM subscriptions s JOIN customers c ON c.id = s.customer_id
-    WHERE s.is_active AND s.end_date BETWEEN ${from}::date AND ${to}::date
-    ORDER BY s.end_date, c.last_name, c.first_name, s.id`);
-  return (result.rows as any[]).map((r) => ({
+  const inRange = sql`s.is_active AND s.end_date BETWEEN ${from}::date AND ${to}::date`;
+  const [result, count] = await Promise.all([
+    db.execute(sql`
+      SELECT s.id, s.customer_id, c.first_name || ' ' || c.last_name AS customer_name, s.template_name,
+             s.monthly_hours, s.end_date
+      FROM subscriptions s JOIN customers c ON c.id = s.customer_id
+      WHERE ${inRange}
+      ORDER BY s.end_date, c.last_name, c.first_name, s.id
+      LIMIT ${page.limit} OFFSET ${page.offset}`),
+    db.execute(sql`SELECT count(*)::int AS total FROM subscriptions s WHERE ${inRange}`),
+  ]);
+  const rows = (result.rows as any[]).map((r) => ({
     id: r.id,
     customer_id: r.customer_id,
     customer_name: r.customer_name,
@@ -35,14 +47,14 @@ export async function expiringSubscriptions(db: Database, today: string): Promis
     monthly_hours: num(r.monthly_hours),
     end_date: r.end_date,
   }));
+  return { rows, total: (count.rows[0] as { total: number }).total };
 }
 
 export async function getDashboardStats(db: Database, today: string): Promise<DashboardStats> {
-  const [hours, cards, settings, expiring] = await Promise.all([
+  const [hours, cards, settings] = await Promise.all([
     dashboardHourStats(db, today),
     counts(db, today),
     getDashboardSettings(db),
-    expiringSubscriptions(db, today),
   ]);
-  return { ...cards, ...hours, dashboard_settings: settings, expiring_subscriptions: expiring, as_of: today };
+  return { ...cards, ...hours, dashboard_settings: settings, as_of: today };
 }

@@ -104,17 +104,6 @@ describe('GET /api/admin/dashboard-stats', () => {
       as_of: '2026-03-15',
     });
     expect(body.dashboard_settings.monthly_target_hours).toBe(100);
-    expect(body.expiring_subscriptions).toEqual([
-      {
-        id: expect.any(Number),
-        customer_id: doraId,
-        customer_name: 'Dora Adler',
-        template_name: 'Basis',
-        monthly_hours: 2,
-        end_date: '2026-03-05',
-      },
-      expect.objectContaining({ customer_id: actors.customerB.id, end_date: '2026-04-30', template_name: 'Classic' }),
-    ]);
   });
 
   it('moves by the expected amounts when hours are booked', async () => {
@@ -136,6 +125,47 @@ describe('GET /api/admin/dashboard-stats', () => {
       ctx,
       actors,
       { method: 'GET', url: '/api/admin/dashboard-stats' },
+      { customerA: 403, customerB: 403, admin: 200 },
+    );
+  });
+});
+
+describe('GET /api/admin/expiring-subscriptions', () => {
+  const expiring = (query = '') =>
+    ctx.request({ method: 'GET', url: `/api/admin/expiring-subscriptions${query}`, token: actors.tokens.admin });
+
+  it('lists active ButlerPakete ending this or next month, soonest first, a page at a time', async () => {
+    const all = await expiring();
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-total-count']).toBe('2');
+    const dora = {
+      id: expect.any(Number),
+      customer_id: doraId,
+      customer_name: 'Dora Adler',
+      template_name: 'Basis',
+      monthly_hours: 2,
+      end_date: '2026-03-05',
+    };
+    const bernd = expect.objectContaining({
+      customer_id: actors.customerB.id,
+      end_date: '2026-04-30',
+      template_name: 'Classic',
+    });
+    expect(all.json()).toEqual([dora, bernd]);
+    const second = await expiring('?page=2&page_size=1');
+    expect(second.json()).toEqual([bernd]);
+    expect(second.headers['x-total-count']).toBe('2');
+    expect((await expiring('?page=3&page_size=1')).json()).toEqual([]);
+  });
+
+  it('rejects a bad page in German and is admin only', async () => {
+    const bad = await expiring('?page=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/[äöüß]|Zahl|mindestens|größer/i);
+    await expectAccess(
+      ctx,
+      actors,
+      { method: 'GET', url: '/api/admin/expiring-subscriptions' },
       { customerA: 403, customerB: 403, admin: 200 },
     );
   });

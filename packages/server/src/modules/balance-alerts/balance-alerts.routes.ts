@@ -1,3 +1,4 @@
+import { zOverviewListQuery } from '@butler/contract/admin-dashboard';
 import {
   zBalanceAlertSettings,
   zBalanceAlertSettingsInput,
@@ -14,6 +15,9 @@ import { requireSession } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { dashboardFigureCache } from '../../lib/figure-cache.js';
+import { encodeAnswer, sendEncodedPage } from '../../lib/json-answer.js';
+import { pageBounds } from '../../lib/pagination.js';
 import { findLowBalances } from '../hour-accounting/low-balance.repo.js';
 import { getBalanceAlertSettings, saveBalanceAlertSettings } from './balance-alert-settings.service.js';
 
@@ -40,21 +44,41 @@ export const balanceAlertsRoutes =
       handler: async (request) => saveBalanceAlertSettings(db, requireSession(request), request.body),
     });
 
+    // The whole list is computed once per data version (settings writes bump it too) and
+    // answered a page at a time, the count in X-Total-Count (decision 0405).
+    const zLowBalancesResponse = z.array(zLowBalanceCustomer);
     app.get('/api/admin/low-balances', {
       config: { access: 'admin' },
       schema: {
         tags: ['Guthaben-Hinweise'],
         description:
-          'Knappes Guthaben: aktive Kunden, deren ButlerPaket oder Stundenpakete heute über einem Schwellenwert liegen',
-        response: { 200: z.array(zLowBalanceCustomer), ...errors },
+          'Knappes Guthaben: aktive Kunden, deren ButlerPaket oder Stundenpakete heute über einem Schwellenwert liegen (eine Seite, die Anzahl in X-Total-Count)',
+        querystring: zOverviewListQuery,
+        response: { 200: zLowBalancesResponse, ...errors },
       },
-      handler: async () => {
-        const rows = await findLowBalances(db, todayVienna(), await getBalanceAlertSettings(db));
-        return rows.map(({ customerId, customerName, email: _e, balanceAlertMails: _m, scope: _s, ...figures }) => ({
-          customer_id: customerId,
-          customer_name: customerName,
-          ...figures,
-        }));
+      handler: async (request, reply) => {
+        const today = todayVienna();
+        const version = request.session?.dataVersion;
+        const all = await dashboardFigureCache(
+          db,
+          `low-balances:${today}`,
+          async () => {
+            const rows = await findLowBalances(db, today, await getBalanceAlertSettings(db));
+            return rows.map(
+              ({ customerId, customerName, email: _e, balanceAlertMails: _m, scope: _s, ...figures }) => ({
+                customer_id: customerId,
+                customer_name: customerName,
+                ...figures,
+              }),
+            );
+          },
+          version,
+        );
+        const { limit, offset } = pageBounds(request.query);
+        return sendEncodedPage(reply, {
+          json: encodeAnswer(zLowBalancesResponse, all.slice(offset, offset + limit)),
+          total: all.length,
+        });
       },
     });
 

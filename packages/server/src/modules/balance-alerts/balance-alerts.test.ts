@@ -141,10 +141,20 @@ describe('crossing a threshold through bookings, with the scheduler through a mo
         period_end: '2026-03-31',
       },
     ]);
-    const list = (await admin('GET', '/api/admin/low-balances')).json();
+    const everything = await admin('GET', '/api/admin/low-balances?page_size=500');
+    const list = everything.json();
     expect(list.filter((r: any) => r.customer_id === customer.id)).toMatchObject([
       { kind: 'butler', hours_used: 9, customer_name: `${customer.firstName} ${customer.lastName}` },
     ]);
+    // One row per page: each page is the next row of the whole list, the count in a header.
+    expect(everything.headers['x-total-count']).toBe(String(list.length));
+    for (const [index, row] of list.entries()) {
+      const page = await admin('GET', `/api/admin/low-balances?page=${index + 1}&page_size=1`);
+      expect(page.json()).toEqual([row]);
+      expect(page.headers['x-total-count']).toBe(String(list.length));
+    }
+    expect((await admin('GET', `/api/admin/low-balances?page=${list.length + 1}&page_size=1`)).json()).toEqual([]);
+    expect((await admin('GET', '/api/admin/low-balances?page_size=0')).statusCode).toBe(400);
 
     // 21 March 07:00 Vienna: the digest lists the crossing; ticking again sends nothing more.
     await tickAt('2026-03-21T06:00:30Z');

@@ -83,7 +83,7 @@ export function AdminDashboardPage() {
         </StatCard>
       </SimpleGrid>
       <LowBalanceList />
-      <ExpiringList rows={stats.expiring_subscriptions} />
+      <ExpiringList />
     </Stack>
   );
 }

@@ -1,5 +1,10 @@
-import { type DashboardStats, MONTHLY_PAGE_SIZE, type MonthlyCustomer } from '@butler/contract/admin-dashboard';
-import { useQuery } from '@tanstack/react-query';
+import {
+  type DashboardStats,
+  MONTHLY_PAGE_SIZE,
+  type MonthlyCustomer,
+  OVERVIEW_PAGE_SIZE,
+} from '@butler/contract/admin-dashboard';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest, apiRequestWithTotal } from '../../../lib/api-client';
 
 /** GET /api/admin/dashboard-stats: counts, hour figures, settings and the expiring list. */
@@ -22,5 +27,17 @@ export function useCustomersMonthly(year: number, month: number, page: number) {
         signal,
         query: { page, page_size: MONTHLY_PAGE_SIZE },
       }),
+  });
+}
+
+/**
+ * One page of an overview list (expiring ButlerPakete, low balances) and the count of all
+ * rows (decision 0405); the previous page stays visible while the next one loads.
+ */
+export function useOverviewList<T>(key: string, path: string, page: number) {
+  return useQuery({
+    queryKey: [key, page],
+    queryFn: ({ signal }) => apiRequestWithTotal<T[]>(path, { signal, query: { page, page_size: OVERVIEW_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
   });
 }

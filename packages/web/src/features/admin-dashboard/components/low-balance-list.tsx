@@ -1,21 +1,21 @@
+import { OVERVIEW_PAGE_SIZE } from '@butler/contract/admin-dashboard';
 import type { LowBalanceCustomer } from '@butler/contract/balance-alerts';
 import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconBatteryVertical2 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
+import { Pager } from '../../../components/pager';
 import { type Column, ResponsiveList } from '../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../components/states';
-import { apiRequest } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { useOverviewList } from '../api/queries';
 
 /** "Knappes Guthaben": customers over a low-balance threshold today, with their figures; cards on phones. */
 export function LowBalanceList() {
   const navigate = useNavigate();
-  const query = useQuery({
-    queryKey: ['low-balances'],
-    queryFn: ({ signal }) => apiRequest<LowBalanceCustomer[]>('/api/admin/low-balances', { signal }),
-  });
+  const [page, setPage] = useState(1);
+  const query = useOverviewList<LowBalanceCustomer>('low-balances', '/api/admin/low-balances', page);
   const open = (row: LowBalanceCustomer) => navigate(`/admin/customers/${row.customer_id}/view`);
   const columns: Column<LowBalanceCustomer>[] = [
     { key: 'customer', label: 'Kunde', render: (row) => row.customer_name, hideOnCard: true },
@@ -71,17 +71,20 @@ export function LowBalanceList() {
         <PageLoader text="Lade knappe Guthaben..." />
       ) : query.isError ? (
         <ErrorState text="Fehler beim Laden der Daten" onRetry={() => query.refetch()} />
-      ) : query.data.length === 0 ? (
+      ) : query.data.total === 0 ? (
         <EmptyState text="Kein Kunde liegt über einem Schwellenwert." />
       ) : (
-        <ResponsiveList
-          rows={query.data}
-          columns={columns}
-          rowKey={(row) => `${row.customer_id}-${row.kind}`}
-          cardTitle={(row) => row.customer_name}
-          onCardClick={open}
-          caption="Knappes Guthaben"
-        />
+        <>
+          <ResponsiveList
+            rows={query.data.items}
+            columns={columns}
+            rowKey={(row) => `${row.customer_id}-${row.kind}`}
+            cardTitle={(row) => row.customer_name}
+            onCardClick={open}
+            caption="Knappes Guthaben"
+          />
+          <Pager page={page} total={query.data.total} pageSize={OVERVIEW_PAGE_SIZE} onChange={setPage} />
+        </>
       )}
     </Card>
   );
