@@ -276,7 +276,7 @@ async function explain(db: ReturnType<typeof createDatabase>, today: string) {
     return original(query);
   };
   await dashboardHourStats(db, today);
-  await customersMonthlyPage(db, Number(today.slice(0, 4)), Number(today.slice(5, 7)), { page: 1, pageSize: 48 });
+  await customersMonthlyPage(db, Number(today.slice(0, 4)), Number(today.slice(5, 7)), { limit: 48, offset: 0 });
   await subscriptionBalances(db, 42, today);
   (db as any).execute = original;
 }

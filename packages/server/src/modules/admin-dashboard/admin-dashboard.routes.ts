@@ -58,7 +58,7 @@ export const adminDashboardRoutes =
           db,
           `monthly:${year}-${month}:${page}:${pageSize}`,
           async () => {
-            const { rows, total } = await customersMonthlyPage(db, year, month, { page, pageSize });
+            const { rows, total } = await customersMonthlyPage(db, year, month, pageBounds(request.query));
             return { json: encodeAnswer(zCustomersMonthlyResponse, rows), total };
           },
           request.session?.dataVersion,

@@ -109,19 +109,18 @@ export async function customersMonthlyPage(
   db: Database,
   year: number,
   month: number,
-  page: { page: number; pageSize: number },
+  page: { limit: number; offset: number },
 ): Promise<{ rows: MonthlyRow[]; total: number }> {
   const [roster, ledger] = await Promise.all([monthlyRoster(db), packageLedger(db)]);
   const index = monthIndex(year, month);
   const listed = roster.customers.filter((c) => listedInMonth(roster, ledger, c.id, index));
-  const start = (page.page - 1) * page.pageSize;
-  const rows = await figuresOf(db, ledger, listed.slice(start, start + page.pageSize), year, month);
+  const rows = await figuresOf(db, ledger, listed.slice(page.offset, page.offset + page.limit), year, month);
   return { rows, total: listed.length };
 }
 
 /** Every customer the month lists (all pages; the reference tests compare against this). */
 export async function customersMonthly(db: Database, year: number, month: number): Promise<MonthlyRow[]> {
-  const { rows } = await customersMonthlyPage(db, year, month, { page: 1, pageSize: Number.MAX_SAFE_INTEGER });
+  const { rows } = await customersMonthlyPage(db, year, month, { limit: Number.MAX_SAFE_INTEGER, offset: 0 });
   return rows;
 }
 
