@@ -1,5 +1,34 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEuro, formatHours, formatMonthYear, formatNumber, todayInVienna } from './format.js';
+import {
+  formatDate,
+  formatDecimal,
+  formatEuro,
+  formatHours,
+  formatMonthYear,
+  formatNumber,
+  todayInVienna,
+} from './format.js';
+
+// The hand-written number formats must say exactly what Intl says (decision 0412), except
+// that a value rounded to zero never shows a minus sign ('negative' sign display).
+const intlEuro = new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR', signDisplay: 'negative' });
+const intlTwoDecimals = new Intl.NumberFormat('de-DE', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: 'negative',
+});
+const intlDecimal = new Intl.NumberFormat('de-AT', { maximumFractionDigits: 2, signDisplay: 'negative' });
+
+// Amounts as the portal has them (cents, hours with quarter steps, ties at half a cent),
+// plus any double at all.
+const amounts = fc.oneof(
+  fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }).map((cents) => cents / 100),
+  fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }).map((halfCents) => halfCents / 200),
+  fc.integer({ min: -100_000, max: 100_000 }).map((n) => n * 0.005 + 0.0000001),
+  fc.double({ noNaN: true }),
+  fc.constantFrom(0, -0, 0.005, -0.005, 1.005, 2.675, -0.004, 999.995, 1e21, -1e21, 1.5e300, Infinity, -Infinity),
+);
 
 describe('de-AT formatting', () => {
   it('shows euro amounts the Austrian way', () => {
@@ -13,6 +42,25 @@ describe('de-AT formatting', () => {
     expect(formatNumber(1234.5)).toBe('1.234,50');
     expect(formatHours(7)).toBe('7,00 h');
     expect(formatHours(-2.25)).toBe('-2,25 h');
+  });
+
+  it('formats every amount exactly as Intl does: euro, two decimals, percentages', () => {
+    fc.assert(
+      fc.property(amounts, (value) => {
+        expect(formatEuro(value)).toBe(intlEuro.format(value));
+        expect(formatNumber(value)).toBe(intlTwoDecimals.format(value));
+        expect(formatDecimal(value)).toBe(intlDecimal.format(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('shows a value that rounds to zero without a minus sign', () => {
+    expect(formatHours(-0.001)).toBe('0,00 h');
+    expect(formatEuro(-0)).toBe('€\u00a00,00');
+    expect(formatDecimal(-0.004)).toBe('0');
+    expect(formatDecimal(2.5)).toBe('2,5');
+    expect(formatDecimal(1234.5)).toBe('1\u00a0234,5');
   });
 
   it('shows dates as 22.11.2026 and January as Jänner', () => {

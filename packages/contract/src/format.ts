@@ -20,10 +20,30 @@ export const MONTH_NAMES = [
   'Dezember',
 ] as const;
 
-const euro = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
-// de-AT groups plain numbers with a narrow space ('1 234,50'); the portal shows '1.234,50'
-// like its currency amounts, which is what de-DE grouping gives.
-const twoDecimals = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Numbers are formatted by hand, not with Intl.NumberFormat: a page's first Intl object
+// loads the browser's locale data, 50–90 ms of main-thread time on this machine and four
+// times that on the phones Lighthouse simulates, paid on every cold visit of the login and
+// the lounge (decision 0412). The rounding is Intl's: the shortest decimal that reads back
+// as the same double (what String(value) shows, so 1.005 stays 1.005 and becomes 1,01,
+// where toFixed would give 1,00), rounded half away from zero. A value rounded to zero
+// shows no minus sign. format.test.ts compares the results with Intl.
+
+/** Digits of `|value|` rounded to `decimals` places: ['1234', '50']; null for ±∞ and NaN. */
+function fixedDigits(value: number, decimals: number): [string, string] | null {
+  if (!Number.isFinite(value)) return null;
+  const [, lead, tail = '', exponent = '0'] = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(Math.abs(value)))!;
+  const digits = lead + tail;
+  const point = lead.length + Number(exponent);
+  const whole = point <= 0 ? '0' : digits.slice(0, point).padEnd(point, '0');
+  const fraction = (point < 0 ? '0'.repeat(-point) + digits : digits.slice(Math.max(point, 0))).padEnd(decimals, '0');
+  let scaled = BigInt(whole + fraction.slice(0, decimals));
+  if (fraction.length > decimals && fraction[decimals] >= '5') scaled += 1n;
+  const text = scaled.toString().padStart(decimals + 1, '0');
+  return [text.slice(0, text.length - decimals), text.slice(text.length - decimals)];
+}
+
+const group = (whole: string, separator: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+const signOf = (value: number, digits: [string, string]) => (value < 0 && /[1-9]/.test(digits.join('')) ? '-' : '');
 
 const toNumber = (value: number | string | null | undefined) => {
   const n = typeof value === 'string' ? Number(value) : value;
@@ -32,18 +52,36 @@ const toNumber = (value: number | string | null | undefined) => {
 
 /** `€ 1.234,50`; missing values show as `€ 0,00`. */
 export function formatEuro(value: number | string | null | undefined): string {
-  return euro.format(toNumber(value));
+  const n = toNumber(value);
+  const digits = fixedDigits(n, 2);
+  if (!digits) return `${n < 0 ? '-' : ''}€\u00a0∞`;
+  return `${signOf(n, digits)}€\u00a0${group(digits[0], '.')},${digits[1]}`;
 }
 
-/** `1.234,50` (hours and other numbers with two decimals). */
+/** `1.234,50` (hours and other numbers with two decimals; the dot groups like the amounts). */
 export function formatNumber(value: number | string | null | undefined): string {
-  return twoDecimals.format(toNumber(value));
+  const n = toNumber(value);
+  const digits = fixedDigits(n, 2);
+  if (!digits) return `${n < 0 ? '-' : ''}∞`;
+  return `${signOf(n, digits)}${group(digits[0], '.')},${digits[1]}`;
+}
+
+/** `3`, `2,5`, `1 234,5`: up to two decimals without trailing zeros, de-AT grouping (percentages). */
+export function formatDecimal(value: number): string {
+  const n = toNumber(value);
+  const digits = fixedDigits(n, 2);
+  if (!digits) return `${n < 0 ? '-' : ''}∞`;
+  const fraction = digits[1].replace(/0+$/, '');
+  return `${signOf(n, digits)}${group(digits[0], '\u00a0')}${fraction ? `,${fraction}` : ''}`;
 }
 
 /** Hours with two decimals and the unit: `12,50 h`. */
 export function formatHours(value: number | string | null | undefined): string {
   return `${formatNumber(value)} h`;
 }
+
+// Built on first use: most pages show only dates that arrive as YYYY-MM-DD (above).
+let viennaDate: Intl.DateTimeFormat | undefined;
 
 /** `YYYY-MM-DD` or a Date → `22.11.2026`. */
 export function formatDate(value: string | Date | null | undefined): string {
@@ -54,12 +92,13 @@ export function formatDate(value: string | Date | null | undefined): string {
     value = new Date(value);
   }
   if (Number.isNaN(value.getTime())) return '';
-  const parts = new Intl.DateTimeFormat(LOCALE, {
+  viennaDate ??= new Intl.DateTimeFormat(LOCALE, {
     timeZone: TIME_ZONE,
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
-  }).formatToParts(value);
+  });
+  const parts = viennaDate.formatToParts(value);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('day')}.${get('month')}.${get('year')}`;
 }

@@ -1,18 +1,16 @@
 import type { ReferralData } from '@butler/contract/referrals';
 import { Badge, Box, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowRight, IconTrophy } from '@tabler/icons-react';
-import { formatHours } from '../lib/format';
-
-const percent = new Intl.NumberFormat('de-AT', { maximumFractionDigits: 2 });
+import { formatDecimal, formatHours } from '../lib/format';
 
 /** `3 %`, `2,5 %`: discounts and caps without trailing zeros. */
 export function formatPercent(value: number): string {
-  return `${percent.format(value)} %`;
+  return `${formatDecimal(value)} %`;
 }
 
 /** SPEC §4 badge text of a referral entry in the lounge: '+3% Rabatt'. */
 export function referralDiscountBadge(discount: number): string {
-  return `+${percent.format(discount)}% Rabatt`;
+  return `+${formatDecimal(discount)}% Rabatt`;
 }
 
 function TierBox({ label, tier, cap, highlight }: { label: string; tier: number; cap: number; highlight?: boolean }) {
@@ -90,7 +88,7 @@ export function ReferralTier({
         </Text>
         {showRatio && (
           <Badge variant="light" color="gray" radius="sm" tt="none">
-            Quote {percent.format(rRatio)} von {percent.format(threshold)}
+            Quote {formatDecimal(rRatio)} von {formatDecimal(threshold)}
           </Badge>
         )}
       </Group>
