@@ -133,8 +133,16 @@ test.describe('customer login and shell', () => {
     });
     const bar = page.getByTestId('top-bar');
     await expect(bar).not.toHaveAttribute('data-fixed');
+    await page.evaluate(() => window.scrollTo(0, 15));
+    await page.waitForFunction(() => window.scrollY === 15);
+    // Two frames for the observer to answer, then the bar must still be in the flow.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expect(bar).not.toHaveAttribute('data-fixed');
     await page.mouse.wheel(0, 200);
     await expect(bar).toHaveAttribute('data-fixed', 'true');
     await expect(bar).toHaveCSS('position', 'fixed');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(bar).not.toHaveAttribute('data-fixed');
+    await expect(bar).toHaveCSS('position', 'relative');
   });
 });

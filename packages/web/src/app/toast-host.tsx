@@ -1,5 +1,5 @@
-import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
+import { usePhone } from '../lib/use-phone';
 
 /**
  * Where toasts appear (UI.md: bottom-right on desktop, top on phones). Loaded after the
@@ -7,6 +7,6 @@ import { Notifications } from '@mantine/notifications';
  * host arrives are shown as soon as it mounts.
  */
 export function ToastHost() {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   return <Notifications position={phone ? 'top-center' : 'bottom-right'} autoClose={3000} zIndex={1000} />;
 }

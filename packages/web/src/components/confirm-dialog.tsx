@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { errorText } from '../lib/api-client';
+import { usePhone } from '../lib/use-phone';
 
 /**
  * Confirmation for destructive actions (UI.md): names what is deleted and what goes with
@@ -25,7 +25,7 @@ export function ConfirmDialog({
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const close = () => {

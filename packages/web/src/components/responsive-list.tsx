@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { usePhone } from '../lib/use-phone';
 
 export type Column<T> = {
   key: string;
@@ -32,7 +32,7 @@ export function ResponsiveList<T>({
   cardActions?: (row: T) => ReactNode;
   caption?: string;
 }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   if (phone) {
     return (
       <Stack gap="sm">

@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Group, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery, useWindowScroll } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
+import { usePhone } from '../../lib/use-phone';
 import { useSession } from '../session-context';
 import classes from './top-bar.module.css';
+import { useScrolledPast } from './use-scrolled-past';
 
 const AdminNav = lazy(async () => ({ default: (await import('./admin-nav')).AdminNav }));
 const AdminPhoneMenu = lazy(async () => ({ default: (await import('./admin-nav')).AdminPhoneMenu }));
@@ -13,14 +14,15 @@ const AdminPhoneMenu = lazy(async () => ({ default: (await import('./admin-nav')
 /** SPEC §2 top bar: logo to the role's dashboard, admin sections, name, 'Abmelden'; fixed after 20 px. */
 export function TopBar() {
   const { user, userType, logout } = useSession();
-  const [scroll] = useWindowScroll();
-  const phone = useMediaQuery('(max-width: 48em)');
-  const fixed = scroll.y > 20;
+  const [marker, fixed] = useScrolledPast<HTMLDivElement>();
+  const phone = usePhone();
   const isAdmin = userType === 'admin';
   const home = isAdmin ? '/admin/dashboard' : '/customer/dashboard';
 
   return (
     <>
+      {/* 20 px down the page: the bar is fixed once this has scrolled out of view (SPEC §2). */}
+      <div ref={marker} className={classes.scrollMarker} aria-hidden />
       {/* Keeps the content from jumping when the bar becomes fixed. */}
       <div className={classes.placeholder} data-fixed={fixed || undefined} />
       <header className={classes.bar} data-fixed={fixed || undefined} data-testid="top-bar">

@@ -1,11 +1,11 @@
 import type { HourFigures, MonthlyCustomer } from '@butler/contract/admin-dashboard';
 import { usedPercent } from '@butler/contract/workload';
 import { ActionIcon, Card, Group, RingProgress, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { formatNumber } from '../../../lib/format';
 import { MINUS } from '../../../lib/hours';
+import { usePhone } from '../../../lib/use-phone';
 
 function Figures({ label, color, figures }: { label: string; color: string; figures: HourFigures }) {
   // SPEC: the ring shows 100 − used percent (the open share).
@@ -46,7 +46,7 @@ function Figures({ label, color, figures }: { label: string; color: string; figu
 /** One customer of the monthly view: rings only for types with hours that month. */
 export function MonthlyCustomerCard({ customer }: { customer: MonthlyCustomer }) {
   const navigate = useNavigate();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const open = () => navigate(`/admin/customers/${customer.id}/view`);
   const body = (
     <Stack gap="md">
