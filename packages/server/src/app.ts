@@ -38,8 +38,15 @@ export type AppDeps = {
   keyring: Keyring;
 };
 
-/** Routes whose signed-out page the web build writes as static HTML (packages/web/vite-plugins.ts). */
-const PRERENDERED_PAGES: Record<string, string> = { '/': 'login.html', '/admin/login': 'admin-login.html' };
+/**
+ * Routes with their own page from the web build (packages/web/vite-plugins.ts): the login
+ * pages pre-rendered (decision 0411), the lounge with its code announced (decision 0412).
+ */
+const ROUTE_PAGES: Record<string, string> = {
+  '/': 'login.html',
+  '/admin/login': 'admin-login.html',
+  '/customer/dashboard': 'lounge.html',
+};
 
 /** Builds the Fastify app: security headers, contract validation, access control, routes, web. */
 
@@ -133,9 +140,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.url.startsWith('/api') || !webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: 'Diese Adresse gibt es nicht' });
     }
-    // Client-side routes: the web app decides (and shows its German 404 page). The login
-    // pages come pre-rendered so they paint before the script runs (decision 0411).
-    const page = PRERENDERED_PAGES[request.url.split('?')[0]] ?? 'index.html';
+    // Client-side routes: the web app decides (and shows its German 404 page). A few routes
+    // have their own page (ROUTE_PAGES).
+    const page = ROUTE_PAGES[request.url.split('?')[0]] ?? 'index.html';
     const file = existsSync(path.join(webDist, page)) ? page : 'index.html';
     return reply.type('text/html').sendFile(file, webDist, { cacheControl: false });
   });

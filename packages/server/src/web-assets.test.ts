@@ -20,6 +20,7 @@ describe('serving the built web app', () => {
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
     await fs.writeFile(path.join(dist, 'login.html'), '<!doctype html><h2>Willkommen in Ihrer Lounge</h2>');
     await fs.writeFile(path.join(dist, 'admin-login.html'), '<!doctype html><h2>Admin-Anmeldung</h2>');
+    await fs.writeFile(path.join(dist, 'lounge.html'), '<!doctype html><link rel="modulepreload" href="/lounge.js">');
     const file = path.join(dist, 'assets/index-Ab12Cd34.js');
     await fs.writeFile(file, script);
     await fs.writeFile(`${file}.br`, brotliCompressSync(script));
@@ -57,14 +58,18 @@ describe('serving the built web app', () => {
   });
 
   // Decision 0411: the two login pages are pre-rendered by the build.
-  it('sends the pre-rendered login pages for their routes and the empty page for every other', async () => {
+  it('sends the pre-rendered login pages and the lounge page for their routes and the plain page for every other', async () => {
     for (const url of ['/', '/?abgemeldet=1']) {
       const res = await app.inject({ url });
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('Willkommen in Ihrer Lounge');
     }
     expect((await app.inject({ url: '/admin/login' })).body).toContain('Admin-Anmeldung');
-    for (const url of ['/customer/dashboard', '/admin/dashboard', '/login.html/x', '/unbekannt']) {
+    // Decision 0412: the lounge's page announces the lounge's code.
+    for (const url of ['/customer/dashboard', '/customer/dashboard?x=1']) {
+      expect((await app.inject({ url })).body).toContain('modulepreload');
+    }
+    for (const url of ['/admin/dashboard', '/customer/account', '/login.html/x', '/lounge.html/x', '/unbekannt']) {
       expect((await app.inject({ url })).body).toBe('<!doctype html><title>Portal</title>');
     }
   });
