@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { useSession } from '../../app/session-context';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open';
 import { PageLoader } from '../../components/page-loader';
+import { RenderWhenIdle } from '../../components/render-when-idle';
 import { StatementsCard } from '../../components/statements-card';
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
@@ -98,11 +99,15 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
           {hourCards}
         </SimpleGrid>
       )}
-      <FeaturedProjects />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <ProjectsCard projects={data.projects} />
-        <StatementsCard customerId={id} staff={adminView} />
-      </SimpleGrid>
+      <RenderWhenIdle minHeight={480}>
+        <Stack gap="lg">
+          <FeaturedProjects />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <ProjectsCard projects={data.projects} />
+            <StatementsCard customerId={id} staff={adminView} />
+          </SimpleGrid>
+        </Stack>
+      </RenderWhenIdle>
       <MountOnFirstOpen opened={contactOpen}>
         <ContactDialog contact={data.contact} opened={contactOpen} onClose={contact.close} />
       </MountOnFirstOpen>
