@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
+  formatDateTime,
   formatDecimal,
   formatEuro,
   formatHours,
@@ -67,6 +68,12 @@ describe('de-AT formatting', () => {
     expect(formatDate('2026-11-22')).toBe('22.11.2026');
     expect(formatDate(new Date('2026-01-01T23:30:00Z'))).toBe('02.01.2026'); // Vienna is UTC+1
     expect(formatMonthYear(2026, 1)).toBe('Jänner 2026');
+  });
+
+  it('shows a moment as 22.11.2026, 14:05 in Vienna time, a missing or broken one as –', () => {
+    expect(formatDateTime('2026-11-22T13:05:00Z')).toBe('22.11.2026, 14:05'); // UTC+1 in winter
+    expect(formatDateTime(new Date('2026-07-01T22:30:00Z'))).toBe('02.07.2026, 00:30'); // UTC+2 in summer
+    expect([formatDateTime(null), formatDateTime(''), formatDateTime('kein Datum')]).toEqual(['–', '–', '–']);
   });
 
   it('takes today in Vienna, not UTC', () => {

@@ -103,6 +103,25 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${get('day')}.${get('month')}.${get('year')}`;
 }
 
+// Built on first use: a page's first Intl object costs the browser its locale data (decision 0412).
+let dateTime: Intl.DateTimeFormat | undefined;
+
+/** `22.11.2026, 14:05` in Vienna time. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '–';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '–';
+  dateTime ??= new Intl.DateTimeFormat(LOCALE, {
+    timeZone: TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return dateTime.format(date);
+}
+
 /** `Jänner 2026` for a 1-based month. */
 export function formatMonthYear(year: number, month: number): string {
   return `${MONTH_NAMES[month - 1]} ${year}`;

@@ -1,6 +1,7 @@
 /** de-AT formatters for every screen (re-exported from the shared contract package). */
 export {
   formatDate,
+  formatDateTime,
   formatDecimal,
   formatEuro,
   formatHours,
@@ -27,23 +28,4 @@ export function parseGermanNumber(input: string | number | null | undefined): nu
   const normalised = cleaned.includes(',') ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned;
   const value = Number(normalised);
   return Number.isFinite(value) ? value : null;
-}
-
-// Built on first use: a page's first Intl object costs the browser its locale data (decision 0412).
-let dateTime: Intl.DateTimeFormat | undefined;
-
-/** `22.11.2026, 14:05` in Vienna time. */
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '–';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '–';
-  dateTime ??= new Intl.DateTimeFormat('de-AT', {
-    timeZone: 'Europe/Vienna',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return dateTime.format(date);
 }

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@butler/contract/format';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { admins, customers } from '../../db/schema/index.js';
@@ -25,22 +26,13 @@ const CUSTOMER: Partial<Record<SecurityChange, string>> = {
   password_reset: 'Das Passwort für deine Lounge wurde über einen Link neu festgelegt',
 };
 
-const viennaTime = new Intl.DateTimeFormat('de-AT', {
-  timeZone: 'Europe/Vienna',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /**
  * Tells the account's owner by mail about a change to how they sign in (ASVS 5.0 6.3.7),
  * in the transaction of the change. Staff without an e-mail address (the first admin from
  * the environment) get none.
  */
 export async function notifySecurityChange(tx: Executor, owner: Owner, change: SecurityChange) {
-  const at = viennaTime.format(new Date());
+  const at = formatDateTime(new Date());
   if (owner.userType === 'admin') {
     const [row] = await tx.select().from(admins).where(eq(admins.id, owner.id));
     if (!row?.email) return;
