@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown } from 'vite';
 
 type OutputBundle = Rolldown.OutputBundle;
-type OutputChunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+type OutputChunk = Rolldown.OutputChunk;
 
 const LOGIN_PAGES_ENTRY = 'src/prerender/login-pages.tsx';
 
@@ -52,39 +52,36 @@ async function prerenderLoginPages(root: string, outDir: string) {
 const LOUNGE_PAGE_MODULE = /src\/features\/customer-dashboard\/customer-dashboard-page\.tsx$/;
 
 /**
- * The lounge's code: its page chunk, every chunk that chunk imports statically, and their
- * stylesheets. Without them in the page, the browser learns of these files only after the
- * app script has run (decision 0412).
+ * The lounge's code: its page chunk and every chunk that chunk imports statically. Without
+ * them in the page, the browser learns of these files only after the app script has run
+ * (decision 0412). Their stylesheets are left to Vite's preload helper.
  */
-function loungeAssets(bundle: OutputBundle): { scripts: string[]; styles: string[] } {
+function loungeScripts(bundle: OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
   const page = chunks.find((chunk) => chunk.facadeModuleId && LOUNGE_PAGE_MODULE.test(chunk.facadeModuleId));
   if (!page) throw new Error('The build has no chunk for the lounge page: is it still code-split?');
   const scripts: string[] = [];
-  const styles = new Set<string>();
   const visit = (fileName: string) => {
     if (scripts.includes(fileName)) return;
     scripts.push(fileName);
-    const chunk = bundle[fileName] as OutputChunk;
-    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-    for (const imported of chunk.imports) visit(imported);
+    for (const imported of (bundle[fileName] as OutputChunk).imports) visit(imported);
   };
   visit(page.fileName);
-  return { scripts, styles: [...styles] };
+  return scripts;
 }
 
 /**
- * `lounge.html`, the page the server sends for /customer/dashboard: index.html plus
- * `modulepreload` and stylesheet links for the lounge's code that index.html does not
- * already load, so the browser fetches it while the app script is still on its way instead
- * of after (decision 0412).
+ * `lounge.html`, the page the server sends for /customer/dashboard: index.html plus a
+ * `modulepreload` link for each of the lounge's scripts that index.html does not already
+ * load, so the browser fetches them while the app script is still on its way instead of
+ * after (decision 0412).
  */
-function writeLoungePage(outDir: string, assets: { scripts: string[]; styles: string[] }) {
+function writeLoungePage(outDir: string, scripts: string[]) {
   const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  const links = [...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].filter(
-    (link) => !shell.includes(link.match(/href="([^"]+)"/)![1]),
-  );
   if (!shell.includes('</head>')) throw new Error('index.html has no </head> for the lounge links');
+  const links = scripts
+    .filter((file) => !shell.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   const page = shell.replace(/\n\s*<\/head>/, () => `\n    ${links.join('\n    ')}\n  </head>`);
   writeFileSync(path.join(outDir, 'lounge.html'), page);
 }
@@ -112,7 +109,7 @@ export function finishBuild(): Plugin {
   let root = '';
   let outDir = 'dist';
   let ssr = false;
-  let lounge: { scripts: string[]; styles: string[] } | undefined;
+  let lounge: string[] | undefined;
   return {
     name: 'butler-finish-build',
     apply: 'build',
@@ -122,11 +119,11 @@ export function finishBuild(): Plugin {
       ssr = !!config.build.ssr;
     },
     writeBundle(_options, bundle) {
-      if (!ssr) lounge = loungeAssets(bundle);
+      if (!ssr) lounge = loungeScripts(bundle);
     },
     async closeBundle() {
       if (ssr) return;
-      if (!lounge) throw new Error('The lounge assets were not collected from the bundle');
+      if (!lounge) throw new Error('The lounge scripts were not collected from the bundle');
       writeLoungePage(outDir, lounge);
       await prerenderLoginPages(root, outDir);
       precompress(outDir);

@@ -50,29 +50,31 @@ const toNumber = (value: number | string | null | undefined) => {
   return n == null || Number.isNaN(n) ? 0 : n;
 };
 
-/** `€ 1.234,50`; missing values show as `€ 0,00`. */
-export function formatEuro(value: number | string | null | undefined): string {
+/** Sign and digits of a number with two decimals (`trim`: without trailing zeros). */
+function decimalParts(value: number | string | null | undefined, separator: string, trim: boolean) {
   const n = toNumber(value);
   const digits = fixedDigits(n, 2);
-  if (!digits) return `${n < 0 ? '-' : ''}€\u00a0∞`;
-  return `${signOf(n, digits)}€\u00a0${group(digits[0], '.')},${digits[1]}`;
+  if (!digits) return { sign: n < 0 ? '-' : '', text: '∞' };
+  const fraction = trim ? digits[1].replace(/0+$/, '') : digits[1];
+  return { sign: signOf(n, digits), text: `${group(digits[0], separator)}${fraction ? `,${fraction}` : ''}` };
+}
+
+/** `€ 1.234,50`; missing values show as `€ 0,00`. */
+export function formatEuro(value: number | string | null | undefined): string {
+  const { sign, text } = decimalParts(value, '.', false);
+  return `${sign}€\u00a0${text}`;
 }
 
 /** `1.234,50` (hours and other numbers with two decimals; the dot groups like the amounts). */
 export function formatNumber(value: number | string | null | undefined): string {
-  const n = toNumber(value);
-  const digits = fixedDigits(n, 2);
-  if (!digits) return `${n < 0 ? '-' : ''}∞`;
-  return `${signOf(n, digits)}${group(digits[0], '.')},${digits[1]}`;
+  const { sign, text } = decimalParts(value, '.', false);
+  return sign + text;
 }
 
 /** `3`, `2,5`, `1 234,5`: up to two decimals without trailing zeros, de-AT grouping (percentages). */
 export function formatDecimal(value: number): string {
-  const n = toNumber(value);
-  const digits = fixedDigits(n, 2);
-  if (!digits) return `${n < 0 ? '-' : ''}∞`;
-  const fraction = digits[1].replace(/0+$/, '');
-  return `${signOf(n, digits)}${group(digits[0], '\u00a0')}${fraction ? `,${fraction}` : ''}`;
+  const { sign, text } = decimalParts(value, '\u00a0', true);
+  return sign + text;
 }
 
 /** Hours with two decimals and the unit: `12,50 h`. */

@@ -28,5 +28,5 @@ export function RenderWhenIdle({ children, minHeight }: { children: ReactNode; m
     };
   }, [shown]);
 
-  return shown ? children : <div ref={placeholder} style={{ minHeight }} data-testid="render-when-idle" />;
+  return shown ? children : <div ref={placeholder} style={{ minHeight }} />;
 }
