@@ -21,7 +21,7 @@ export const MONTH_NAMES = [
 ] as const;
 
 // Numbers are formatted by hand, not with Intl.NumberFormat: a page's first Intl object
-// loads the browser's locale data, 50–90 ms of main-thread time on this machine and four
+// loads the browser's locale data, 46–91 ms of main-thread time on this machine and four
 // times that on the phones Lighthouse simulates, paid on every cold visit of the login and
 // the lounge (decision 0412). The rounding is Intl's: the shortest decimal that reads back
 // as the same double (what String(value) shows, so 1.005 stays 1.005 and becomes 1,01,
