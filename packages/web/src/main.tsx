@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { warmUpLounge } from './app/lounge-warm-up';
 import { queryClient } from './app/providers';
+import { startSessionCheck } from './app/session-check';
 
+// A returning visitor's session check and (on the lounge) its data go out before React starts.
+startSessionCheck();
 warmUpLounge(queryClient);
 
 // The first render runs as a transition: React renders in slices of a few milliseconds and

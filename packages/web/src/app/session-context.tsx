@@ -1,10 +1,4 @@
-import type {
-  LoginAnswer,
-  LoginChallenge,
-  LoginResponse,
-  SessionUser,
-  ValidateTokenResponse,
-} from '@butler/contract/auth';
+import type { LoginAnswer, LoginChallenge, LoginResponse, SessionUser } from '@butler/contract/auth';
 import { IDLE_TIMEOUT_MINUTES, type UserType } from '@butler/contract/session-rules';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,6 +12,7 @@ import {
   type StoredSession,
   writeStoredSession,
 } from '../lib/session-storage';
+import { checkStoredSession } from './session-check';
 
 type SessionState =
   | { status: 'restoring'; session: null }
@@ -72,7 +67,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     let cancelled = false;
-    apiRequest<ValidateTokenResponse>('/api/auth/validate-token', { method: 'POST', skipUnauthorizedHandling: true })
+    checkStoredSession(stored.token)
       .then((answer) => {
         if (cancelled) return;
         const session: StoredSession = {
