@@ -3,13 +3,16 @@
 // 180 KB gzipped. Counts what a first visit of /customer/dashboard downloads from the
 // built app: the scripts index.html loads or preloads, the lounge page chunk, and every
 // chunk those import statically (dynamic imports load later, on demand, and are skipped).
-// It also checks that lounge.html announces every one of them.
+// It also checks that lounge.html announces every one of them, and that they are not
+// split into more files than a phone fetches in a few round trips (decision 0413).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 const LIMIT_KB = Number(process.env.LOUNGE_JS_LIMIT_KB ?? 180);
+// 31 files after decision 0413 (43 before: one small file per icon and page).
+const LIMIT_FILES = 36;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
 const assets = path.join(dist, 'assets');
 if (!fs.existsSync(assets)) {
@@ -49,6 +52,13 @@ if (totalKb > LIMIT_KB) {
   console.error(`Customer lounge initial JavaScript: ${totalKb.toFixed(1)} KB gzip, limit ${LIMIT_KB} KB.\n${report}`);
   process.exit(1);
 }
+if (files.size > LIMIT_FILES) {
+  console.error(
+    `Customer lounge initial JavaScript comes in ${files.size} files, limit ${LIMIT_FILES}: ` +
+      'is every icon still in the one icons chunk (vite.config.ts)?',
+  );
+  process.exit(1);
+}
 // Decision 0412: the page sent for /customer/dashboard announces all of these files, so the
 // browser fetches them without waiting for the app script.
 const loungePage = fs.readFileSync(path.join(dist, 'lounge.html'), 'utf8');
@@ -59,5 +69,5 @@ if (unannounced.length > 0) {
 }
 
 console.log(
-  `Customer lounge initial JavaScript: ${totalKb.toFixed(1)} KB gzip (limit ${LIMIT_KB} KB), ${files.size} files.`,
+  `Customer lounge initial JavaScript: ${totalKb.toFixed(1)} KB gzip (limit ${LIMIT_KB} KB), ${files.size} files (limit ${LIMIT_FILES}).`,
 );
