@@ -9,6 +9,8 @@ type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
 const LOGIN_PAGES_ENTRY = 'src/prerender/login-pages.tsx';
+/** The empty element at the end of a pre-rendered page's markup. */
+const PRERENDER_END = 'prerendered-end';
 
 /**
  * The signed-out login pages as static HTML inside the page the server sends for them, so
@@ -39,10 +41,18 @@ async function prerenderLoginPages(root: string, outDir: string) {
       const inert = html
         .replace(/<input(?![^>]*\breadonly\b)/g, '<input readonly')
         .replace(/<button([^>]*type="submit")/g, '<button disabled data-prerendered$1');
-      writeFileSync(
-        path.join(outDir, file),
-        shell.replace(rootElement, () => `<div id="root">${inert}</div>`),
-      );
+      // The browser paints a page while its HTML is still arriving. Half a login page is
+      // laid out differently (the brand panel is centred in the empty screen and moves up as
+      // the form arrives), so the first paint waits for the end of the pre-rendered markup
+      // (`rel="expect"`, decision 0413).
+      const page = shell
+        .replace(rootElement, () => `<div id="root">${inert}<div id="${PRERENDER_END}" hidden></div></div>`)
+        .replace(
+          /\n\s*<\/head>/,
+          () => `\n    <link rel="expect" href="#${PRERENDER_END}" blocking="render">\n  </head>`,
+        );
+      if (!page.includes('rel="expect"')) throw new Error('index.html has no </head> for the render-blocking link');
+      writeFileSync(path.join(outDir, file), page);
     }
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
