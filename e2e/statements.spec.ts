@@ -59,3 +59,59 @@ test('Monatsübersicht: listed and downloaded in the lounge, opened and sent aga
       .first(),
   ).toBeVisible({ timeout: 15_000 });
 });
+
+// Decision 0413: below the first screen the lounge renders its lower half when the browser
+// is idle; it fetches that half's data first, so the half renders once, with its data, and
+// no loading note flashes up there.
+test('on a phone the lower half of the lounge appears with its months, not with a loading note', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const customer = await createCustomer(request, token, 'Vera');
+  const project = await apiCall(request, token, 'POST', `/api/customers/${customer.id}/projects`, { name: 'Keller' });
+  await sellButlerPaket(request, token, customer.id, {
+    label: 'Vorab',
+    monthlyHours: 10,
+    startDate: firstOfMonth(-2).iso,
+  });
+  await apiCall(request, token, 'POST', `/api/customers/${customer.id}/hour-packages`, {
+    hours: 5,
+    price_per_hour: 50,
+    purchase_date: firstOfMonth(-1).iso,
+  });
+  const last = firstOfMonth(-1);
+  await addEntry(request, token, customer.id, project.id, 2, last.iso, 'abos', 'Keller geräumt');
+  const months = await apiCall(request, token, 'GET', `/api/customers/${customer.id}/statements`);
+
+  // A phone: with a subscription and an hour package the lower half starts more than a
+  // screen's height below the first screen, so it is rendered when the browser is idle.
+  await page.setViewportSize({ width: 390, height: 600 });
+  await page.addInitScript(() => {
+    const seen = { loadingNote: false, lowerHalfTop: 0 };
+    Object.assign(window, { seen });
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Lade Monatsübersichten...')) seen.loadingNote = true;
+      const box = document.querySelector('[data-testid="render-when-idle"]');
+      if (box && !seen.lowerHalfTop) seen.lowerHalfTop = box.getBoundingClientRect().top + window.scrollY;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  // A slow answer, so a loading note would stay long enough to be seen.
+  await page.route('**/api/customers/*/statements', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
+  const card = page.getByTestId('statements-card');
+  await expect(card.getByText(months[0].month_display)).toBeAttached({ timeout: 15_000 });
+  const seen = await page.evaluate(
+    () => (window as unknown as { seen: { loadingNote: boolean; lowerHalfTop: number } }).seen,
+  );
+  expect(seen.lowerHalfTop).toBeGreaterThan(2 * 600);
+  expect(seen.loadingNote).toBe(false);
+  // Scrolled to, it is all there.
+  await card.scrollIntoViewIfNeeded();
+  await expect(
+    card.getByRole('button', { name: `PDF herunterladen: Monatsübersicht ${months[0].month_display}` }),
+  ).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import type { StatementMonth } from '@butler/contract/balance-alerts';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileText, IconSend } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDownload, apiRequest, errorText } from '../lib/api-client';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { PageLoader } from './page-loader';
@@ -23,15 +23,19 @@ async function openStatement(customerId: number, month: string, save: boolean) {
   }
 }
 
+/** The months of a customer's statements (also fetched ahead by the lounge, decision 0413). */
+export const statementsQuery = (customerId: number) =>
+  queryOptions({
+    queryKey: ['statements', customerId],
+    queryFn: ({ signal }) => apiRequest<StatementMonth[]>(`/api/customers/${customerId}/statements`, { signal }),
+  });
+
 /**
  * "Monatsübersichten": every past month with bookings as a PDF. Customers download them;
  * staff (`staff`) open them and can send one again.
  */
 export function StatementsCard({ customerId, staff = false }: { customerId: number; staff?: boolean }) {
-  const query = useQuery({
-    queryKey: ['statements', customerId],
-    queryFn: ({ signal }) => apiRequest<StatementMonth[]>(`/api/customers/${customerId}/statements`, { signal }),
-  });
+  const query = useQuery(statementsQuery(customerId));
   const resend = useMutation({
     mutationFn: (month: string) =>
       apiRequest(`/api/customers/${customerId}/statements/${month}/send`, { method: 'POST' }),

@@ -2,18 +2,19 @@ import type { CustomerDashboard } from '@butler/contract/dashboard';
 import { Box, Button, Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconHourglassEmpty } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../app/session-context';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open';
 import { PageLoader } from '../../components/page-loader';
 import { RenderWhenIdle } from '../../components/render-when-idle';
-import { StatementsCard } from '../../components/statements-card';
+import { StatementsCard, statementsQuery } from '../../components/statements-card';
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { useCustomerDashboard } from './api/queries';
 import { EndingNote } from './components/ending-note';
-import { FeaturedProjects } from './components/featured-projects';
+import { FeaturedProjects, featuredProjectsQuery } from './components/featured-projects';
 import { GreetingHeader } from './components/greeting-header';
 import { HourPackageCard } from './components/hour-package-card';
 import { LowBalanceBanner } from './components/low-balance-banner';
@@ -46,6 +47,7 @@ function deductionsHref(adminView: boolean, customerId: number, kind: 'butler-pa
 
 function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boolean }) {
   const [contactOpen, contact] = useDisclosure(false);
+  const queryClient = useQueryClient();
   const id = data.customer.id;
   const hasPackages = data.total_hours_purchased > 0 || data.hour_package_deductions_count > 0;
   const hourCards = [
@@ -99,7 +101,15 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
           {hourCards}
         </SimpleGrid>
       )}
-      <RenderWhenIdle minHeight={480}>
+      <RenderWhenIdle
+        minHeight={480}
+        prefetch={() =>
+          Promise.all([
+            queryClient.prefetchQuery(featuredProjectsQuery),
+            queryClient.prefetchQuery(statementsQuery(id)),
+          ])
+        }
+      >
         <Stack gap="lg">
           <FeaturedProjects />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

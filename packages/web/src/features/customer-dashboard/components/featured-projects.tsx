@@ -1,7 +1,7 @@
 import type { WikiFeaturedProject, WikiFile } from '@butler/contract/wiki';
 import { Anchor, Card, Group, SimpleGrid, Spoiler, Stack, Text, ThemeIcon, Typography } from '@mantine/core';
 import { IconAward, IconDownload, IconExternalLink } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
@@ -86,16 +86,19 @@ function Reference({ project }: { project: WikiFeaturedProject }) {
   );
 }
 
+/** The featured projects (also fetched ahead by the lounge, decision 0413). */
+export const featuredProjectsQuery = queryOptions({
+  queryKey: ['wiki-featured'],
+  queryFn: ({ signal }) => apiRequest<WikiFeaturedProject[]>('/api/wiki/projects/featured', { signal }),
+  staleTime: 5 * 60_000,
+});
+
 /**
  * Portfolio references of the lounge (SPEC §2): up to 3 random featured wiki projects.
  * Light on purpose (no editor code). A load failure is only logged (SPEC §7 behaviour).
  */
 export function FeaturedProjects() {
-  const featured = useQuery({
-    queryKey: ['wiki-featured'],
-    queryFn: ({ signal }) => apiRequest<WikiFeaturedProject[]>('/api/wiki/projects/featured', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const featured = useQuery(featuredProjectsQuery);
   useEffect(() => {
     if (featured.isError) console.error('Referenzen konnten nicht geladen werden', featured.error);
   }, [featured.isError, featured.error]);
