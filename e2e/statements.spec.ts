@@ -1,18 +1,13 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addEntry, createCustomer, firstOfMonth, PASSWORD, sellButlerPaket } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
 import { saveProviderSettings } from './quickbill-helpers';
 
-test('Monatsübersicht: listed and downloaded in the lounge, opened and sent again by staff', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(180_000);
-  const token = await adminToken(request);
-  await saveProviderSettings(request, token, { contact_email: 'office@butler-services.at', bic: 'BKAUATWW' });
-  const customer = await createCustomer(request, token, 'Ida');
+/** A customer with a ButlerPaket for two months, an hour package and bookings last month. */
+async function customerWithStatement(request: APIRequestContext, token: string, name: string) {
+  const customer = await createCustomer(request, token, name);
   const project = await apiCall(request, token, 'POST', `/api/customers/${customer.id}/projects`, { name: 'Garten' });
   await sellButlerPaket(request, token, customer.id, {
     label: 'Übersicht',
@@ -28,6 +23,17 @@ test('Monatsübersicht: listed and downloaded in the lounge, opened and sent aga
   await addEntry(request, token, customer.id, project.id, 3.5, last.iso, 'abos', 'Rasen gemäht');
   await addEntry(request, token, customer.id, project.id, 1.25, last.iso, 'stundenpakete', 'Pflanzen gekauft');
   const months = await apiCall(request, token, 'GET', `/api/customers/${customer.id}/statements`);
+  return { customer, months };
+}
+
+test('Monatsübersicht: listed and downloaded in the lounge, opened and sent again by staff', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await adminToken(request);
+  await saveProviderSettings(request, token, { contact_email: 'office@butler-services.at', bic: 'BKAUATWW' });
+  const { customer, months } = await customerWithStatement(request, token, 'Ida');
   const label = months[0].month_display as string;
 
   await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
@@ -68,23 +74,9 @@ test('on a phone the lower half of the lounge appears with its months, not with 
   request,
 }) => {
   const token = await adminToken(request);
-  const customer = await createCustomer(request, token, 'Vera');
-  const project = await apiCall(request, token, 'POST', `/api/customers/${customer.id}/projects`, { name: 'Keller' });
-  await sellButlerPaket(request, token, customer.id, {
-    label: 'Vorab',
-    monthlyHours: 10,
-    startDate: firstOfMonth(-2).iso,
-  });
-  await apiCall(request, token, 'POST', `/api/customers/${customer.id}/hour-packages`, {
-    hours: 5,
-    price_per_hour: 50,
-    purchase_date: firstOfMonth(-1).iso,
-  });
-  const last = firstOfMonth(-1);
-  await addEntry(request, token, customer.id, project.id, 2, last.iso, 'abos', 'Keller geräumt');
-  const months = await apiCall(request, token, 'GET', `/api/customers/${customer.id}/statements`);
+  const { customer, months } = await customerWithStatement(request, token, 'Vera');
 
-  // A phone: with a subscription and an hour package the lower half starts more than a
+  // A phone: with a ButlerPaket and an hour package the lower half starts more than a
   // screen's height below the first screen, so it is rendered when the browser is idle.
   await page.setViewportSize({ width: 390, height: 600 });
   await page.addInitScript(() => {
