@@ -45,18 +45,21 @@ async function prerenderLoginPages(root: string, outDir: string) {
       // laid out differently (the brand panel is centred in the empty screen and moves up as
       // the form arrives), so the first paint waits for the end of the pre-rendered markup
       // (`rel="expect"`, decision 0413).
-      const page = shell
-        .replace(rootElement, () => `<div id="root">${inert}<div id="${PRERENDER_END}" hidden></div></div>`)
-        .replace(
-          /\n\s*<\/head>/,
-          () => `\n    <link rel="expect" href="#${PRERENDER_END}" blocking="render">\n  </head>`,
-        );
-      if (!page.includes('rel="expect"')) throw new Error('index.html has no </head> for the render-blocking link');
+      const page = withHeadLines(
+        shell.replace(rootElement, () => `<div id="root">${inert}<div id="${PRERENDER_END}" hidden></div></div>`),
+        [`<link rel="expect" href="#${PRERENDER_END}" blocking="render">`],
+      );
       writeFileSync(path.join(outDir, file), page);
     }
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
   }
+}
+
+/** A copy of a page with these lines at the end of its head. */
+function withHeadLines(page: string, lines: string[]) {
+  if (!/\n\s*<\/head>/.test(page)) throw new Error('index.html has no </head> for the added links');
+  return page.replace(/\n\s*<\/head>/, () => `\n    ${lines.join('\n    ')}\n  </head>`);
 }
 
 const LOUNGE_PAGE_MODULE = /src\/features\/customer-dashboard\/customer-dashboard-page\.tsx$/;
@@ -88,12 +91,10 @@ function loungeScripts(bundle: OutputBundle): string[] {
  */
 function writeLoungePage(outDir: string, scripts: string[]) {
   const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  if (!shell.includes('</head>')) throw new Error('index.html has no </head> for the lounge links');
   const links = scripts
     .filter((file) => !shell.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  const page = shell.replace(/\n\s*<\/head>/, () => `\n    ${links.join('\n    ')}\n  </head>`);
-  writeFileSync(path.join(outDir, 'lounge.html'), page);
+  writeFileSync(path.join(outDir, 'lounge.html'), withHeadLines(shell, links));
 }
 
 /**
