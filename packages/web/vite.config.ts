@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineComponentStyles } from './vite-mantine-styles';
 import { finishBuild } from './vite-plugins';
 
 export default defineConfig({
-  plugins: [react(), finishBuild()],
+  plugins: [react(), mantineComponentStyles(), finishBuild()],
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',
