@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { withStaticImports } from './built-scripts.mjs';
 
 const LIMIT_KB = Number(process.env.LOUNGE_JS_LIMIT_KB ?? 180);
 // 31 files after decision 0413 (43 before: one small file per icon and page).
@@ -21,22 +22,15 @@ if (!fs.existsSync(assets)) {
 }
 
 const files = new Set();
-function addWithStaticImports(file) {
-  if (files.has(file)) return;
-  files.add(file);
-  const code = fs.readFileSync(path.join(assets, file), 'utf8');
-  // `import{a}from"./x.js"` and `import"./x.js"`; `import("./x.js")` is dynamic and skipped.
-  for (const match of code.matchAll(/(?:\bimport|\bfrom)\s*["']\.\/([\w.-]+\.js)["']/g)) addWithStaticImports(match[1]);
-}
 
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-for (const match of html.matchAll(/\/assets\/([\w.-]+\.js)/g)) addWithStaticImports(match[1]);
+for (const match of html.matchAll(/\/assets\/([\w.-]+\.js)/g)) withStaticImports(assets, match[1], files);
 const loungeChunk = fs.readdirSync(assets).find((f) => /^customer-dashboard-page-[\w-]+\.js$/.test(f));
 if (!loungeChunk) {
   console.error('No customer-dashboard-page chunk in the build: is the lounge still code-split?');
   process.exit(1);
 }
-addWithStaticImports(loungeChunk);
+withStaticImports(assets, loungeChunk, files);
 
 const sizes = [...files].map((file) => ({
   file,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `node scripts/check-page-styles.mjs [dist]`. Decision 0414: every page gets only the Mantine styles it shows. Checks the built app:
+// `node scripts/check-page-styles.mjs [dist]`. Decision 0414: every page gets only the
+// Mantine styles it shows. Checks the built app:
 //  - each page the server sends (login pages, lounge, every other route) links one
 //    stylesheet, the app's, and it stays under STYLES_LIMIT_KB gzipped: it blocks the first
 //    paint, and all of Mantine's styles in it (295 KB) were most of it;
@@ -12,6 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { withStaticImports } from './built-scripts.mjs';
 
 const STYLES_LIMIT_KB = 16;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,19 +62,11 @@ const defined = (sheets) => {
 };
 const appClasses = defined(appStyles);
 
-/** The scripts a page loads at once: the ones it names, and what they import statically. */
-function withStaticImports(start, into = new Set()) {
-  if (into.has(start)) return into;
-  into.add(start);
-  for (const match of read(start).matchAll(/(?:\bimport|\bfrom)\s*["']\.\/([\w.-]+\.js)["']/g)) {
-    withStaticImports(match[1], into);
-  }
-  return into;
-}
+// The scripts a page loads at once: the ones it names, and what they import statically.
 const atOnce = new Set();
 for (const page of pages) {
   for (const [, script] of fs.readFileSync(path.join(dist, page), 'utf8').matchAll(/\/assets\/([\w.-]+\.js)/g)) {
-    withStaticImports(script, atOnce);
+    withStaticImports(assets, script, atOnce);
   }
 }
 
