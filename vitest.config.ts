@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/src/**/*.test.tsx', 'packages/*/test/**/*.test.ts'],
     globalSetup: ['packages/server/test/global-setup.ts', 'packages/server/test/schematron-setup.ts'],
     // Runs the teardown that test helpers register (test/cleanup.ts) after each file.
     setupFiles: ['packages/server/test/setup-file.ts'],

@@ -16,3 +16,21 @@ export function withStaticImports(assets, script, into = new Set()) {
   }
   return into;
 }
+
+/**
+ * Each dynamic import of the built scripts with the files Vite loads before it runs (the
+ * `__vite__mapDeps` list next to it): `{ importer, files }`, file names in `assets`.
+ */
+export function lazyImportGroups(assets) {
+  const groups = [];
+  for (const importer of fs.readdirSync(assets).filter((file) => file.endsWith('.js'))) {
+    const code = fs.readFileSync(path.join(assets, importer), 'utf8');
+    const list = code.match(/m\.f\|\|\(m\.f=(\[[^\]]*\])\)/);
+    if (!list) continue;
+    const files = JSON.parse(list[1]).map((file) => path.basename(file));
+    for (const [, indices] of code.matchAll(/__vite__mapDeps\(\[([\d,]*)\]\)/g)) {
+      groups.push({ importer, files: indices.split(',').map((i) => files[Number(i)]) });
+    }
+  }
+  return groups;
+}

@@ -4,12 +4,13 @@
 // built app: the scripts index.html loads or preloads, the lounge page chunk, and every
 // chunk those import statically (dynamic imports load later, on demand, and are skipped).
 // It also checks that lounge.html announces every one of them, and that they are not
-// split into more files than a phone fetches in a few round trips (decision 0413).
+// split into more files than a phone fetches in a few round trips (decision 0413), and how
+// lounge.html asks for them (decision 0415).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { withStaticImports } from './built-scripts.mjs';
+import { lazyImportGroups, withStaticImports } from './built-scripts.mjs';
 
 const LIMIT_KB = Number(process.env.LOUNGE_JS_LIMIT_KB ?? 180);
 // 31 files after decision 0413 (43 before: one small file per icon and page).
@@ -59,6 +60,44 @@ const loungePage = fs.readFileSync(path.join(dist, 'lounge.html'), 'utf8');
 const unannounced = [...files].filter((file) => !loungePage.includes(`/assets/${file}`));
 if (unannounced.length > 0) {
   console.error(`lounge.html does not preload ${unannounced.length} of the lounge's files: ${unannounced.join(', ')}`);
+  process.exit(1);
+}
+
+// Decision 0415: the early requests' script is the page's first module script, `async`, and
+// small: it must not wait for (or pull in) the app's libraries, or its requests go out no
+// earlier than the app's own. The other scripts yield to it and to the stylesheets
+// (`fetchpriority="low"`), and the lounge's own stylesheets are announced with the page.
+const EARLY_LIMIT_KB = 4;
+const failures = [];
+const moduleScripts = [...loungePage.matchAll(/<script type="module"[^>]*>/g)].map((m) => m[0]);
+const early = moduleScripts[0]?.match(
+  /^<script type="module" async crossorigin src="\/assets\/(early-requests-[\w-]+\.js)">$/,
+);
+if (!early) failures.push(`lounge.html does not start with the early requests' async script: ${moduleScripts[0]}`);
+else {
+  const earlyKb =
+    [...withStaticImports(assets, early[1])].reduce(
+      (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, file))).length,
+      0,
+    ) / 1024;
+  if (earlyKb > EARLY_LIMIT_KB)
+    failures.push(`The early requests' script needs ${earlyKb.toFixed(1)} KB gzip, limit ${EARLY_LIMIT_KB} KB`);
+}
+const scriptTags = [...loungePage.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(
+  (m) => m[0],
+);
+const urgent = scriptTags.filter((tag) => !tag.includes('early-requests-') && !tag.includes('fetchpriority="low"'));
+if (urgent.length > 0) failures.push(`lounge.html asks for scripts without fetchpriority="low": ${urgent.join(' ')}`);
+const loungeStyles = lazyImportGroups(assets)
+  .filter(({ files: group }) => group.includes(loungeChunk))
+  .flatMap(({ files: group }) => group.filter((file) => file.endsWith('.css')));
+if (loungeStyles.length === 0) failures.push('No stylesheets found for the lounge page chunk: has the build changed?');
+for (const style of loungeStyles) {
+  if (!loungePage.includes(`<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/${style}">`))
+    failures.push(`lounge.html does not announce the lounge's stylesheet ${style}`);
+}
+if (failures.length > 0) {
+  console.error(failures.join('\n'));
   process.exit(1);
 }
 

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { withStaticImports } from './built-scripts.mjs';
+import { lazyImportGroups, withStaticImports } from './built-scripts.mjs';
 
 const STYLES_LIMIT_KB = 16;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,20 +83,13 @@ function check(scripts, available, context) {
 check(atOnce, appClasses, 'loaded with the page');
 
 // Lazily loaded scripts: each dynamic import lists what Vite loads before it runs.
-let lazyImports = 0;
-const scripts = fs.readdirSync(assets).filter((file) => file.endsWith('.js'));
-for (const script of scripts) {
-  const code = read(script);
-  const list = code.match(/m\.f\|\|\(m\.f=(\[[^\]]*\])\)/);
-  if (!list) continue;
-  const files = JSON.parse(list[1]).map((file) => path.basename(file));
-  for (const [, indices] of code.matchAll(/__vite__mapDeps\(\[([\d,]*)\]\)/g)) {
-    lazyImports += 1;
-    const group = indices.split(',').map((i) => files[Number(i)]);
-    const available = new Set([...appClasses, ...defined(group.filter((file) => file.endsWith('.css')))]);
-    check(new Set(group.filter((file) => file.endsWith('.js'))), available, `loaded by ${script}`);
-  }
+const groups = lazyImportGroups(assets);
+for (const { importer, files: group } of groups) {
+  const available = new Set([...appClasses, ...defined(group.filter((file) => file.endsWith('.css')))]);
+  check(new Set(group.filter((file) => file.endsWith('.js'))), available, `loaded by ${importer}`);
 }
+const lazyImports = groups.length;
+const scripts = fs.readdirSync(assets).filter((file) => file.endsWith('.js'));
 const dynamicImports = scripts.reduce(
   (sum, script) => sum + (read(script).match(/\bimport\([`'"]\.\//g) ?? []).length,
   0,

@@ -63,38 +63,79 @@ function withHeadLines(page: string, lines: string[]) {
 }
 
 const LOUNGE_PAGE_MODULE = /src\/features\/customer-dashboard\/customer-dashboard-page\.tsx$/;
+export const EARLY_REQUESTS_ENTRY = 'src/app/early-requests.ts';
+
+/** The entry chunk of the early requests and the chunks it imports (decision 0415). */
+function earlyRequestScripts(bundle: OutputBundle): { entry: string; imports: string[] } {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith(EARLY_REQUESTS_ENTRY));
+  if (!entry) throw new Error(`The build has no entry chunk for ${EARLY_REQUESTS_ENTRY}`);
+  return { entry: entry.fileName, imports: entry.imports };
+}
 
 /**
- * The lounge's code: its page chunk and every chunk that chunk imports statically. Without
- * them in the page, the browser learns of these files only after the app script has run
- * (decision 0412). Their stylesheets are left to Vite's preload helper.
+ * The lounge's code: its page chunk and every chunk that chunk imports statically, and the
+ * stylesheets of those chunks. Without them in the page, the browser learns of these files
+ * only after the app script has run (decisions 0412, 0415).
  */
-function loungeScripts(bundle: OutputBundle): string[] {
+function loungeFiles(bundle: OutputBundle): { scripts: string[]; styles: string[] } {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
   const page = chunks.find((chunk) => chunk.facadeModuleId && LOUNGE_PAGE_MODULE.test(chunk.facadeModuleId));
   if (!page) throw new Error('The build has no chunk for the lounge page: is it still code-split?');
   const scripts: string[] = [];
+  const styles = new Set<string>();
   const visit = (fileName: string) => {
     if (scripts.includes(fileName)) return;
     scripts.push(fileName);
-    for (const imported of (bundle[fileName] as OutputChunk).imports) visit(imported);
+    const chunk = bundle[fileName] as OutputChunk;
+    for (const style of chunk.viteMetadata?.importedCss ?? []) styles.add(style);
+    for (const imported of chunk.imports) visit(imported);
   };
   visit(page.fileName);
-  return scripts;
+  return { scripts, styles: [...styles] };
 }
 
 /**
- * `lounge.html`, the page the server sends for /customer/dashboard: index.html plus a
- * `modulepreload` link for each of the lounge's scripts that index.html does not already
- * load, so the browser fetches them while the app script is still on its way instead of
- * after (decision 0412).
+ * `lounge.html`, the page the server sends for /customer/dashboard: index.html plus
+ * - the early requests' script, first and `async`, so the session check and the lounge's
+ *   data go out before the app script has arrived (decision 0415);
+ * - a `modulepreload` link for each of the lounge's scripts and a `preload` link for each of
+ *   its stylesheets that index.html does not already load, so the browser fetches them while
+ *   the app script is still on its way instead of after (decisions 0412, 0415);
+ * - `fetchpriority="low"` on every script but the early one: module scripts never hold up the
+ *   first paint, so the page's stylesheet and the two requests go first (decision 0415).
  */
-function writeLoungePage(outDir: string, scripts: string[]) {
+function writeLoungePage(
+  outDir: string,
+  lounge: { scripts: string[]; styles: string[] },
+  early: { entry: string; imports: string[] },
+) {
   const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  const links = scripts
-    .filter((file) => !shell.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  writeFileSync(path.join(outDir, 'lounge.html'), withHeadLines(shell, links));
+  const notInShell = (file: string) => !shell.includes(`/${file}"`);
+  const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+  const earlyLines = [
+    `<script type="module" async crossorigin src="/${early.entry}"></script>`,
+    ...early.imports.filter(notInShell).map(modulePreload),
+  ];
+  const appScript = /\n(\s*)<script type="module"/;
+  if (!appScript.test(shell)) throw new Error('index.html has no module script to put the early requests before');
+  const withEarly = shell.replace(
+    appScript,
+    (_match, indent: string) =>
+      `\n${earlyLines.map((line) => `${indent}${line}\n`).join('')}${indent}<script type="module"`,
+  );
+  // Vite's preload helper asks for these stylesheets with `crossorigin` too, so it finds them.
+  const links = [
+    ...lounge.scripts.filter(notInShell).map(modulePreload),
+    ...lounge.styles
+      .filter(notInShell)
+      .map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}">`),
+  ];
+  const page = withHeadLines(withEarly, links).replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*early-requests)/g,
+    '<$1 fetchpriority="low"',
+  );
+  writeFileSync(path.join(outDir, 'lounge.html'), page);
 }
 
 /**
@@ -120,7 +161,8 @@ export function finishBuild(): Plugin {
   let root = '';
   let outDir = 'dist';
   let ssr = false;
-  let lounge: string[] | undefined;
+  let lounge: { scripts: string[]; styles: string[] } | undefined;
+  let early: { entry: string; imports: string[] } | undefined;
   return {
     name: 'butler-finish-build',
     apply: 'build',
@@ -130,12 +172,14 @@ export function finishBuild(): Plugin {
       ssr = !!config.build.ssr;
     },
     writeBundle(_options, bundle) {
-      if (!ssr) lounge = loungeScripts(bundle);
+      if (ssr) return;
+      lounge = loungeFiles(bundle);
+      early = earlyRequestScripts(bundle);
     },
     async closeBundle() {
       if (ssr) return;
-      if (!lounge) throw new Error('The lounge scripts were not collected from the bundle');
-      writeLoungePage(outDir, lounge);
+      if (!lounge || !early) throw new Error('The lounge scripts were not collected from the bundle');
+      writeLoungePage(outDir, lounge, early);
       await prerenderLoginPages(root, outDir);
       precompress(outDir);
     },

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineComponentStyles } from './vite-mantine-styles';
-import { finishBuild } from './vite-plugins';
+import { EARLY_REQUESTS_ENTRY, finishBuild } from './vite-plugins';
 
 export default defineConfig({
   plugins: [react(), mantineComponentStyles(), finishBuild()],
@@ -11,6 +11,9 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
+      // The early requests are an entry of their own: the lounge's page loads them ahead of
+      // the app script (decision 0415).
+      input: { index: 'index.html', 'early-requests': EARLY_REQUESTS_ENTRY },
       output: {
         codeSplitting: {
           // Every icon the portal uses in one file (34 KB, 9 KB gzip) instead of one file of

@@ -1,25 +1,21 @@
-import type { CustomerDashboard } from '@butler/contract/dashboard';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api-client';
 import { isRestorable, readStoredSession } from '../lib/session-storage';
+import { fetchLoungeData, LOUNGE_PATH, takeEarlyLoungeData } from './lounge-data-request';
+import { CustomerDashboardPage } from './lounge-page';
 
 /**
  * A returning customer who opens the lounge: its code and its data are fetched while the
- * stored session is still being validated, instead of one after the other (decision 0410).
- * A refused token answers 401 here without side effects; the session check decides.
+ * stored session is still being validated, instead of one after the other (decision 0410);
+ * the data query takes the answer of the early request (decision 0415).
  */
 export function warmUpLounge(queryClient: QueryClient) {
-  if (window.location.pathname !== '/customer/dashboard') return;
+  if (window.location.pathname !== LOUNGE_PATH) return;
   const stored = readStoredSession();
   if (!isRestorable(stored) || stored.userType !== 'customer') return;
   const customerId = stored.user.id;
-  void import('../features/customer-dashboard/customer-dashboard-page');
+  void CustomerDashboardPage.preload();
   void queryClient.prefetchQuery({
     queryKey: ['customer-dashboard', customerId],
-    queryFn: ({ signal }) =>
-      apiRequest<CustomerDashboard>(`/api/customers/${customerId}/dashboard`, {
-        signal,
-        skipUnauthorizedHandling: true,
-      }),
+    queryFn: ({ signal }) => takeEarlyLoungeData(customerId) ?? fetchLoungeData(customerId, signal),
   });
 }

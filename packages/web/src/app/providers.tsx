@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../lib/api-client';
+import { AfterFirstScreen } from './after-first-screen';
 import './global.css';
 import { theme } from './theme';
 
@@ -23,10 +24,14 @@ const ToastHost = lazy(async () => ({ default: (await import('./toast-host')).To
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Suspense fallback={null}>
-        <ToastHost />
-      </Suspense>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <AfterFirstScreen>
+          <Suspense fallback={null}>
+            <ToastHost />
+          </Suspense>
+        </AfterFirstScreen>
+        {children}
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,66 +1,65 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { AdminLoginPage } from '../features/auth/admin-login-page';
 import { CustomerLoginPage } from '../features/auth/customer-login-page';
 import { RequireRole } from './guards';
 import { AppLayout } from './layout/app-layout';
+import { lazyPage } from './lazy-page';
+import { CustomerDashboardPage } from './lounge-page';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
 import { SessionProvider } from './session-context';
 
-/** Code-split pages: the customer lounge never downloads the back office. */
-function page<T extends Record<string, ComponentType<any>>>(load: () => Promise<T>, name: keyof T) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
-
-const CustomerDashboardPage = page(
-  () => import('../features/customer-dashboard/customer-dashboard-page'),
-  'CustomerDashboardPage',
+const DeductionsPage = lazyPage(() => import('../features/deductions/deductions-page'), 'DeductionsPage');
+const AdminDashboardPage = lazyPage(
+  () => import('../features/admin-dashboard/admin-dashboard-page'),
+  'AdminDashboardPage',
 );
-const DeductionsPage = page(() => import('../features/deductions/deductions-page'), 'DeductionsPage');
-const AdminDashboardPage = page(() => import('../features/admin-dashboard/admin-dashboard-page'), 'AdminDashboardPage');
-const MonthlyDashboardPage = page(
+const MonthlyDashboardPage = lazyPage(
   () => import('../features/admin-dashboard/monthly-dashboard-page'),
   'MonthlyDashboardPage',
 );
-const CustomersPage = page(() => import('../features/customers/customers-page'), 'CustomersPage');
-const CustomerDetailsPage = page(() => import('../features/customers/customer-details-page'), 'CustomerDetailsPage');
-const AdminCustomerViewPage = page(
+const CustomersPage = lazyPage(() => import('../features/customers/customers-page'), 'CustomersPage');
+const CustomerDetailsPage = lazyPage(
+  () => import('../features/customers/customer-details-page'),
+  'CustomerDetailsPage',
+);
+const AdminCustomerViewPage = lazyPage(
   () => import('../features/customers/admin-customer-view-page'),
   'AdminCustomerViewPage',
 );
-const OutboxPage = page(() => import('../features/mail/outbox-page'), 'OutboxPage');
-const SettingsPage = page(() => import('../features/settings/settings-page'), 'SettingsPage');
-const WikiPage = page(() => import('../features/wiki/wiki-page'), 'WikiPage');
-const WikiCategoriesPage = page(() => import('../features/wiki/wiki-categories-page'), 'WikiCategoriesPage');
-const WikiProjectsPage = page(() => import('../features/wiki/wiki-projects-page'), 'WikiProjectsPage');
-const QuickbillDashboardPage = page(
+const OutboxPage = lazyPage(() => import('../features/mail/outbox-page'), 'OutboxPage');
+const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage');
+const WikiPage = lazyPage(() => import('../features/wiki/wiki-page'), 'WikiPage');
+const WikiCategoriesPage = lazyPage(() => import('../features/wiki/wiki-categories-page'), 'WikiCategoriesPage');
+const WikiProjectsPage = lazyPage(() => import('../features/wiki/wiki-projects-page'), 'WikiProjectsPage');
+const QuickbillDashboardPage = lazyPage(
   () => import('../features/quickbill/quickbill-dashboard-page'),
   'QuickbillDashboardPage',
 );
-const InvoiceListPage = page(() => import('../features/quickbill/invoice-list-page'), 'InvoiceListPage');
-const InvoiceEditorPage = page(() => import('../features/quickbill/invoice-editor-page'), 'InvoiceEditorPage');
-const InvoiceDetailPage = page(() => import('../features/quickbill/invoice-detail-page'), 'InvoiceDetailPage');
-const InvoiceSendPage = page(() => import('../features/quickbill/invoice-send-page'), 'InvoiceSendPage');
-const QuickbillSettingsPage = page(
+const InvoiceListPage = lazyPage(() => import('../features/quickbill/invoice-list-page'), 'InvoiceListPage');
+const InvoiceEditorPage = lazyPage(() => import('../features/quickbill/invoice-editor-page'), 'InvoiceEditorPage');
+const InvoiceDetailPage = lazyPage(() => import('../features/quickbill/invoice-detail-page'), 'InvoiceDetailPage');
+const InvoiceSendPage = lazyPage(() => import('../features/quickbill/invoice-send-page'), 'InvoiceSendPage');
+const QuickbillSettingsPage = lazyPage(
   () => import('../features/quickbill/quickbill-settings-page'),
   'QuickbillSettingsPage',
 );
-const ProductsPage = page(() => import('../features/quickbill/products-page'), 'ProductsPage');
-const TimetrackingPage = page(() => import('../features/quickbill/timetracking-page'), 'TimetrackingPage');
+const ProductsPage = lazyPage(() => import('../features/quickbill/products-page'), 'ProductsPage');
+const TimetrackingPage = lazyPage(() => import('../features/quickbill/timetracking-page'), 'TimetrackingPage');
 
-const AdminAccountPage = page(() => import('../features/account/admin-account-page'), 'AdminAccountPage');
-const AuditPage = page(() => import('../features/audit/audit-page'), 'AuditPage');
-const CustomerAccountPage = page(
+const AdminAccountPage = lazyPage(() => import('../features/account/admin-account-page'), 'AdminAccountPage');
+const AuditPage = lazyPage(() => import('../features/audit/audit-page'), 'AuditPage');
+const CustomerAccountPage = lazyPage(
   () => import('../features/customer-account/customer-account-page'),
   'CustomerAccountPage',
 );
 
-const SetPasswordPage = page(() => import('../features/auth/set-password-page'), 'SetPasswordPage');
-const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const SetPasswordPage = lazyPage(() => import('../features/auth/set-password-page'), 'SetPasswordPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
 
-const AdminFrame = page(() => import('./admin-frame'), 'AdminFrame');
+const AdminFrame = lazyPage(() => import('./admin-frame'), 'AdminFrame');
 
 const withSuspense = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
 const withAdminFrame = (node: ReactNode) => withSuspense(<AdminFrame>{node}</AdminFrame>);

@@ -23,6 +23,16 @@ export function checkStoredSession(token: string): Promise<ValidateTokenResponse
   return pending.answer;
 }
 
+/** Settles when the check of the stored session (if one was sent) has been answered, either way. */
+export function sessionCheckSettled(): Promise<void> {
+  return pending
+    ? pending.answer.then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+}
+
 /** Called when the app script runs: sends the check of a restorable stored session at once. */
 export function startSessionCheck() {
   const stored = readStoredSession();

@@ -1,6 +1,7 @@
 import { SESSION_WARNING_SECONDS } from '@butler/contract/session-rules';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, lastSuccessfulCallAt } from '../../lib/api-client';
+import { AfterFirstScreen } from '../after-first-screen';
 import { useSession } from '../session-context';
 
 const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchstart', 'click'] as const;
@@ -8,10 +9,10 @@ const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchs
 const KEEPALIVE_INTERVAL_MS = 60_000;
 
 /**
- * The dialog (and Mantine's Modal with it) is a separate chunk, fetched right after the
- * first render of a signed-in page, off the critical path. It is mounted closed as soon as
- * it arrives, so opening it later is a plain state change that never waits for the
- * network (decision 0288).
+ * The dialog (and Mantine's Modal with it) is a separate chunk, fetched once the first
+ * screen of a signed-in page is in (decision 0415), off the critical path. It is mounted
+ * closed as soon as it arrives, so opening it later is a plain state change that never
+ * waits for the network (decision 0288).
  */
 const SessionTimeoutDialog = lazy(async () => ({
   default: (await import('./session-timeout-dialog')).SessionTimeoutDialog,
@@ -74,13 +75,15 @@ export function SessionTimeout() {
 
   if (status !== 'authenticated') return null;
   return (
-    <Suspense fallback={null}>
-      <SessionTimeoutDialog
-        opened={warningOpen}
-        secondsLeft={secondsLeft}
-        onExtend={() => void extend()}
-        onLogout={() => void logout()}
-      />
-    </Suspense>
+    <AfterFirstScreen>
+      <Suspense fallback={null}>
+        <SessionTimeoutDialog
+          opened={warningOpen}
+          secondsLeft={secondsLeft}
+          onExtend={() => void extend()}
+          onLogout={() => void logout()}
+        />
+      </Suspense>
+    </AfterFirstScreen>
   );
 }
