@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { useSession } from '../../app/session-context';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open';
 import { PageLoader } from '../../components/page-loader';
+import { RenderAfterFirstStep } from '../../components/render-after-first-step';
 import { RenderWhenIdle } from '../../components/render-when-idle';
 import { StatementsCard, statementsQuery } from '../../components/statements-card';
 import { ErrorState } from '../../components/states';
@@ -86,38 +87,40 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
       <GreetingHeader customer={data.customer} adminView={adminView} onContact={contact.open} />
       <LowBalanceBanner balances={data.low_balances} onContact={contact.open} />
       <EndingNote ending={data.subscription_ending} onContact={contact.open} />
-      <ReferralSection data={data} />
-      {hourCards.length === 0 ? (
-        <QuietCard text="Keine Stunden verfügbar" testId="no-hours">
-          <Text size="sm" c="dimmed" ta="center" maw={420}>
-            Wir stellen Ihnen gerne ein BUTLER-Paket oder ein Stundenpaket zusammen.
-          </Text>
-          <Button variant="light" onClick={contact.open}>
-            Mein BUTLER kontaktieren
-          </Button>
-        </QuietCard>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          {hourCards}
-        </SimpleGrid>
-      )}
-      <RenderWhenIdle
-        minHeight={480}
-        prefetch={() =>
-          Promise.all([
-            queryClient.prefetchQuery(featuredProjectsQuery),
-            queryClient.prefetchQuery(statementsQuery(id)),
-          ])
-        }
-      >
-        <Stack gap="lg">
-          <FeaturedProjects />
+      <RenderAfterFirstStep>
+        <ReferralSection data={data} />
+        {hourCards.length === 0 ? (
+          <QuietCard text="Keine Stunden verfügbar" testId="no-hours">
+            <Text size="sm" c="dimmed" ta="center" maw={420}>
+              Wir stellen Ihnen gerne ein BUTLER-Paket oder ein Stundenpaket zusammen.
+            </Text>
+            <Button variant="light" onClick={contact.open}>
+              Mein BUTLER kontaktieren
+            </Button>
+          </QuietCard>
+        ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <ProjectsCard projects={data.projects} />
-            <StatementsCard customerId={id} staff={adminView} />
+            {hourCards}
           </SimpleGrid>
-        </Stack>
-      </RenderWhenIdle>
+        )}
+        <RenderWhenIdle
+          minHeight={480}
+          prefetch={() =>
+            Promise.all([
+              queryClient.prefetchQuery(featuredProjectsQuery),
+              queryClient.prefetchQuery(statementsQuery(id)),
+            ])
+          }
+        >
+          <Stack gap="lg">
+            <FeaturedProjects />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <ProjectsCard projects={data.projects} />
+              <StatementsCard customerId={id} staff={adminView} />
+            </SimpleGrid>
+          </Stack>
+        </RenderWhenIdle>
+      </RenderAfterFirstStep>
       <MountOnFirstOpen opened={contactOpen}>
         <ContactDialog contact={data.contact} opened={contactOpen} onClose={contact.close} />
       </MountOnFirstOpen>
