@@ -16,6 +16,9 @@ test('the customer list exports the filtered customers as CSV and XLSX', async (
   await loginAsAdminInBrowser(page);
   await page.goto('/admin/customers');
   await page.getByRole('textbox', { name: 'Suche' }).fill(`Größbauer${suffix}`);
+  // The list applies the search after a short pause: wait until it shows only that customer
+  // (unfiltered, the customer may be on the first page already).
+  await expect(page.getByRole('table', { name: 'Kunden' }).locator('tbody tr')).toHaveCount(1);
   await expect(page.getByText(`Jürgen Größbauer${suffix}`).first()).toBeVisible();
 
   const save = async (item: string) => {

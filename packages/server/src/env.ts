@@ -35,6 +35,11 @@ const zEnv = z.object({
    * (each account is refused after 5 whatever this says). Decision 0432.
    */
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(5).default(5),
+  /**
+   * Requests per minute and client address to the sign-in routes (login, second factor,
+   * password reset and invitation links), whatever their outcome: at least the default 30.
+   */
+  LOGIN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(30).default(30),
   /** Set to "true" when the portal is served over HTTPS (enables HSTS and upgrade-insecure-requests). */
   HTTPS: z
     .enum(['true', 'false'])

@@ -40,7 +40,9 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   const twoFactor = createTwoFactor(deps.db, deps.keyring);
   const secondFactor = createSecondFactorLogin(deps.db, deps.auth, twoFactor);
   const accountMails = createAccountMails(deps.db, deps.env);
-  await typed.register(authRoutes(deps.auth, secondFactor, createPasswordLinks(deps.db), accountMails));
+  await typed.register(
+    authRoutes(deps.auth, secondFactor, createPasswordLinks(deps.db), accountMails, deps.env.LOGIN_REQUESTS_PER_MINUTE),
+  );
   await typed.register(accountRoutes(createAccountService(deps.db, twoFactor), twoFactor));
   await typed.register(staffRoutes(createStaffService(deps.db, twoFactor), accountMails));
   await typed.register(auditRoutes(createAuditService(deps.db)));

@@ -40,7 +40,6 @@ const presentSession = (s: { user: LoggedInUser; token: string; expiresAt: Date 
   idle_timeout_minutes: IDLE_TIMEOUT_MINUTES[s.user.userType],
 });
 
-const LOGIN_LIMIT = { max: 30, timeWindow: '1 minute' };
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 429: zErrorResponse };
 
 export const authRoutes =
@@ -49,10 +48,13 @@ export const authRoutes =
     secondFactor: SecondFactorLogin,
     links: PasswordLinks,
     mails: AccountMails,
+    /** LOGIN_REQUESTS_PER_MINUTE: requests per minute and client address to these routes. */
+    loginRequestsPerMinute: number,
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    const loginLimit = { max: loginRequestsPerMinute, timeWindow: '1 minute' };
     app.post('/api/auth/forgot-password', {
-      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      config: { access: 'public', rateLimit: loginLimit },
       schema: {
         tags: ['Anmeldung'],
         description:
@@ -67,7 +69,7 @@ export const authRoutes =
     });
 
     app.post('/api/auth/password-link/info', {
-      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      config: { access: 'public', rateLimit: loginLimit },
       schema: {
         tags: ['Anmeldung'],
         description: 'Prüft einen Einladungs- oder Zurücksetzen-Link und nennt das Konto.',
@@ -78,7 +80,7 @@ export const authRoutes =
     });
 
     app.post('/api/auth/password-link', {
-      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      config: { access: 'public', rateLimit: loginLimit },
       schema: {
         tags: ['Anmeldung'],
         description:
@@ -93,7 +95,7 @@ export const authRoutes =
     });
 
     app.post('/api/auth/login', {
-      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      config: { access: 'public', rateLimit: loginLimit },
       schema: { tags: ['Anmeldung'], body: zLoginRequest, response: { 200: zLoginAnswer, ...errors } },
       handler: async (request) => {
         const result = await auth.login(request.body, clientOf(request));
@@ -110,7 +112,7 @@ export const authRoutes =
     });
 
     app.post('/api/auth/login/second-factor', {
-      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      config: { access: 'public', rateLimit: loginLimit },
       schema: {
         tags: ['Anmeldung'],
         description:
@@ -125,7 +127,7 @@ export const authRoutes =
     });
 
     app.post('/api/auth/login/enrolment', {
-      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      config: { access: 'public', rateLimit: loginLimit },
       schema: {
         tags: ['Anmeldung'],
         description: 'Pflicht-Einrichtung der Zwei-Faktor-Anmeldung bei der Anmeldung: QR-Code und Schlüssel.',
@@ -139,7 +141,7 @@ export const authRoutes =
     });
 
     app.post('/api/auth/login/enrolment/confirm', {
-      config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      config: { access: 'public', rateLimit: loginLimit },
       schema: {
         tags: ['Anmeldung'],
         description:
