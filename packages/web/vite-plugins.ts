@@ -62,7 +62,7 @@ function withHeadLines(page: string, lines: string[]) {
   return page.replace(/\n\s*<\/head>/, () => `\n    ${lines.join('\n    ')}\n  </head>`);
 }
 
-const LOUNGE_PAGE_MODULE = /src\/features\/customer-dashboard\/customer-dashboard-page\.tsx$/;
+export const LOUNGE_PAGE_MODULE = /src\/features\/customer-dashboard\/customer-dashboard-page\.tsx$/;
 export const EARLY_REQUESTS_ENTRY = 'src/app/early-requests.ts';
 
 /** The entry chunk of the early requests and the chunks it imports (decision 0415). */

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkGroups, ICONS_GROUP } from './vite-chunk-groups';
 import { mantineComponentStyles } from './vite-mantine-styles';
 import { EARLY_REQUESTS_ENTRY, finishBuild } from './vite-plugins';
 
-export default defineConfig({
+export default defineConfig(async ({ command, isSsrBuild }) => ({
   plugins: [react(), mantineComponentStyles(), finishBuild()],
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
@@ -16,11 +17,11 @@ export default defineConfig({
       input: { index: 'index.html', 'early-requests': EARLY_REQUESTS_ENTRY },
       output: {
         codeSplitting: {
-          // Every icon the portal uses in one file (34 KB, 9 KB gzip) instead of one file of
-          // about 1 KB per icon and page: the lounge alone loaded 20 of them (decision 0413).
-          groups: [{ name: 'icons', test: /@tabler[\\/]icons-react/ }],
+          // The app's and the lounge's modules in one file each (decision 0416); the groups
+          // come from a trial chunking, so only the browser build runs it.
+          groups: command === 'build' && !isSsrBuild ? [ICONS_GROUP, ...(await chunkGroups(__dirname))] : [ICONS_GROUP],
         },
       },
     },
   },
-});
+}));

@@ -1,12 +1,16 @@
-// First: a returning visitor's session check and (on the lounge) its data go out before React
-// starts. The lounge's page has already loaded this module on its own (decision 0415).
-import './app/early-requests';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { requestLoungeData } from './app/lounge-data-request';
 import { warmUpLounge } from './app/lounge-warm-up';
 import { queryClient } from './app/providers';
+import { startSessionCheck } from './app/session-check';
 
+// A returning visitor's session check and (on the lounge) its data go out before React
+// starts. On the lounge the early requests' script has sent both already: these calls find
+// them and send nothing (decision 0415).
+startSessionCheck();
+requestLoungeData();
 // The lounge's code, and its data for the query cache.
 warmUpLounge(queryClient);
 

@@ -41,6 +41,9 @@ describe("the lounge's early data request (decision 0415)", () => {
     await expect(takeEarlyLoungeData(7)).resolves.toEqual({ customer: { id: 7 } });
     // A later load of the lounge (a refetch) asks the server again.
     expect(takeEarlyLoungeData(7)).toBeNull();
+    // The app script may run after the early script's answer was taken: it sends nothing.
+    requestLoungeData();
+    expect(calls).toEqual(['/api/customers/7/dashboard']);
   });
 
   it('asks nothing on other pages, for staff, or for a session too old to restore', async () => {

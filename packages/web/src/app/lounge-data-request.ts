@@ -5,6 +5,8 @@ import { isRestorable, readStoredSession } from '../lib/session-storage';
 export const LOUNGE_PATH = '/customer/dashboard';
 
 let early: { customerId: number; answer: Promise<CustomerDashboard> } | null = null;
+/** Once per page load: the early script and the app script both ask, in either order. */
+let sent = false;
 
 /** The lounge's data, for the lounge query and the early request alike. */
 export function fetchLoungeData(customerId: number, signal?: AbortSignal) {
@@ -20,9 +22,10 @@ export function fetchLoungeData(customerId: number, signal?: AbortSignal) {
  * check of the stored session, before the app's scripts have arrived (decision 0415).
  */
 export function requestLoungeData() {
-  if (early || window.location.pathname !== LOUNGE_PATH) return;
+  if (sent || window.location.pathname !== LOUNGE_PATH) return;
   const stored = readStoredSession();
   if (!isRestorable(stored) || stored.userType !== 'customer') return;
+  sent = true;
   const answer = fetchLoungeData(stored.user.id);
   // Nobody may be waiting yet; the lounge's query handles a refusal when it takes the answer.
   answer.catch(() => {});
