@@ -87,7 +87,15 @@ else {
 const scriptTags = [...loungePage.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(
   (m) => m[0],
 );
-const urgent = scriptTags.filter((tag) => !tag.includes('early-requests-') && !tag.includes('fetchpriority="low"'));
+const earlyFiles = early ? [...withStaticImports(assets, early[1])] : [];
+const urgent = scriptTags.filter(
+  (tag) => !earlyFiles.some((file) => tag.includes(`/assets/${file}"`)) && !tag.includes('fetchpriority="low"'),
+);
+const slowEarly = scriptTags.filter(
+  (tag) => earlyFiles.some((file) => tag.includes(`/assets/${file}"`)) && tag.includes('fetchpriority="low"'),
+);
+if (slowEarly.length > 0)
+  failures.push(`lounge.html fetches the early requests' files at low priority: ${slowEarly.join(' ')}`);
 if (urgent.length > 0) failures.push(`lounge.html asks for scripts without fetchpriority="low": ${urgent.join(' ')}`);
 const loungeStyles = lazyImportGroups(assets)
   .filter(({ files: group }) => group.includes(loungeChunk))

@@ -102,8 +102,9 @@ function loungeFiles(bundle: OutputBundle): { scripts: string[]; styles: string[
  * - a `modulepreload` link for each of the lounge's scripts and a `preload` link for each of
  *   its stylesheets that index.html does not already load, so the browser fetches them while
  *   the app script is still on its way instead of after (decisions 0412, 0415);
- * - `fetchpriority="low"` on every script but the early one: module scripts never hold up the
- *   first paint, so the page's stylesheet and the two requests go first (decision 0415).
+ * - `fetchpriority="low"` on every script but the early requests' two files: module scripts
+ *   never hold up the first paint, so the page's stylesheet and the two requests go first
+ *   (decisions 0415, 0416).
  */
 function writeLoungePage(
   outDir: string,
@@ -132,7 +133,7 @@ function writeLoungePage(
       .map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}">`),
   ];
   const page = withHeadLines(withEarly, links).replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*early-requests)/g,
+    /<(script type="module"|link rel="modulepreload")(?![^>]*\/assets\/early-)/g,
     '<$1 fetchpriority="low"',
   );
   writeFileSync(path.join(outDir, 'lounge.html'), page);
