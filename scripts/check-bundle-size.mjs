@@ -34,10 +34,8 @@ if (!loungeChunk) {
 }
 withStaticImports(assets, loungeChunk, files);
 
-const sizes = [...files].map((file) => ({
-  file,
-  gzip: zlib.gzipSync(fs.readFileSync(path.join(assets, file))).length,
-}));
+const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(path.join(assets, file))).length;
+const sizes = [...files].map((file) => ({ file, gzip: gzipBytes(file) }));
 const totalKb = sizes.reduce((sum, s) => sum + s.gzip, 0) / 1024;
 const report = sizes
   .sort((a, b) => b.gzip - a.gzip)
@@ -75,25 +73,17 @@ const early = moduleScripts[0]?.match(
   /^<script type="module" async crossorigin src="\/assets\/(early-requests-[\w-]+\.js)">$/,
 );
 if (!early) failures.push(`lounge.html does not start with the early requests' async script: ${moduleScripts[0]}`);
-else {
-  const earlyKb =
-    [...withStaticImports(assets, early[1])].reduce(
-      (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, file))).length,
-      0,
-    ) / 1024;
-  if (earlyKb > EARLY_LIMIT_KB)
-    failures.push(`The early requests' script needs ${earlyKb.toFixed(1)} KB gzip, limit ${EARLY_LIMIT_KB} KB`);
-}
+const earlyFiles = early ? [...withStaticImports(assets, early[1])] : [];
+const earlyKb = earlyFiles.reduce((sum, file) => sum + gzipBytes(file), 0) / 1024;
+if (earlyKb > EARLY_LIMIT_KB)
+  failures.push(`The early requests' script needs ${earlyKb.toFixed(1)} KB gzip, limit ${EARLY_LIMIT_KB} KB`);
 const scriptTags = [...loungePage.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(
   (m) => m[0],
 );
-const earlyFiles = early ? [...withStaticImports(assets, early[1])] : [];
-const urgent = scriptTags.filter(
-  (tag) => !earlyFiles.some((file) => tag.includes(`/assets/${file}"`)) && !tag.includes('fetchpriority="low"'),
-);
-const slowEarly = scriptTags.filter(
-  (tag) => earlyFiles.some((file) => tag.includes(`/assets/${file}"`)) && tag.includes('fetchpriority="low"'),
-);
+const isEarly = (tag) => earlyFiles.some((file) => tag.includes(`/assets/${file}"`));
+const isLow = (tag) => tag.includes('fetchpriority="low"');
+const urgent = scriptTags.filter((tag) => !isEarly(tag) && !isLow(tag));
+const slowEarly = scriptTags.filter((tag) => isEarly(tag) && isLow(tag));
 if (slowEarly.length > 0)
   failures.push(`lounge.html fetches the early requests' files at low priority: ${slowEarly.join(' ')}`);
 if (urgent.length > 0) failures.push(`lounge.html asks for scripts without fetchpriority="low": ${urgent.join(' ')}`);

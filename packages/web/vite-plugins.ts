@@ -132,9 +132,11 @@ function writeLoungePage(
       .filter(notInShell)
       .map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}">`),
   ];
+  const earlyFiles = [early.entry, ...early.imports];
   const page = withHeadLines(withEarly, links).replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*\/assets\/early-)/g,
-    '<$1 fetchpriority="low"',
+    /<(script type="module"|link rel="modulepreload")([^>]*)>/g,
+    (tag, kind: string, rest: string) =>
+      earlyFiles.some((file) => rest.includes(`/${file}"`)) ? tag : `<${kind} fetchpriority="low"${rest}>`,
   );
   writeFileSync(path.join(outDir, 'lounge.html'), page);
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storedSession, stubLocalStorage } from '../lib/stored-session.fixture';
 
 /** A window and document that the test drives: load state, key/pointer presses, idle moments. */
 function fakeBrowser() {
@@ -103,19 +104,7 @@ describe('what waits for the first screen (decision 0415)', () => {
 
   it("waits for the answer to the stored session's check", async () => {
     const browser = fakeBrowser();
-    const stored = new Map(
-      Object.entries({
-        user: JSON.stringify({ id: 7, email: 'maria.gruber@example.at', name: 'Maria Gruber' }),
-        userType: 'customer',
-        token: 'token-a',
-        sessionTimestamp: String(Date.now()),
-      }),
-    );
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => stored.set(key, value),
-      removeItem: (key: string) => stored.delete(key),
-    });
+    stubLocalStorage(storedSession());
     let answer!: (response: Response) => void;
     vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
     (await import('./session-check')).startSessionCheck();

@@ -1,14 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storedSession, stubLocalStorage } from '../lib/stored-session.fixture';
 
 /** A browser at `pathname` with this stored session, and a fetch that records each call. */
 function browserAt(pathname: string, stored: Record<string, string>) {
-  const items = new Map(Object.entries(stored));
   vi.stubGlobal('window', { location: { pathname } });
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => items.set(key, value),
-    removeItem: (key: string) => items.delete(key),
-  });
+  stubLocalStorage(stored);
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (url: string) => {
     calls.push(url);
@@ -16,13 +12,6 @@ function browserAt(pathname: string, stored: Record<string, string>) {
   });
   return calls;
 }
-
-const session = (userType: string, ageHours = 1) => ({
-  user: JSON.stringify({ id: 7, email: 'maria.gruber@example.at', name: 'Maria Gruber' }),
-  userType,
-  token: 'token-a',
-  sessionTimestamp: String(Date.now() - ageHours * 3600_000),
-});
 
 // The module keeps the request it started; each test loads it afresh.
 const load = () => import('./lounge-data-request');
@@ -32,7 +21,7 @@ describe("the lounge's early data request (decision 0415)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("asks once for a returning customer's lounge data and hands the answer out once, to that customer", async () => {
-    const calls = browserAt('/customer/dashboard', session('customer'));
+    const calls = browserAt('/customer/dashboard', storedSession({ userType: 'customer' }));
     const { requestLoungeData, takeEarlyLoungeData } = await load();
     requestLoungeData();
     requestLoungeData();
@@ -48,9 +37,9 @@ describe("the lounge's early data request (decision 0415)", () => {
 
   it('asks nothing on other pages, for staff, or for a session too old to restore', async () => {
     for (const [pathname, stored] of [
-      ['/customer/account', session('customer')],
-      ['/customer/dashboard', session('admin')],
-      ['/customer/dashboard', session('customer', 9)],
+      ['/customer/account', storedSession({ userType: 'customer' })],
+      ['/customer/dashboard', storedSession({ userType: 'admin' })],
+      ['/customer/dashboard', storedSession({ userType: 'customer', ageHours: 9 })],
       ['/customer/dashboard', {}],
     ] as const) {
       vi.resetModules();

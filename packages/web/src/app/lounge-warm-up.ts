@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isRestorable, readStoredSession } from '../lib/session-storage';
-import { fetchLoungeData, LOUNGE_PATH, takeEarlyLoungeData } from './lounge-data-request';
+import { fetchLoungeData, returningLoungeCustomer, takeEarlyLoungeData } from './lounge-data-request';
 import { CustomerDashboardPage } from './lounge-page';
 
 /**
@@ -9,10 +8,8 @@ import { CustomerDashboardPage } from './lounge-page';
  * the data query takes the answer of the early request (decision 0415).
  */
 export function warmUpLounge(queryClient: QueryClient) {
-  if (window.location.pathname !== LOUNGE_PATH) return;
-  const stored = readStoredSession();
-  if (!isRestorable(stored) || stored.userType !== 'customer') return;
-  const customerId = stored.user.id;
+  const customerId = returningLoungeCustomer();
+  if (customerId === null) return;
   void CustomerDashboardPage.preload();
   void queryClient.prefetchQuery({
     queryKey: ['customer-dashboard', customerId],

@@ -1,15 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORED_USER, storedSession, stubLocalStorage } from '../lib/stored-session.fixture';
 
 type Call = { url: string; method: string; authorization: string | undefined };
 
 /** A localStorage and a fetch that records each call and answers what the test says. */
 function browserWith(stored: Record<string, string>, answer: (call: Call) => Response) {
-  const items = new Map(Object.entries(stored));
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => items.set(key, value),
-    removeItem: (key: string) => items.delete(key),
-  });
+  const items = stubLocalStorage(stored);
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const headers = init.headers as Record<string, string>;
@@ -25,20 +21,11 @@ const json = (status: number, body: unknown) =>
 
 const confirmed = {
   valid: true,
-  user: { id: 7, email: 'maria.gruber@example.at', name: 'Maria Gruber' },
+  user: STORED_USER,
   user_type: 'customer',
   expires_at: '2026-11-26T20:00:00.000Z',
   idle_timeout_minutes: 15,
 };
-
-function storedSession(token: string, ageHours = 1) {
-  return {
-    user: JSON.stringify(confirmed.user),
-    userType: 'customer',
-    token,
-    sessionTimestamp: String(Date.now() - ageHours * 3600_000),
-  };
-}
 
 // The module keeps the check it started; each test loads it afresh.
 const load = () => import('./session-check');
@@ -48,7 +35,7 @@ describe('the check of a stored session (SPEC §3)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('is sent when the app script runs, and the session provider gets that answer without a second request', async () => {
-    const { calls } = browserWith(storedSession('token-a'), () => json(200, confirmed));
+    const { calls } = browserWith(storedSession({ token: 'token-a' }), () => json(200, confirmed));
     const { startSessionCheck, checkStoredSession } = await load();
     startSessionCheck();
     expect(calls).toEqual([{ url: '/api/auth/validate-token', method: 'POST', authorization: 'Bearer token-a' }]);
@@ -62,13 +49,13 @@ describe('the check of a stored session (SPEC §3)', () => {
     expect(none.calls).toHaveLength(0);
 
     vi.resetModules();
-    const old = browserWith(storedSession('token-a', 8.1), () => json(200, confirmed));
+    const old = browserWith(storedSession({ token: 'token-a', ageHours: 8.1 }), () => json(200, confirmed));
     (await load()).startSessionCheck();
     expect(old.calls).toHaveLength(0);
   });
 
   it('checks another token anew (a session stored after the first check)', async () => {
-    const { calls } = browserWith(storedSession('token-a'), () => json(200, confirmed));
+    const { calls } = browserWith(storedSession({ token: 'token-a' }), () => json(200, confirmed));
     const { startSessionCheck, checkStoredSession } = await load();
     startSessionCheck();
     await checkStoredSession('token-b');
@@ -76,7 +63,7 @@ describe('the check of a stored session (SPEC §3)', () => {
   });
 
   it('hands a refusal to whoever takes the answer, with the server text, and leaves the stored session to the provider', async () => {
-    const { items } = browserWith(storedSession('token-a'), () => json(401, { error: 'Nicht angemeldet' }));
+    const { items } = browserWith(storedSession({ token: 'token-a' }), () => json(401, { error: 'Nicht angemeldet' }));
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     try {
