@@ -97,9 +97,9 @@ const median = (values) => {
 };
 
 /**
- * Lighthouse's own failures to record a trace ("Please run Lighthouse again"): twice in
- * about forty lounge runs here (Chromium 150). Such a run is repeated, at most twice, and
- * the output says so.
+ * Lighthouse's own failures to record a trace ("Please run Lighthouse again"): seen once as
+ * NO_NAVSTART in a bench run here (Chromium 150), now and then in about forty runs. Such a
+ * run is repeated, at most twice, and the output says so.
  */
 const TRACE_NOT_RECORDED = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
 const ATTEMPTS = 3;
