@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zDate, zOptionalText } from './common.js';
 import { DEFAULT_COUNTRY, isCountryCode } from './countries.js';
 import { zPageQuery, zSearchParam } from './list-query.js';
-import { PASSWORD_MIN_LENGTH, zNewPassword } from './password-rules.js';
+import { zNewPassword } from './password-rules.js';
 
 export const MARITAL_STATUSES = ['verheiratet', 'geschieden', 'ledig'] as const;
 export const PARTNER_GENDERS = ['männlich', 'weiblich'] as const;
@@ -11,8 +11,6 @@ export const CHILD_GENDERS = ['boy', 'girl'] as const;
 export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const REFERRAL_CODE_LENGTH = 8;
 export const DEFAULT_BIRTHDATE = '1970-01-01';
-/** Passwords set on the customer form follow the one policy of every password (decision 0300). */
-export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
 const zEmail = z

@@ -30,14 +30,6 @@ export type AppOptions = {
   keyring?: Keyring;
 };
 
-/** Everything a module may need, created once per app. */
-export type AppDeps = {
-  db: Database;
-  env: Env;
-  auth: ReturnType<typeof createAuthService>;
-  keyring: Keyring;
-};
-
 /**
  * Routes with their own page from the web build (packages/web/vite-plugins.ts): the login
  * pages pre-rendered (decision 0411), the lounge with its code announced (decision 0412).
@@ -138,7 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || !webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ error: 'Diese Adresse gibt es nicht' });
+      const notFound = new AppError('ROUTE_NOT_FOUND');
+      return reply.status(notFound.status).send({ error: notFound.message });
     }
     // Client-side routes: the web app decides (and shows its German 404 page). A few routes
     // have their own page (ROUTE_PAGES).

@@ -7,7 +7,7 @@ import { openDatabase } from './db/open-database.js';
 import { DEMO_PASSWORD } from './demo/demo-password.js';
 import { readEnv } from './env.js';
 import { ensureFirstAdmin } from './lib/bootstrap-admin.js';
-import { moveDataDirIntoDatabase } from './lib/data-dir-move.js';
+import { moveDataDirIntoDatabase } from './modules/data-dir-move/data-dir-move.js';
 import { startJobRunner } from './modules/jobs/job-runner.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

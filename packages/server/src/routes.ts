@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from './app.js';
+import type { Database } from './db/client.js';
+import type { Env } from './env.js';
+import type { Keyring } from './lib/secret-box.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
-import { createTwoFactor } from './modules/account/two-factor.js';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createAccountMails } from './modules/auth/account-mails.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import type { AuthService } from './modules/auth/auth.service.js';
 import { createPasswordLinks } from './modules/auth/password-links.service.js';
 import { createSecondFactorLogin } from './modules/auth/second-factor.service.js';
+import { createTwoFactor } from './modules/auth/two-factor.js';
 import { balanceAlertsRoutes } from './modules/balance-alerts/balance-alerts.routes.js';
 import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
@@ -32,6 +35,14 @@ import { subscriptionTemplatesRoutes } from './modules/subscription-templates/su
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { timeEntriesRoutes } from './modules/time-entries/time-entries.routes.js';
 import { wikiRoutes } from './modules/wiki/wiki.routes.js';
+
+/** Everything a module may need, created once per app (app.ts). */
+export type AppDeps = {
+  db: Database;
+  env: Env;
+  auth: AuthService;
+  keyring: Keyring;
+};
 
 /** Every API module, registered in one place. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {

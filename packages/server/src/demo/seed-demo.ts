@@ -1,6 +1,7 @@
 import { todayInVienna } from '@butler/contract/format';
 import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import type { Transaction as Tx } from '../db/executor.js';
 import {
   admins,
   customers,
@@ -18,8 +19,6 @@ import { TEMPLATES, WIKI_CATEGORIES } from './catalog.js';
 import { DEMO_PASSWORD } from './demo-password.js';
 import { buildDemoPlan, type DemoPlan } from './plan.js';
 import { DEMO_PROVIDER } from './provider.js';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type SeedDemoOptions = {
   /** `YYYY-MM-DD`; defaults to today in Vienna. */

@@ -4,7 +4,7 @@ import { AppError } from './errors.js';
 
 /**
  * Who may call a route. Every /api route declares one (config.access); the app refuses
- * to start otherwise, and test/access-coverage.test.ts walks all routes.
+ * to start otherwise, and test/route-access.test.ts walks all routes.
  * - public: anyone
  * - authenticated: any logged-in user (auth calls)
  * - customer-own: admins, or the customer whose id the route names

@@ -76,11 +76,6 @@ export async function addKeyVersion(keyring: Keyring): Promise<Keyring> {
   return readKeyFile(file);
 }
 
-/** The current key alone (for callers that do not care about versions). */
-export async function loadEncryptionKey(envKey: string | undefined, dataDir: string): Promise<Buffer> {
-  return (await loadKeyring({ ENCRYPTION_KEY: envKey, DATA_DIR: dataDir })).current.key;
-}
-
 /** `v{n}:{base64}` with the key and its version, e.g. to print a new ENCRYPTION_KEY. */
 export function formatKeyLine(version: number, key: Buffer): string {
   return `v${version}:${key.toString('base64')}`;

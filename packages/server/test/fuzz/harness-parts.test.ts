@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyMutation } from './mutations.js';
 import { toJsonSchema } from './operations.js';
 import { isGermanText } from './oracle.js';
-import type { FuzzRequest } from './requests.js';
+import type { FuzzRequest } from './request-shape.js';
 
 /** The fuzzer's own parts: a wrong oracle or a mutation that never lands would hide findings. */
 describe('fuzz harness parts', () => {

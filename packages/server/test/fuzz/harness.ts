@@ -4,7 +4,8 @@ import type { TestContext } from '../test-app.js';
 import { type Digest, digestDifference, digestQuery, takeDigest } from './digest.js';
 import { type Operation, operationKey, operationsFrom } from './operations.js';
 import { Oracle } from './oracle.js';
-import { type FuzzRequest, requestArbitrary, toInject } from './requests.js';
+import type { FuzzRequest } from './request-shape.js';
+import { requestArbitrary, toInject } from './requests.js';
 import { PRINCIPALS, type Principal, World } from './world.js';
 
 export type FuzzOptions = {

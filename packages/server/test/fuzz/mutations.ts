@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FuzzRequest } from './requests.js';
+import type { FuzzRequest } from './request-shape.js';
 import { hostile, isIdRef } from './values.js';
 
 /**

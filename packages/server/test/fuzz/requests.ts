@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { applyMutation, mutationsArbitrary } from './mutations.js';
 import { type Operation, operationKey } from './operations.js';
 import type { Pools } from './owners.js';
+import type { Body, FuzzRequest, Part } from './request-shape.js';
 import { HOSTILE_STRINGS, hostile, type IdRef, isIdRef, objectFor, type TableHint, valueFor } from './values.js';
 import type { Principal, World } from './world.js';
 
@@ -13,20 +14,6 @@ import type { Principal, World } from './world.js';
 const ID_TABLE_OVERRIDES: Record<string, Record<string, string>> = {
   // Wiki "projects" are wiki entries shown as references (decision 0144), not rows of `projects`.
   'PUT /api/wiki/projects/{id}/featured': { id: 'wiki_entries' },
-};
-
-type Part = { name: string; filename?: string; contentType: string; content: string };
-export type Body =
-  | { kind: 'none' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'raw'; contentType: string; text: string }
-  | { kind: 'multipart'; parts: Part[] };
-
-export type FuzzRequest = {
-  principal: Principal;
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body: Body;
 };
 
 function tableNamed(word: string, tables: string[], context?: string): string | null {

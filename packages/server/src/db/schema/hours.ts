@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { customers } from './accounts.js';
-import { invoices } from './billing.js';
 import { createdAt, hoursColumn, moneyColumn, percentColumn, updatedAt } from './columns.js';
 
 export const projects = pgTable(
@@ -90,48 +89,5 @@ export const hourPackages = pgTable(
     check('hour_packages_hours_ck', sql`${t.hours} > 0 AND mod(${t.hours} * 2, 1) = 0`),
     check('hour_packages_price_ck', sql`${t.pricePerHour} >= 0 AND ${t.totalPrice} >= 0`),
     check('hour_packages_discount_ck', sql`${t.discountPercentage} BETWEEN 0 AND 100`),
-  ],
-);
-
-export const timeEntries = pgTable(
-  'time_entries',
-  {
-    id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id').notNull(),
-    hours: hoursColumn('hours').notNull(),
-    activityDescription: text('activity_description').notNull(),
-    workDate: date('work_date').notNull(),
-    createdBy: text('created_by').notNull(),
-    isBillable: boolean('is_billable').notNull().default(true),
-    billingType: text('billing_type').notNull(),
-    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    // Composite key: the project must belong to the entry's customer.
-    foreignKey({
-      name: 'time_entries_project_fk',
-      columns: [t.projectId, t.customerId],
-      foreignColumns: [projects.id, projects.customerId],
-    }),
-    index('time_entries_customer_type_date_idx').on(t.customerId, t.billingType, t.workDate),
-    // Also covering (customer, hours): a month's entries of one billing type for all customers
-    // (monthly view, period usage) are one contiguous index-only range (decision 0402).
-    index('time_entries_type_date_idx').on(t.billingType, t.workDate, t.customerId, t.hours),
-    // Covering index for the package balances of all customers (admin figures, decision 0120):
-    // an index-only scan grouped by customer instead of reading the whole table.
-    index('time_entries_type_customer_hours_idx').on(t.billingType, t.customerId, t.workDate, t.hours),
-    // The unfiltered time-tracking list pages newest first (a backward index scan).
-    index('time_entries_work_date_id_idx').on(t.workDate, t.id),
-    // A customer's newest entries of all billing types (dashboard, list per customer, decision 0402).
-    index('time_entries_customer_date_id_idx').on(t.customerId, t.workDate, t.id),
-    index('time_entries_project_idx').on(t.projectId),
-    index('time_entries_uninvoiced_idx').on(t.customerId).where(sql`${t.isBillable} AND ${t.invoiceId} IS NULL`),
-    check('time_entries_billing_type_ck', sql`${t.billingType} IN ('abos','stundenpakete')`),
-    check('time_entries_hours_ck', sql`${t.hours} <> 0 AND mod(${t.hours} * 4, 1) = 0`),
   ],
 );

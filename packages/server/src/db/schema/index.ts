@@ -5,4 +5,5 @@ export * from './blobs.js';
 export * from './hours.js';
 export * from './mail.js';
 export * from './settings.js';
+export * from './time-entries.js';
 export * from './wiki.js';

@@ -13,8 +13,8 @@ import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
+import type { TwoFactor } from '../auth/two-factor.js';
 import type { AccountService } from './account.service.js';
-import type { TwoFactor } from './two-factor.js';
 
 const errors = {
   400: zErrorResponse,

@@ -5,36 +5,18 @@ import { admins, auditLog, customers, securitySettings, sessions, wikiEntries } 
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
-import { passwordProblem } from '../../lib/password-policy.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { verifyPassword } from '../../lib/passwords.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import { createLoginThrottle, loginKeys } from '../auth/login-throttle.js';
+import { storeNewPassword } from '../auth/new-password.js';
 import { notifySecurityChange } from '../auth/security-notice.service.js';
 import { endSessions, liveSessions, type Owner } from '../auth/sessions.js';
-import type { TwoFactor } from './two-factor.js';
+import type { TwoFactor } from '../auth/two-factor.js';
 
 export const ownerOfSession = (session: SessionContext): Owner =>
   session.userType === 'admin'
     ? { userType: 'admin', id: session.adminId! }
     : { userType: 'customer', id: session.customerId! };
-
-/** Sets a new password on an account after the policy check; the caller ends sessions. */
-export async function storeNewPassword(
-  tx: Pick<Database, 'update'>,
-  owner: Owner,
-  password: string,
-  context: Array<string | null>,
-  field = 'password',
-) {
-  const problem = passwordProblem(password, context);
-  if (problem) throw fieldError(field, problem);
-  const passwordHash = await hashPassword(password);
-  if (owner.userType === 'admin') {
-    await tx.update(admins).set({ passwordHash, passwordChangedAt: sql`now()` }).where(eq(admins.id, owner.id));
-  } else {
-    await tx.update(customers).set({ passwordHash, updatedAt: sql`now()` }).where(eq(customers.id, owner.id));
-  }
-}
 
 /** "Mein Konto" / "Konto & Sicherheit" of the signed-in person. */
 export function createAccountService(db: Database, twoFactor: TwoFactor) {

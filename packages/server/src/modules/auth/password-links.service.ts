@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.js';
 import { accountTokens, admins, customers } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { storeNewPassword } from '../account/account.service.js';
 import { findOpenToken, ownerOfToken, type TokenPurpose, useToken } from './account-tokens.js';
+import { storeNewPassword } from './new-password.js';
 import { notifySecurityChange } from './security-notice.service.js';
 import { endSessions } from './sessions.js';
 

@@ -3,11 +3,11 @@ import type { Database } from '../../db/client.js';
 import { admins } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import type { TwoFactor } from '../account/two-factor.js';
 import { findOpenToken, type TokenPurpose, useToken } from './account-tokens.js';
 import type { AuthService, LoggedInUser } from './auth.service.js';
 import { loginKeys } from './login-throttle.js';
 import type { ClientInfo } from './sessions.js';
+import type { TwoFactor } from './two-factor.js';
 
 const EXPIRED = 'Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.';
 const WRONG_CODE = 'Der Code ist falsch oder wurde bereits verwendet';

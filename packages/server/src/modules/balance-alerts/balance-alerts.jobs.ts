@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Executor } from '../../db/executor.js';
-import { defineJob, enqueueJob } from '../jobs/job-definition.js';
+import { defineJob, enqueueJob } from '../../lib/jobs.js';
 import { recordCrossings, sendStaffDigest } from './balance-alerts.service.js';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

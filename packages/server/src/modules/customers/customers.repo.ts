@@ -3,14 +3,12 @@ import type { PageQuery } from '@butler/contract/list-query';
 import { asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/executor.js';
 import { customers } from '../../db/schema/index.js';
 import { normalizeReferralCode } from '../../domain/referral-code.js';
 import { pageBounds, searchPattern } from '../../lib/pagination.js';
-import type { Transaction } from '../referrals/referral-purchase-hook.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
-export type Executor = Database | Transaction;
-
 /** SQL for "First Last", used by every list that shows a customer's name. */
 type NameColumns = { firstName: AnyPgColumn; lastName: AnyPgColumn };
 export const customerFullName = (table: NameColumns = customers) =>

@@ -9,6 +9,7 @@ import type {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/executor.js';
 import { customers, sessions } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -17,7 +18,6 @@ import { pgErrorOf } from '../../lib/pagination.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AccountMails } from '../auth/account-mails.service.js';
-import type { Transaction } from '../referrals/referral-purchase-hook.js';
 import { type CustomerRow, findByReferralCode, findCustomer } from './customers.repo.js';
 import { uniqueReferralCode } from './referral-code.js';
 

@@ -1,5 +1,6 @@
+import type { Executor } from '../../db/executor.js';
 import { generateReferralCode } from '../../domain/referral-code.js';
-import { type Executor, referralCodeExists } from './customers.repo.js';
+import { referralCodeExists } from './customers.repo.js';
 
 /** A code no customer has yet; the unique index stays the final guard. */
 export async function uniqueReferralCode(db: Executor): Promise<string> {

@@ -2,10 +2,11 @@ import type { HourPackage } from '@butler/contract/hour-packages';
 import type { PageQuery } from '@butler/contract/list-query';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import { customers, hourPackages } from '../../db/schema/index.js';
 import { num } from '../../domain/decimal.js';
 import { pageBounds, searchPattern } from '../../lib/pagination.js';
-import { customerFullName, customerNameMatches, type Executor } from '../customers/customers.repo.js';
+import { customerFullName, customerNameMatches } from '../customers/customers.repo.js';
 
 type HourPackageRow = typeof hourPackages.$inferSelect;
 

@@ -2,6 +2,7 @@ import type { zCustomerHourPackageCreate, zHourPackageUpdate } from '@butler/con
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import { hourPackages } from '../../db/schema/index.js';
 import { hundredthsToString, packageTotal, toHundredths } from '../../domain/decimal.js';
 import type { SessionContext } from '../../lib/access.js';
@@ -9,7 +10,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
-import { onCustomerPurchase, type Transaction } from '../referrals/referral-purchase-hook.js';
+import { onCustomerPurchase } from '../referrals/referral-purchase-hook.js';
 import { findHourPackage } from './hour-packages.repo.js';
 
 type CreateInput = z.output<typeof zCustomerHourPackageCreate>;
@@ -28,7 +29,7 @@ function amounts(input: { hours: number; price_per_hour: number; discount_percen
 }
 
 export function createHourPackagesService(db: Database) {
-  async function present(id: number, executor: Database | Transaction = db) {
+  async function present(id: number, executor: Executor = db) {
     const found = await findHourPackage(executor, id);
     if (!found) throw new AppError('HOUR_PACKAGE_NOT_FOUND');
     return found;

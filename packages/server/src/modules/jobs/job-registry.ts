@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { now } from '../../lib/clock.js';
+import { defineJob, type JobDefinition } from '../../lib/jobs.js';
 import { checkBalanceJob, dailyBalanceJob } from '../balance-alerts/balance-alerts.jobs.js';
-import { requeueStrandedMailsJob, sendMailJob } from '../mail/mail-send.job.js';
+import { createSendMailJob, requeueStrandedMailsJob } from '../mail/mail-send.job.js';
+import { quickbillAttachmentSources } from '../quickbill/mail/attachment-sources.js';
+import { statementAttachmentSources } from '../statements/statement-attachment.js';
 import { monthlyStatementsJob } from '../statements/statements.jobs.js';
 import { subscriptionEndsJob } from '../subscription-ends/subscription-ends.js';
-import { defineJob, type JobDefinition } from './job-definition.js';
 import { runSchedulerTick, type ScheduledJob } from './scheduler.js';
 import { daily, hourly, monthly } from './schedules.js';
 
@@ -31,6 +33,9 @@ export const schedulerTickJob = defineJob({
     if (enqueued.length) ctx.log(`scheduled: ${enqueued.join(', ')}`);
   },
 });
+
+/** Delivers one outbox mail, with the documents of every module that sends some. */
+export const sendMailJob = createSendMailJob({ ...quickbillAttachmentSources, ...statementAttachmentSources });
 
 /** Every job a worker can run (on demand and scheduled). */
 export const ALL_JOBS: JobDefinition<any>[] = [

@@ -3,8 +3,8 @@ import { Logger, parseCronItems, run, runOnce, type TaskList } from 'graphile-wo
 import type { Database } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { now } from '../../lib/clock.js';
+import type { JobContext } from '../../lib/jobs.js';
 import { createMailer, type Mailer } from '../../lib/mail.js';
-import type { JobContext } from './job-definition.js';
 import { ALL_JOBS, SCHEDULED_JOBS, schedulerTickJob } from './job-registry.js';
 import { runSchedulerTick } from './scheduler.js';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { createDatabase, type Database } from '../../db/client.js';
 import { jobScheduleRuns } from '../../db/schema/index.js';
-import { defineJob } from './job-definition.js';
+import { defineJob } from '../../lib/jobs.js';
 import { runSchedulerTick, type ScheduledJob } from './scheduler.js';
 import { daily, monthly } from './schedules.js';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import { jobScheduleRuns } from '../../db/schema/index.js';
-import { enqueueJob, type JobDefinition } from './job-definition.js';
+import { enqueueJob, type JobDefinition } from '../../lib/jobs.js';
 import type { Schedule } from './schedules.js';
 
 export type ScheduledJob = { job: JobDefinition<{ slot?: string }>; schedule: Schedule };

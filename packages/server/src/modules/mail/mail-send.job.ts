@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/executor.js';
 import { mailOutbox } from '../../db/schema/index.js';
-import { defineJob, enqueueJob } from '../jobs/job-definition.js';
-import { resolveAttachments } from './attachment-sources.js';
+import { defineJob, enqueueJob } from '../../lib/jobs.js';
+import { type AttachmentSources, resolveAttachments } from './attachment-sources.js';
 import { markAttemptFailed, markSent } from './mail.repo.js';
 
 /** Attempts per mail before it is marked failed: the waits exp(1) … exp(10) s add up to about 16 hours. */
@@ -25,41 +25,50 @@ export function describeMailError(error: unknown): string {
  * is left alone, which makes the job safe to run again. A failure is recorded and
  * rethrown: graphile-worker retries it with back-off; the last failure marks it failed.
  */
-export const sendMailJob = defineJob({
+const SEND_MAIL = {
   name: 'mail.send',
   payload: z.object({ mailId: z.number().int().positive() }),
   maxAttempts: MAIL_MAX_ATTEMPTS,
-  async run({ mailId }, ctx) {
-    let failure: unknown = null;
-    await ctx.db.transaction(async (tx) => {
-      const [mail] = await tx
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'queued')))
-        .for('update', { skipLocked: true });
-      if (!mail) return;
-      try {
-        const attachments = await resolveAttachments(ctx, mail.attachments);
-        const info = await ctx.transport.send({
-          from: mail.fromAddress,
-          to: mail.toAddress,
-          subject: mail.subject,
-          text: mail.textBody,
-          html: mail.htmlBody,
-          attachments,
-        });
-        await markSent(tx, mailId, info.messageId);
-      } catch (error) {
-        failure = error;
-        const last = ctx.attempt >= ctx.maxAttempts;
-        const next = last ? null : new Date(Date.now() + retryDelayMs(ctx.attempt));
-        await markAttemptFailed(tx, mailId, describeMailError(error), next);
-        ctx.log(`mail ${mailId}: attempt ${ctx.attempt}/${ctx.maxAttempts} failed: ${describeMailError(error)}`);
-      }
-    });
-    if (failure) throw failure;
-  },
-});
+};
+
+/**
+ * The job that delivers one outbox mail, with the modules' attachment sources (mail does not
+ * import the modules whose documents it carries; jobs/job-registry.ts hands them in).
+ */
+export const createSendMailJob = (sources: AttachmentSources) =>
+  defineJob({
+    ...SEND_MAIL,
+    async run({ mailId }, ctx) {
+      let failure: unknown = null;
+      await ctx.db.transaction(async (tx) => {
+        const [mail] = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'queued')))
+          .for('update', { skipLocked: true });
+        if (!mail) return;
+        try {
+          const attachments = await resolveAttachments(sources, ctx, mail.attachments);
+          const info = await ctx.transport.send({
+            from: mail.fromAddress,
+            to: mail.toAddress,
+            subject: mail.subject,
+            text: mail.textBody,
+            html: mail.htmlBody,
+            attachments,
+          });
+          await markSent(tx, mailId, info.messageId);
+        } catch (error) {
+          failure = error;
+          const last = ctx.attempt >= ctx.maxAttempts;
+          const next = last ? null : new Date(Date.now() + retryDelayMs(ctx.attempt));
+          await markAttemptFailed(tx, mailId, describeMailError(error), next);
+          ctx.log(`mail ${mailId}: attempt ${ctx.attempt}/${ctx.maxAttempts} failed: ${describeMailError(error)}`);
+        }
+      });
+      if (failure) throw failure;
+    },
+  });
 
 /**
  * Safety net: queued mails without a waiting job (a restored backup has no queue, or a
@@ -81,5 +90,5 @@ export const requeueStrandedMailsJob = defineJob({
 
 /** The send job of one outbox mail; the key keeps one waiting job per mail. */
 export function enqueueMailJob(executor: Executor, mailId: number, runAt?: Date) {
-  return enqueueJob(executor, sendMailJob, { mailId }, { jobKey: `mail:${mailId}`, runAt });
+  return enqueueJob(executor, SEND_MAIL, { mailId }, { jobKey: `mail:${mailId}`, runAt });
 }

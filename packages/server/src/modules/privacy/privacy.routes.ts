@@ -2,8 +2,10 @@ import { zErrorResponse, zIdParams } from '@butler/contract/common';
 import { zCustomerErasureInput, zCustomerErasureResponse } from '@butler/contract/customers';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.js';
+import type { Database } from '../../db/client.js';
+import type { Env } from '../../env.js';
 import { requireSession } from '../../lib/access.js';
+import type { Keyring } from '../../lib/secret-box.js';
 import { collectCustomerData, customerDataZip } from './data-export.js';
 import { eraseCustomer } from './erasure.js';
 
@@ -12,7 +14,7 @@ const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 
 
 /** GDPR: a customer's data as one ZIP (Art. 15, 20) and erasure (Art. 17); decision 0423. */
 export const privacyRoutes =
-  (deps: Pick<AppDeps, 'db' | 'env' | 'keyring'>): FastifyPluginAsyncZod =>
+  (deps: { db: Database; env: Env; keyring: Keyring }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
 

@@ -2,9 +2,10 @@ import type { PageQuery } from '@butler/contract/list-query';
 import type { Project } from '@butler/contract/projects';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import { customers, projects } from '../../db/schema/index.js';
 import { pageBounds } from '../../lib/pagination.js';
-import { customerFullName, type Executor } from '../customers/customers.repo.js';
+import { customerFullName } from '../customers/customers.repo.js';
 
 type ProjectRow = typeof projects.$inferSelect;
 

@@ -2,12 +2,12 @@ import type { zCustomerProjectCreate, zProjectUpdate } from '@butler/contract/pr
 import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/executor.js';
 import { projects, timeEntries } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
-import type { Transaction } from '../referrals/referral-purchase-hook.js';
 import { findProject } from './projects.repo.js';
 
 type CreateInput = z.output<typeof zCustomerProjectCreate>;

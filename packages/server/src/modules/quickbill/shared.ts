@@ -5,7 +5,6 @@ import type { Executor } from '../../db/executor.js';
 import { providerSettings } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
 
-export type { Executor, Transaction } from '../../db/executor.js';
 export type ProviderSettings = typeof providerSettings.$inferSelect;
 
 /** What the Quickbill services need, created once per app. */

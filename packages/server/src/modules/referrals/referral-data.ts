@@ -1,11 +1,10 @@
 import type { ReferralData, ReferralSettings, ReferralStats } from '@butler/contract/referrals';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import { customers, subscriptions } from '../../db/schema/index.js';
 import { fromHundredths, toHundredths } from '../../domain/decimal.js';
 import { computeTier, type TierResult } from '../../domain/referral-tiers.js';
 import { todayVienna } from '../../lib/clock.js';
-import type { Transaction } from './referral-purchase-hook.js';
 import { loadReferralSettings, toTierSettings } from './referral-settings.repo.js';
 
 /**
@@ -13,8 +12,6 @@ import { loadReferralSettings, toTierSettings } from './referral-settings.repo.j
  * dashboard calls computeReferralData / referralStatsOf; the admin card and the pricing
  * use computeReferralSummary.
  */
-
-type Executor = Database | Transaction;
 
 export type ReferredCustomer = { id: number; name: string; email: string; signupDate: string; hasPurchase: boolean };
 

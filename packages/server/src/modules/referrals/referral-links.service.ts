@@ -1,15 +1,14 @@
 import type { ReferralBonus } from '@butler/contract/referrals';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/executor.js';
 import { customers } from '../../db/schema/index.js';
 import { normalizeReferralCode } from '../../domain/referral-code.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { repriceReferrer } from './referral-pricing.js';
-import { bonusForReferrer, countPurchases, type Transaction } from './referral-purchase-hook.js';
-
-type Executor = Database | Transaction;
+import { bonusForReferrer, countPurchases } from './referral-purchase-hook.js';
 
 export const REFERRER_NOT_FOUND = 'Empfehlungsgeber nicht gefunden';
 export const SELF_REFERRAL = 'Ein Kunde kann sich nicht selbst empfehlen';

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/executor.js';
 import { customers, subscriptions } from '../../db/schema/index.js';
 import { hundredthsToString, num, toHundredths } from '../../domain/decimal.js';
 import { discountedMonthlyPrice } from '../../domain/referral-tiers.js';
 import { writeAudit } from '../../lib/audit.js';
 import { todayVienna } from '../../lib/clock.js';
 import { computeReferralSummary, findCurrentSubscription } from './referral-data.js';
-import type { Transaction } from './referral-purchase-hook.js';
 
 export type AuditActor = Parameters<typeof writeAudit>[1];
 

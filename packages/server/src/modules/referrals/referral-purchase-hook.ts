@@ -1,15 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/executor.js';
 import { customers, hourPackages, subscriptions } from '../../db/schema/index.js';
 import { todayVienna } from '../../lib/clock.js';
 import { type AuditActor, repriceReferrer, SYSTEM_ACTOR } from './referral-pricing.js';
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 export type ReferralBonus = { discount_applied: number; referrer_name: string };
 
 /** Subscriptions plus hour packages the customer has bought (any state, any date). */
-export async function countPurchases(tx: Database | Transaction, customerId: number): Promise<number> {
+export async function countPurchases(tx: Executor, customerId: number): Promise<number> {
   const result = await tx.execute<{ count: string }>(
     sql`SELECT (SELECT count(*) FROM ${subscriptions} WHERE ${subscriptions.customerId} = ${customerId})
       + (SELECT count(*) FROM ${hourPackages} WHERE ${hourPackages.customerId} = ${customerId}) AS count`,

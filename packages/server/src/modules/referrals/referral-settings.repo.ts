@@ -1,11 +1,9 @@
 import { REFERRAL_SETTINGS_DEFAULTS, type ReferralSettings } from '@butler/contract/referrals';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import { referralSettings } from '../../db/schema/index.js';
 import type { TierSettings } from '../../domain/referral-tiers.js';
-import type { Transaction } from './referral-purchase-hook.js';
 
-export type Executor = Database | Transaction;
 type Row = typeof referralSettings.$inferSelect;
 
 /** The single settings row (id 1); before anyone saved settings the SPEC §9 defaults apply. */

@@ -5,8 +5,8 @@ import { admins, securitySettings, sessions } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import type { TwoFactor } from '../account/two-factor.js';
 import { endSessions } from '../auth/sessions.js';
+import type { TwoFactor } from '../auth/two-factor.js';
 
 type AdminRow = typeof admins.$inferSelect;
 

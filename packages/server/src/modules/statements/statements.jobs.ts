@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../jobs/job-definition.js';
+import { defineJob } from '../../lib/jobs.js';
 import { sendMonthlyStatements } from './statements.service.js';
 
 /** On the 1st at 06:00 Vienna (slot `YYYY-MM`): the previous month's statements by mail. */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { addDays } from '../../domain/calendar.js';
 import type { Env } from '../../env.js';
-import { defineJob } from '../jobs/job-definition.js';
+import { defineJob } from '../../lib/jobs.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { staffRecipients } from '../mail/staff-recipients.js';
 

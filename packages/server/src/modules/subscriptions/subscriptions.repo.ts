@@ -2,11 +2,12 @@ import type { PageQuery } from '@butler/contract/list-query';
 import type { Subscription } from '@butler/contract/subscriptions';
 import { and, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import { customers, subscriptions, timeEntries } from '../../db/schema/index.js';
 import { num } from '../../domain/decimal.js';
 import { type HourEntry, summarizeSubscription } from '../../domain/subscription-periods.js';
 import { pageBounds, searchPattern } from '../../lib/pagination.js';
-import { customerFullName, customerNameMatches, type Executor } from '../customers/customers.repo.js';
+import { customerFullName, customerNameMatches } from '../customers/customers.repo.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type RowWithName = { subscription: SubscriptionRow; customerName: string };

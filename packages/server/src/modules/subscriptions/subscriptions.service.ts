@@ -2,6 +2,7 @@ import type { zSubscriptionCreate, zSubscriptionUpdate } from '@butler/contract/
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/executor.js';
 import { subscriptions, subscriptionTemplates } from '../../db/schema/index.js';
 import { divideRounded, hundredthsToString, multiply, toHundredths } from '../../domain/decimal.js';
 import { subscriptionEndDate } from '../../domain/subscription-periods.js';
@@ -11,7 +12,7 @@ import { todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
 import { repriceCustomerAndReferrer } from '../referrals/referral-pricing.js';
-import { onCustomerPurchase, type Transaction } from '../referrals/referral-purchase-hook.js';
+import { onCustomerPurchase } from '../referrals/referral-purchase-hook.js';
 import {
   countAbosEntriesLeaving,
   findOverlap,
@@ -47,7 +48,7 @@ async function assertNoOverlap(tx: Transaction, customerId: number, start: strin
 }
 
 export function createSubscriptionsService(db: Database) {
-  async function present(id: number, executor: Database | Transaction = db) {
+  async function present(id: number, executor: Executor = db) {
     const row = await findSubscriptionRow(executor, id);
     if (!row) throw new AppError('SUBSCRIPTION_NOT_FOUND');
     const [subscription] = await presentSubscriptions(executor, [row], todayVienna());

@@ -2,11 +2,12 @@ import type { PageQuery } from '@butler/contract/list-query';
 import type { BillingType, TimeEntry } from '@butler/contract/time-entries';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import { customers, projects, timeEntries } from '../../db/schema/index.js';
 import { num } from '../../domain/decimal.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
 import { pageBounds } from '../../lib/pagination.js';
-import { customerFullName, type Executor } from '../customers/customers.repo.js';
+import { customerFullName } from '../customers/customers.repo.js';
 
 type TimeEntryRow = typeof timeEntries.$inferSelect;
 

@@ -2,6 +2,7 @@ import type { zTimeEntryCreate, zTimeEntryUpdate } from '@butler/contract/time-e
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/executor.js';
 import { timeEntries } from '../../db/schema/index.js';
 import { hundredthsToString, toHundredths } from '../../domain/decimal.js';
 import type { SessionContext } from '../../lib/access.js';
@@ -10,7 +11,6 @@ import { todayVienna } from '../../lib/clock.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { enqueueBalanceCheck } from '../balance-alerts/balance-alerts.jobs.js';
 import { lockCustomer } from '../customers/customers.repo.js';
-import type { Transaction } from '../referrals/referral-purchase-hook.js';
 import { findTimeEntry } from './time-entries.repo.js';
 import { assertNotInvoiced, checkEntryRules, resolveBillingType } from './time-entry-rules.js';
 

@@ -1,8 +1,8 @@
 import type { BillingType } from '@butler/contract/time-entries';
 import { and, eq, gte, lte } from 'drizzle-orm';
+import type { Transaction } from '../../db/executor.js';
 import { invoices, projects, subscriptions } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../lib/errors.js';
-import type { Transaction } from '../referrals/referral-purchase-hook.js';
 
 /**
  * billing_type and deducted_from_subscription say the same thing (abos ⇔ true); either

@@ -1,10 +1,7 @@
 import { formatFileSize, type WikiEntry, type WikiFile } from '@butler/contract/wiki';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
 import { customers, wikiCategories, wikiEntries, wikiFiles } from '../../db/schema/index.js';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Transaction;
 
 export type EntryRow = typeof wikiEntries.$inferSelect & {
   customerName: string;

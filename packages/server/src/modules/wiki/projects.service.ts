@@ -6,6 +6,7 @@ import {
 } from '@butler/contract/wiki';
 import { and, desc, eq, isNotNull, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/executor.js';
 import { projects, wikiCategories, wikiEntries, wikiFiles } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -19,7 +20,6 @@ import {
   presentEntry,
   presentFile,
   selectEntries,
-  type Transaction,
 } from './entries.repo.js';
 import { htmlToText, preview } from './sanitize.js';
 

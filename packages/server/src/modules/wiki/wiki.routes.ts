@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.js';
+import type { Database } from '../../db/client.js';
+import type { Env } from '../../env.js';
+import type { Keyring } from '../../lib/secret-box.js';
 import { categoryRoutes } from './categories.routes.js';
 import { createCategoryService } from './categories.service.js';
 import { entryRoutes } from './entries.routes.js';
@@ -14,7 +16,7 @@ import { createSearchService } from './search.service.js';
 
 /** The wiki: categories, entries (encrypted password entries), files, search, projects. */
 export const wikiRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: { db: Database; env: Env; keyring: Keyring }): FastifyPluginAsyncZod =>
   async (app) => {
     // Scoped to the wiki: the only routes that take multipart bodies.
     await app.register(multipart, {

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/executor.js';
 import { projects, timeEntries } from '../../../db/schema/index.js';
 import { readBlob } from '../../../lib/blob-store.js';
-import { type Executor, loadSettings, type ProviderSettings } from '../shared.js';
+import { loadSettings, type ProviderSettings } from '../shared.js';
 import { findInvoice, type InvoiceItemRow, type InvoiceRow, loadItems } from './invoice.repo.js';
 
 /** Everything a rendered invoice (PDF, XML, mail) shows. */

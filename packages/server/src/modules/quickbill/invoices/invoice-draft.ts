@@ -1,12 +1,13 @@
 import { countryName } from '@butler/contract/countries';
 import type { InvoiceInput, InvoiceItemInput } from '@butler/contract/quickbill';
 import { and, eq, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../../db/executor.js';
 import { customers, invoiceItems, type invoices, timeEntries } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
 import { hundredthsToString } from '../../../domain/decimal.js';
 import { computeInvoiceTotals, totalsAsStrings } from '../../../domain/invoice-totals.js';
 import { fieldError } from '../../../lib/errors.js';
-import { type Executor, loadSettings, type Transaction } from '../shared.js';
+import { loadSettings } from '../shared.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 

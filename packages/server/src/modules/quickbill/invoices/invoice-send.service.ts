@@ -1,6 +1,7 @@
 import type { SendInvoiceInput } from '@butler/contract/quickbill';
 import { eq, inArray } from 'drizzle-orm';
 import JSZip from 'jszip';
+import type { Transaction } from '../../../db/executor.js';
 import { customers, invoices } from '../../../db/schema/index.js';
 import { parseDate } from '../../../domain/calendar.js';
 import type { SessionContext } from '../../../lib/access.js';
@@ -10,7 +11,7 @@ import { queueInvoiceMail, requireRecipient } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
 import { ebInterfaceFileName, invoiceEbInterface } from '../pdf/ebinterface-store.js';
 import { invoicePdf, pdfFileName, storeIssuedDocuments } from '../pdf/pdf-store.js';
-import { loadSettings, type QuickbillDeps, type Transaction } from '../shared.js';
+import { loadSettings, type QuickbillDeps } from '../shared.js';
 import { findInvoice, type InvoiceRow, loadItems } from './invoice.repo.js';
 import { loadInvoiceDocument } from './invoice-document.js';
 import { customerSnapshot, snapshotOf } from './invoice-draft.js';

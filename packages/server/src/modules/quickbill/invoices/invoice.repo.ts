@@ -1,9 +1,9 @@
 import type { InvoiceListQuery } from '@butler/contract/quickbill';
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/executor.js';
 import { invoiceItems, invoiceReminders, invoices, timeEntries } from '../../../db/schema/index.js';
 import { addDays, firstDayOfMonth, lastDayOfMonth, parseDate } from '../../../domain/calendar.js';
 import { AppError } from '../../../lib/errors.js';
-import type { Executor } from '../shared.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;

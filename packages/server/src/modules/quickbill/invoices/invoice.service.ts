@@ -1,5 +1,6 @@
 import type { InvoiceInput, InvoiceItemInput, InvoiceListQuery } from '@butler/contract/quickbill';
 import { eq } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../../db/executor.js';
 import { customers, invoices } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
 import { num } from '../../../domain/decimal.js';
@@ -8,7 +9,7 @@ import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { latestMailFor } from '../../mail/mail.repo.js';
-import { type Executor, loadSettings, type QuickbillDeps, type Transaction } from '../shared.js';
+import { loadSettings, type QuickbillDeps } from '../shared.js';
 import {
   dashboardFigures,
   findCreditNoteFor,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { Transaction } from '../../../db/executor.js';
 import { invoiceNumberCounters } from '../../../db/schema/index.js';
-import type { Transaction } from '../shared.js';
 
 /**
  * `{YYYY}-{NNNN}` → `2026-0007`. Tokens: {YYYY} four-digit year, {YY} two-digit year,

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../../db/executor.js';
 import { invoiceDocuments, invoices } from '../../../db/schema/index.js';
 import { type BlobKind, putBlob, readBlob } from '../../../lib/blob-store.js';
 import { AppError } from '../../../lib/errors.js';
@@ -6,7 +7,6 @@ import { toEbInterface } from '../e-invoice/ebinterface.js';
 import { embeddedFile } from '../e-invoice/embedded-file.js';
 import { embedFacturX, invoiceXml } from '../e-invoice/factur-x.js';
 import { type InvoiceDocument, loadInvoiceDocument } from '../invoices/invoice-document.js';
-import type { Executor, Transaction } from '../shared.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 
 /** The PDF as sent: issued invoices carry the Factur-X XML; drafts are previews without it. */

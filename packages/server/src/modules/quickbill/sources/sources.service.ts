@@ -1,5 +1,6 @@
 import { formatNumber } from '@butler/contract/format';
 import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Transaction } from '../../../db/executor.js';
 import { customers, hourPackages, invoices, projects, subscriptions, timeEntries } from '../../../db/schema/index.js';
 import { addDays, firstDayOfMonth, formatIsoDate, lastDayOfMonth, monthDisplay } from '../../../domain/calendar.js';
 import { num } from '../../../domain/decimal.js';
@@ -10,7 +11,7 @@ import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { customerFullName } from '../../customers/customers.repo.js';
 import { customerSnapshot, priceItems, replaceItems } from '../invoices/invoice-draft.js';
-import { loadSettings, type QuickbillDeps, type Transaction } from '../shared.js';
+import { loadSettings, type QuickbillDeps } from '../shared.js';
 
 /** Billable time entries that are on no invoice yet (partial index time_entries_uninvoiced_idx). */
 const waitingForInvoice = () => and(eq(timeEntries.isBillable, true), isNull(timeEntries.invoiceId));

@@ -14,7 +14,7 @@ import {
   normalRecoveryCode,
   totpUri,
 } from '../../lib/totp.js';
-import { notifySecurityChange } from '../auth/security-notice.service.js';
+import { notifySecurityChange } from './security-notice.service.js';
 
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'delete'>;
 const context = (adminId: number) => `admins:${adminId}:totp`;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
-import type { Executor } from '../../db/executor.js';
-import type { Env } from '../../env.js';
-import type { Mailer } from '../../lib/mail.js';
+import type { Database } from '../db/client.js';
+import type { Executor } from '../db/executor.js';
+import type { Env } from '../env.js';
+import type { Mailer } from './mail.js';
 
 /** What a job handler gets besides its payload. */
 export type JobContext = {
@@ -35,7 +35,7 @@ export const defineJob = <P>(job: JobDefinition<P>) => job;
  */
 export async function enqueueJob<P>(
   executor: Executor,
-  job: JobDefinition<P>,
+  job: Pick<JobDefinition<P>, 'name' | 'payload' | 'maxAttempts'>,
   payload: P,
   options: { jobKey?: string; runAt?: Date } = {},
 ): Promise<void> {

@@ -3,12 +3,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { invoiceDocuments, providerSettings, wikiFiles } from '../db/schema/index.js';
-import { configureProvider, createDraft, pdfAttachments, sendInvoice } from '../modules/quickbill/test/helpers.js';
-import { createEntry, upload, type WikiSetup, wikiSetup } from '../modules/wiki/wiki.test-helpers.js';
-import { readBlob } from './blob-store.js';
+import { buildCustomer } from '../../../test/factories.js';
+import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { invoiceDocuments, providerSettings, wikiFiles } from '../../db/schema/index.js';
+import { readBlob } from '../../lib/blob-store.js';
+import { configureProvider, createDraft, pdfAttachments, sendInvoice } from '../quickbill/test/helpers.js';
+import { createEntry, upload, type WikiSetup, wikiSetup } from '../wiki/wiki.test-helpers.js';
 import { moveDataDirIntoDatabase } from './data-dir-move.js';
 
 let ctx: TestContext;

@@ -3,12 +3,12 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { invoiceDocuments, invoices, providerSettings, wikiFiles } from '../db/schema/index.js';
-import { embeddedFile } from '../modules/quickbill/e-invoice/embedded-file.js';
-import { storeIssuedDocument } from '../modules/quickbill/pdf/pdf-store.js';
-import { LEGACY_STORED_NAME } from '../modules/wiki/file-store.js';
-import { blobInfo, putBlob, verifyBlob } from './blob-store.js';
+import type { Database } from '../../db/client.js';
+import { invoiceDocuments, invoices, providerSettings, wikiFiles } from '../../db/schema/index.js';
+import { blobInfo, putBlob, verifyBlob } from '../../lib/blob-store.js';
+import { embeddedFile } from '../quickbill/e-invoice/embedded-file.js';
+import { storeIssuedDocument } from '../quickbill/pdf/pdf-store.js';
+import { LEGACY_STORED_NAME } from '../wiki/file-store.js';
 
 /** What one run moved, found already moved, or had to leave (with the reason). */
 export type MoveReport = {

@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+/**
+ * The server's import graph stays a tree of layers (docs/architecture.md, "Layers"):
+ *
+ * - no file imports itself through others (no import loop between files);
+ * - no module (a folder under src/modules/) imports itself through other modules or the
+ *   app: a loop between modules is a loop even when no single file closes it;
+ * - lib/, db/ and domain/ never import a module, the app, the route table or test code;
+ * - domain/ stays pure (no database, no lib, no I/O packages);
+ * - product code never imports test code.
+ *
+ * dependency-cruiser reads and resolves the imports (type-only imports count: a type that
+ * lives in the wrong place still ties two modules together); the module-level loops are
+ * found here from its graph. Part of `npm run validate`; exits 1 on any finding.
+ */
+import { cruise } from 'dependency-cruiser';
+
+const SRC = '^packages/server/src/';
+const TEST_CODE = '(\\.test\\.ts$|\\.test-helpers\\.ts$|^packages/server/test/|/test/)';
+
+const rules = [
+  { name: 'no-file-loop', severity: 'error', from: {}, to: { circular: true } },
+  {
+    name: 'base-imports-no-module',
+    comment: 'lib/, db/ and domain/ stand below every module and the app',
+    severity: 'error',
+    from: { path: `${SRC}(lib|db|domain)/`, pathNot: TEST_CODE },
+    to: { path: `${SRC}(modules/|app\\.ts$|routes\\.ts$|main\\.ts$|demo/|cli/)` },
+  },
+  {
+    name: 'domain-is-pure',
+    comment: 'domain/ holds pure rules: no database, no lib, no node I/O',
+    severity: 'error',
+    from: { path: `${SRC}domain/` },
+    to: { path: [`${SRC}(db|lib|modules)/`, '^(fs|node:fs|pg|drizzle-orm|fastify)'] },
+  },
+  {
+    name: 'product-imports-no-test-code',
+    severity: 'error',
+    from: { path: SRC, pathNot: TEST_CODE },
+    to: { path: TEST_CODE },
+  },
+];
+
+const { output } = await cruise(['packages/server/src', 'packages/server/test', 'packages/server/bench'], {
+  validate: true,
+  ruleSet: { forbidden: rules },
+  parser: 'swc',
+  tsPreCompilationDeps: true,
+  doNotFollow: { path: 'node_modules' },
+  exclude: { path: 'node_modules' },
+});
+
+const findings = output.summary.violations.map((v) => {
+  const via = v.cycle?.length ? `\n    ${[v.from, ...v.cycle.map((c) => c.name ?? c)].join('\n    → ')}` : ` → ${v.to}`;
+  return `${v.rule.name}: ${v.from}${via}`;
+});
+
+// Module-level loops: every product file of src/modules/<name>/ counts as that module.
+const unitOf = (file) => /^packages\/server\/src\/modules\/([^/]+)\//.exec(file)?.[0] ?? file;
+const isTestCode = (file) => new RegExp(TEST_CODE).test(file);
+const edges = new Map();
+const example = new Map();
+for (const module of output.modules) {
+  if (isTestCode(module.source) || !module.source.startsWith('packages/server/src/')) continue;
+  const from = unitOf(module.source);
+  for (const dep of module.dependencies) {
+    if (!dep.resolved.startsWith('packages/server/src/') || isTestCode(dep.resolved)) continue;
+    const to = unitOf(dep.resolved);
+    if (to === from) continue;
+    if (!edges.has(from)) edges.set(from, new Set());
+    edges.get(from).add(to);
+    if (!example.has(`${from}|${to}`)) example.set(`${from}|${to}`, `${module.source} → ${dep.resolved}`);
+  }
+}
+for (const component of stronglyConnected(edges)) {
+  if (component.length < 2) continue;
+  const members = new Set(component);
+  if (![...members].some((m) => m.startsWith('packages/server/src/modules/'))) continue; // file loops are reported above
+  const lines = [];
+  for (const from of component)
+    for (const to of edges.get(from) ?? []) if (members.has(to)) lines.push(`    ${example.get(`${from}|${to}`)}`);
+  findings.push(`no-module-loop: ${component.join(' ↔ ')}\n${lines.join('\n')}`);
+}
+
+if (findings.length) {
+  console.error(`check-imports: ${findings.length} finding(s)\n\n${findings.join('\n\n')}`);
+  process.exit(1);
+}
+console.log(`check-imports: ${output.summary.totalCruised} files, no import loop, layers kept`);
+
+/** Tarjan's strongly connected components of a directed graph given as adjacency sets. */
+function stronglyConnected(graph) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const components = [];
+  let counter = 0;
+  const visit = (node) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      components.push(component);
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return components;
+}
