@@ -7,12 +7,17 @@
  *   app: a loop between modules is a loop even when no single file closes it;
  * - lib/, db/ and domain/ never import a module, the app, the route table or test code;
  * - domain/ stays pure (no database, no lib, no I/O packages);
- * - product code never imports test code.
+ * - product code never imports test code;
+ * - the module shape (docs/architecture.md, "Modules"): a `*.routes.ts` file calls services and
+ *   presents, so it imports no drizzle, no schema, no audit and no repo, and opens no
+ *   transaction; a `*.repo.ts` file holds reads, so it imports no audit, service or route file
+ *   and opens no transaction.
  *
  * dependency-cruiser reads and resolves the imports (type-only imports count: a type that
  * lives in the wrong place still ties two modules together); the module-level loops are
  * found here from its graph. Part of `npm run validate`; exits 1 on any finding.
  */
+import { readFileSync } from 'node:fs';
 import { cruise } from 'dependency-cruiser';
 
 const SRC = '^packages/server/src/';
@@ -32,7 +37,27 @@ const rules = [
     comment: 'domain/ holds pure rules: no database, no lib, no node I/O',
     severity: 'error',
     from: { path: `${SRC}domain/` },
-    to: { path: [`${SRC}(db|lib|modules)/`, '^(fs|node:fs|pg|drizzle-orm|fastify)'] },
+    to: {
+      path: [
+        `${SRC}(db|lib|modules)/`,
+        '(^|/)node_modules/(pg|drizzle-orm|fastify)/',
+        '^(node:)?(fs|fs/promises|net|http|child_process)$',
+      ],
+    },
+  },
+  {
+    name: 'routes-call-services',
+    comment: 'a route parses, calls a service and presents: queries, transactions and audit are the service’s',
+    severity: 'error',
+    from: { path: `${SRC}modules/.*\\.routes\\.ts$` },
+    to: { path: ['(^|/)node_modules/drizzle-orm/', `${SRC}db/schema/`, `${SRC}lib/audit\\.ts$`, '\\.repo\\.ts$'] },
+  },
+  {
+    name: 'repos-hold-reads',
+    comment: 'a repo holds queries several services share; rules, transactions and audit belong to services',
+    severity: 'error',
+    from: { path: `${SRC}modules/.*\\.repo\\.ts$` },
+    to: { path: [`${SRC}lib/audit\\.ts$`, '\\.service\\.ts$', '\\.routes\\.ts$'] },
   },
   {
     name: 'product-imports-no-test-code',
@@ -48,13 +73,22 @@ const { output } = await cruise(['packages/server/src', 'packages/server/test', 
   parser: 'swc',
   tsPreCompilationDeps: true,
   doNotFollow: { path: 'node_modules' },
-  exclude: { path: 'node_modules' },
 });
 
 const findings = output.summary.violations.map((v) => {
   const via = v.cycle?.length ? `\n    ${[v.from, ...v.cycle.map((c) => c.name ?? c)].join('\n    → ')}` : ` → ${v.to}`;
   return `${v.rule.name}: ${v.from}${via}`;
 });
+
+// Route and repo files open no transaction (a text check: the call is not an import).
+for (const module of output.modules) {
+  const shape = /\.(routes|repo)\.ts$/.exec(module.source)?.[1];
+  if (!shape || !module.source.startsWith('packages/server/src/modules/')) continue;
+  if (/\.transaction\(/.test(readFileSync(module.source, 'utf8')))
+    findings.push(
+      `${shape === 'routes' ? 'routes-call-services' : 'repos-hold-reads'}: ${module.source} opens a transaction`,
+    );
+}
 
 // Module-level loops: every product file of src/modules/<name>/ counts as that module.
 const unitOf = (file) => /^packages\/server\/src\/modules\/([^/]+)\//.exec(file)?.[0] ?? file;

@@ -1,4 +1,3 @@
-import type { Customer, CustomerListItem } from '@butler/contract/customers';
 import type { PageQuery } from '@butler/contract/list-query';
 import { asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
@@ -17,45 +16,6 @@ export const customerFullName = (table: NameColumns = customers) =>
 /** ILIKE filter over a customer's name parts (and full name) for the 3-character searches. */
 export function customerNameMatches(pattern: string, table: NameColumns = customers): SQL {
   return or(ilike(table.firstName, pattern), ilike(table.lastName, pattern), ilike(customerFullName(table), pattern))!;
-}
-
-export function presentCustomerListItem(row: CustomerRow): CustomerListItem {
-  return {
-    id: row.id,
-    name: `${row.firstName} ${row.lastName}`,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    email: row.email,
-    company: row.company,
-    phone: row.phone,
-    birthdate: row.birthdate,
-    is_active: row.isActive,
-    referral_code: row.referralCode,
-    referred_by_id: row.referredById,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-export function presentCustomer(row: CustomerRow, referredByName: string | null): Customer {
-  return {
-    ...presentCustomerListItem(row),
-    street: row.street,
-    postal_code: row.postalCode,
-    city: row.city,
-    uid: row.uid,
-    country: row.country,
-    is_business: row.isBusiness,
-    referred_by_name: referredByName,
-    private_notes: row.privateNotes,
-    company_info: row.companyInfo,
-    special_notes: row.specialNotes,
-    notes: row.notes,
-    marital_status: row.maritalStatus as Customer['marital_status'],
-    partner_name: row.partnerName,
-    partner_gender: row.partnerGender as Customer['partner_gender'],
-    partner_birthdate: row.partnerBirthdate,
-    children: row.children ?? [],
-  };
 }
 
 export async function listCustomers(db: Database, query: PageQuery & { search?: string }) {

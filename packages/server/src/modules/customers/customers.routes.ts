@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { sendTotalCount } from '../../lib/pagination.js';
 import type { AccountMails } from '../auth/account-mails.service.js';
-import { listCustomers, presentCustomer, presentCustomerListItem } from './customers.repo.js';
+import { presentCustomer, presentCustomerListItem } from './customer-present.js';
 import { createCustomersService } from './customers.service.js';
 import { deleteCustomer } from './customers-delete.js';
 
@@ -33,7 +33,7 @@ export const customersRoutes =
       config: { access: 'admin' },
       schema: { tags, querystring: zCustomerListQuery, response: { 200: z.array(zCustomerListItem), ...errors } },
       handler: async (request, reply) => {
-        const { rows, total } = await listCustomers(db, request.query);
+        const { rows, total } = await service.list(request.query);
         sendTotalCount(reply, total);
         return rows.map(presentCustomerListItem);
       },

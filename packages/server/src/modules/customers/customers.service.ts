@@ -18,7 +18,7 @@ import { pgErrorOf } from '../../lib/pagination.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AccountMails } from '../auth/account-mails.service.js';
-import { type CustomerRow, findByReferralCode, findCustomer } from './customers.repo.js';
+import { type CustomerRow, findByReferralCode, findCustomer, listCustomers, lockCustomer } from './customers.repo.js';
 import { uniqueReferralCode } from './referral-code.js';
 
 type CreateInput = z.output<typeof zCustomerCreate>;
@@ -52,12 +52,12 @@ async function checkedHash(password: string, context: Array<string | null | unde
 
 export function createCustomersService(db: Database, accountMails?: AccountMails) {
   async function nameContext(id: number) {
-    const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
-    return row ? [row.firstName, row.lastName, row.email] : [];
+    const found = await findCustomer(db, id);
+    return found ? [found.customer.firstName, found.customer.lastName, found.customer.email] : [];
   }
 
   async function loadForUpdate(tx: Transaction, id: number): Promise<CustomerRow> {
-    const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update').limit(1);
+    const row = await lockCustomer(tx, id);
     if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
     return row;
   }
@@ -70,6 +70,9 @@ export function createCustomersService(db: Database, accountMails?: AccountMails
 
   return {
     get: present,
+
+    /** One page of the list (by last name) and the total count. */
+    list: (query: Parameters<typeof listCustomers>[1]) => listCustomers(db, query),
 
     async create(session: SessionContext, input: CreateInput) {
       const passwordHash = input.password

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { databaseUnavailableReason } from '../../lib/database-errors.js';
+import { databaseProblem } from './health.service.js';
 
 export const healthRoutes =
   (db: Database): FastifyPluginAsyncZod =>
@@ -18,18 +17,11 @@ export const healthRoutes =
         },
       },
       handler: async (_request, reply) => {
-        try {
-          // Migrated means the last table of the schema exists.
-          await db.execute(sql`SELECT 1 FROM provider_settings WHERE id = 1`);
-          return { status: 'ok' as const };
-        } catch (error) {
-          const reason = databaseUnavailableReason(error);
-          const pgCode = (error as any)?.cause?.code ?? (error as any)?.code;
-          const why = reason ?? (pgCode === '42P01' ? 'Datenbank nicht migriert' : 'Datenbankabfrage fehlgeschlagen');
-          return reply
-            .status(503)
-            .send({ status: 'unavailable' as const, error: `Datenbank nicht erreichbar: ${why}` });
-        }
+        const problem = await databaseProblem(db);
+        if (!problem) return { status: 'ok' as const };
+        return reply
+          .status(503)
+          .send({ status: 'unavailable' as const, error: `Datenbank nicht erreichbar: ${problem}` });
       },
     });
   };

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { sendTotalCount } from '../../lib/pagination.js';
-import { listHourPackages } from './hour-packages.repo.js';
 import { createHourPackagesService } from './hour-packages.service.js';
 
 const tags = ['Stundenpakete'];
@@ -27,7 +26,7 @@ export const hourPackagesRoutes =
       config: { access: 'admin' },
       schema: { tags, querystring: zHourPackageListQuery, response: { 200: z.array(zHourPackage), ...errors } },
       handler: async (request, reply) => {
-        const { rows, total } = await listHourPackages(db, request.query);
+        const { rows, total } = await service.list(request.query);
         sendTotalCount(reply, total);
         return rows;
       },

@@ -11,7 +11,7 @@ import { todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
 import { onCustomerPurchase } from '../referrals/referral-purchase-hook.js';
-import { findHourPackage } from './hour-packages.repo.js';
+import { findHourPackage, listHourPackages } from './hour-packages.repo.js';
 
 type CreateInput = z.output<typeof zCustomerHourPackageCreate>;
 type UpdateInput = z.output<typeof zHourPackageUpdate>;
@@ -36,6 +36,9 @@ export function createHourPackagesService(db: Database) {
   }
 
   return {
+    /** One page of the list (newest first) and the total count. */
+    list: (query: Parameters<typeof listHourPackages>[1]) => listHourPackages(db, query),
+
     /** Sells a package; the referral hook runs in the same transaction (first purchase of a referred customer). */
     async create(session: SessionContext, customerId: number, input: CreateInput) {
       return db.transaction(async (tx) => {

@@ -11,7 +11,6 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { sendTotalCount } from '../../lib/pagination.js';
-import { listProjects } from './projects.repo.js';
 import { createProjectsService } from './projects.service.js';
 
 const tags = ['Projekte'];
@@ -26,7 +25,7 @@ export const projectsRoutes =
       config: { access: 'admin' },
       schema: { tags, querystring: zProjectListQuery, response: { 200: z.array(zProject), ...errors } },
       handler: async (request, reply) => {
-        const { rows, total } = await listProjects(db, request.query);
+        const { rows, total } = await service.list(request.query);
         sendTotalCount(reply, total);
         return rows;
       },

@@ -8,7 +8,7 @@ import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
-import { findProject } from './projects.repo.js';
+import { findProject, listProjects } from './projects.repo.js';
 
 type CreateInput = z.output<typeof zCustomerProjectCreate>;
 type UpdateInput = z.output<typeof zProjectUpdate>;
@@ -32,6 +32,9 @@ export function createProjectsService(db: Database) {
   }
 
   return {
+    /** One page of the list and the total count. */
+    list: (query: Parameters<typeof listProjects>[1]) => listProjects(db, query),
+
     async create(session: SessionContext, customerId: number, input: CreateInput) {
       const id = await db.transaction(async (tx) => {
         if (!(await lockCustomer(tx, customerId))) throw new AppError('CUSTOMER_NOT_FOUND');

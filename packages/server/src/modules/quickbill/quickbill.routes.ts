@@ -7,6 +7,7 @@ import { invoiceActionRoutes } from './invoices/invoice-actions.routes.js';
 import { createSendService } from './invoices/invoice-send.service.js';
 import { createStatusService } from './invoices/invoice-status.service.js';
 import { productRoutes } from './products/product.routes.js';
+import { createProductService } from './products/product.service.js';
 import { createReminderService } from './reminders/reminder.service.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { createQuickbillDeps, type QuickbillDeps } from './shared.js';
@@ -29,6 +30,6 @@ export const quickbillRoutes =
       }),
     );
     await app.register(sourcesRoutes(createSourcesService(deps), invoices));
-    await app.register(productRoutes(db));
+    await app.register(productRoutes(createProductService(db)));
     await app.register(settingsRoutes(deps));
   };

@@ -6,7 +6,6 @@ import type { Database } from '../../db/client.js';
 import { monthDisplay } from '../../domain/calendar.js';
 import type { Env } from '../../env.js';
 import { requireSession } from '../../lib/access.js';
-import { writeAudit } from '../../lib/audit.js';
 import { todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { loadStatement, statementMonths } from './statement-data.js';
@@ -67,10 +66,8 @@ export const statementsRoutes =
       handler: async (request) => {
         const { id, month } = request.params;
         await requireMonth(id, month);
-        const session = requireSession(request);
-        const queued = await resendStatement(db, env, id, month, session.displayName);
+        const queued = await resendStatement(db, env, requireSession(request), id, month);
         if (!queued) throw new AppError('CUSTOMER_NOT_FOUND');
-        await writeAudit(db, session, 'send', 'statement', id, null, { month }, { customerId: id });
         return { mail_id: queued.id };
       },
     });

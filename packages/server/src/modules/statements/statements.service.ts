@@ -4,6 +4,8 @@ import type { Executor } from '../../db/executor.js';
 import { customers } from '../../db/schema/index.js';
 import { addMonths, monthDisplay } from '../../domain/calendar.js';
 import type { Env } from '../../env.js';
+import type { SessionContext } from '../../lib/access.js';
+import { writeAudit } from '../../lib/audit.js';
 import { attachment } from '../mail/attachment-sources.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { customersWithActivity } from './statement-data.js';
@@ -51,12 +53,25 @@ export async function sendMonthlyStatements(db: Database, env: Env, slot: string
   return queued;
 }
 
-/** Staff "erneut senden": a fresh mail every time (no dedupe key). */
-export async function resendStatement(db: Database, env: Env, customerId: number, month: string, createdBy: string) {
-  const [c] = await db
-    .select({ id: customers.id, firstName: customers.firstName, email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!c) return null;
-  return queueStatementMail(db, env, c, month, { createdBy });
+/**
+ * Staff "erneut senden": a fresh mail every time (no dedupe key), audited in the transaction
+ * that queues it. Null when the customer does not exist.
+ */
+export async function resendStatement(
+  db: Database,
+  env: Env,
+  session: SessionContext,
+  customerId: number,
+  month: string,
+) {
+  return db.transaction(async (tx) => {
+    const [c] = await tx
+      .select({ id: customers.id, firstName: customers.firstName, email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    if (!c) return null;
+    const queued = await queueStatementMail(tx, env, c, month, { createdBy: session.displayName });
+    await writeAudit(tx, session, 'send', 'statement', customerId, null, { month }, { customerId });
+    return queued;
+  });
 }

@@ -10,9 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
-import { todayVienna } from '../../lib/clock.js';
 import { sendTotalCount } from '../../lib/pagination.js';
-import { listSubscriptionRows, presentSubscriptions } from './subscriptions.repo.js';
 import { createSubscriptionsService } from './subscriptions.service.js';
 
 const tags = ['ButlerPakete'];
@@ -27,9 +25,9 @@ export const subscriptionsRoutes =
       config: { access: 'admin' },
       schema: { tags, querystring: zSubscriptionListQuery, response: { 200: z.array(zSubscription), ...errors } },
       handler: async (request, reply) => {
-        const { rows, total } = await listSubscriptionRows(db, request.query);
+        const { rows, total } = await service.list(request.query);
         sendTotalCount(reply, total);
-        return presentSubscriptions(db, rows, todayVienna());
+        return rows;
       },
     });
 

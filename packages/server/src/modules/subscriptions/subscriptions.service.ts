@@ -17,6 +17,7 @@ import {
   countAbosEntriesLeaving,
   findOverlap,
   findSubscriptionRow,
+  listSubscriptionRows,
   presentSubscriptions,
 } from './subscriptions.repo.js';
 
@@ -56,6 +57,12 @@ export function createSubscriptionsService(db: Database) {
   }
 
   return {
+    /** One page of the list, presented with each ButlerPaket's figures of today, and the total count. */
+    async list(query: Parameters<typeof listSubscriptionRows>[1]) {
+      const { rows, total } = await listSubscriptionRows(db, query);
+      return { rows: await presentSubscriptions(db, rows, todayVienna()), total };
+    },
+
     present,
 
     /**

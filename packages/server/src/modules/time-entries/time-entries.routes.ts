@@ -5,7 +5,6 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { requireSession, scopedCustomerId } from '../../lib/access.js';
 import { sendTotalCount } from '../../lib/pagination.js';
-import { listTimeEntries } from './time-entries.repo.js';
 import { createTimeEntriesService } from './time-entries.service.js';
 
 const tags = ['Zeiteinträge'];
@@ -22,7 +21,7 @@ export const timeEntriesRoutes =
       schema: { tags, querystring: zTimeEntryListQuery, response: { 200: z.array(zTimeEntry), ...errors } },
       handler: async (request, reply) => {
         const customerId = scopedCustomerId(request, request.query.customer_id);
-        const { rows, total } = await listTimeEntries(db, { ...request.query, customer_id: customerId });
+        const { rows, total } = await service.list({ ...request.query, customer_id: customerId });
         sendTotalCount(reply, total);
         return rows;
       },

@@ -11,7 +11,7 @@ import { todayVienna } from '../../lib/clock.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { enqueueBalanceCheck } from '../balance-alerts/balance-alerts.jobs.js';
 import { lockCustomer } from '../customers/customers.repo.js';
-import { findTimeEntry } from './time-entries.repo.js';
+import { findTimeEntry, listTimeEntries } from './time-entries.repo.js';
 import { assertNotInvoiced, checkEntryRules, resolveBillingType } from './time-entry-rules.js';
 
 type CreateInput = z.output<typeof zTimeEntryCreate>;
@@ -31,6 +31,9 @@ export function createTimeEntriesService(db: Database) {
   }
 
   return {
+    /** One page of the list (newest first) and the total count. */
+    list: (query: Parameters<typeof listTimeEntries>[1]) => listTimeEntries(db, query),
+
     /** created_by is the admin's username from the session, never the client's value. */
     async create(session: SessionContext, customerId: number, input: CreateInput) {
       if (input.customer_id !== undefined && input.customer_id !== customerId) {
