@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mod97 } from './sepa-rules.js';
 
 /** Quickbill invoice settings (provider letterhead, bank, numbering, mail texts). */
 
@@ -6,13 +7,7 @@ import { z } from 'zod';
 export function isValidIban(value: string): boolean {
   const iban = value.replace(/\s+/g, '').toUpperCase();
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const d of digits) remainder = (remainder * 10 + Number(d)) % 97;
-  }
-  return remainder === 1;
+  return mod97(iban.slice(4) + iban.slice(0, 4)) === 1;
 }
 
 /** Number format: needs the year ({YYYY} or {YY}) so numbers stay unique across years, and {N…} for the sequence. */

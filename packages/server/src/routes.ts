@@ -17,6 +17,7 @@ import { createTwoFactor } from './modules/auth/two-factor.js';
 import { balanceAlertsRoutes } from './modules/balance-alerts/balance-alerts.routes.js';
 import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
+import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes.js';
@@ -76,4 +77,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(mailRoutes(deps.db));
   await typed.register(balanceAlertsRoutes(deps.db));
   await typed.register(statementsRoutes(deps.db, deps.env));
+  await typed.register(directDebitRoutes(deps.db));
 }

@@ -1,7 +1,7 @@
+import { SEPA_TEXT } from '@butler/contract/sepa-rules';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toSepaText } from './sepa-charset.js';
-import { SEPA_TEXT } from './sepa-identifiers.js';
 
 describe('SEPA character set', () => {
   it('spells out umlauts and ß, drops accents, turns & into +', () => {

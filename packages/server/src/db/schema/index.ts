@@ -4,6 +4,7 @@ export * from './billing.js';
 export * from './blobs.js';
 export * from './hours.js';
 export * from './mail.js';
+export * from './sepa.js';
 export * from './settings.js';
 export * from './time-entries.js';
 export * from './wiki.js';

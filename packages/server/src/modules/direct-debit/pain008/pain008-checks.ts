@@ -1,11 +1,5 @@
+import { creditorIdProblem, isBic, isIban, SEPA_TEXT, sepaIdentifierProblem } from '@butler/contract/sepa-rules';
 import { toHundredths } from '../../../domain/decimal.js';
-import {
-  creditorIdProblem,
-  isBic,
-  isIban,
-  SEPA_TEXT,
-  sepaIdentifierProblem,
-} from '../../../domain/sepa-identifiers.js';
 import { children, descendants, parseXmlTree, textAt, type XmlElement } from '../../../lib/xml-tree.js';
 
 /**

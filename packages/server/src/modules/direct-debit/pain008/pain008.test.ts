@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { mod97 } from '@butler/contract/sepa-rules';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { mod97 } from '../../../domain/sepa-identifiers.js';
 import { ISO20022_ASSETS, schemaErrors } from '../../../lib/iso20022-schema.js';
 import { pain008Problems } from './pain008-checks.js';
 import { type Pain008Collection, type Pain008Input, type Pain008Version, writePain008 } from './pain008-writer.js';

@@ -7,7 +7,7 @@ import {
   maskIban,
   mod97,
   sepaIdentifierProblem,
-} from './sepa-identifiers.js';
+} from './sepa-rules.js';
 
 describe('creditor identifier (Gläubiger-ID)', () => {
   it('accepts the identifiers SEPA-SDD-FACTS.md checked by hand', () => {

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/executor.js';
+import { invoiceCollections, type invoices, sepaMandates } from '../../db/schema/index.js';
+import { announcedCollectionDate, earliestCollectionDate } from '../../domain/collection-dates.js';
+import { toHundredths } from '../../domain/decimal.js';
+import { effectiveMandateStatus } from '../../domain/mandate-state.js';
+import { todayVienna } from '../../lib/clock.js';
+import { isDirectDebitReady, loadDirectDebitSettings } from './direct-debit-settings.service.js';
+
+export type InvoiceCollection = typeof invoiceCollections.$inferSelect;
+
+/**
+ * Decides, when an invoice is issued, whether it is collected by direct debit, and fixes
+ * the pre-notification it prints: a ButlerPaket invoice of a customer with an active
+ * mandate, once the creditor ID and account are set. The announced date is the first TARGET
+ * day on or after the due date and the pre-notification period (collection-dates.ts), and
+ * never before a run written today could collect.
+ */
+export async function planInvoiceCollection(
+  tx: Executor,
+  invoice: typeof invoices.$inferSelect,
+): Promise<InvoiceCollection | null> {
+  if (invoice.kind !== 'invoice' || !invoice.customerId || !invoice.subscriptionId) return null;
+  if (toHundredths(invoice.totalGross) <= 0n) return null;
+  const settings = await loadDirectDebitSettings(tx);
+  if (!isDirectDebitReady(settings)) return null;
+  const [mandate] = await tx
+    .select()
+    .from(sepaMandates)
+    .where(and(eq(sepaMandates.customerId, invoice.customerId), eq(sepaMandates.status, 'active')));
+  const today = todayVienna();
+  if (!mandate || effectiveMandateStatus(mandate, today) !== 'active') return null;
+  const announced = announcedCollectionDate(invoice.invoiceDate, invoice.dueDate, settings.preNotificationDays);
+  const earliest = earliestCollectionDate(today);
+  const [row] = await tx
+    .insert(invoiceCollections)
+    .values({
+      invoiceId: invoice.id,
+      mandateId: mandate.id,
+      mandateReference: mandate.reference,
+      creditorId: settings.creditorId,
+      debtorIban: mandate.debtorIban,
+      announcedOn: announced < earliest ? earliest : announced,
+      amount: invoice.totalGross,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function findInvoiceCollection(db: Executor, invoiceId: number): Promise<InvoiceCollection | null> {
+  const [row] = await db.select().from(invoiceCollections).where(eq(invoiceCollections.invoiceId, invoiceId));
+  return row ?? null;
+}
