@@ -1,7 +1,7 @@
 import type { Mandate } from '@butler/contract/direct-debit';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/executor.js';
-import { directDebitItems, sepaMandates } from '../../../db/schema/index.js';
+import { sepaMandates } from '../../../db/schema/index.js';
 import { effectiveMandateStatus, mandateExpiresOn } from '../../../domain/mandate-state.js';
 import { AppError } from '../../../lib/errors.js';
 
@@ -9,10 +9,13 @@ const columns = getTableColumns(sepaMandates);
 
 export type MandateRow = typeof sepaMandates.$inferSelect & { hasCollection: boolean };
 
-/** Whether a collection on the mandate went out and was not returned (then the next is RCUR). */
+/**
+ * Whether a collection on the mandate went out and was not returned (then the next is RCUR).
+ * Written with explicit names: drizzle leaves columns unqualified in single-table selects,
+ * which inside the subquery would name the item's own columns.
+ */
 const hasCollection = sql<boolean>`EXISTS (
-  SELECT 1 FROM ${directDebitItems}
-  WHERE ${directDebitItems.mandateId} = ${sepaMandates.id} AND ${directDebitItems.state} IN ('submitted', 'collected')
+  SELECT 1 FROM direct_debit_items d WHERE d.mandate_id = "sepa_mandates"."id" AND d.state IN ('submitted', 'collected')
 )`;
 
 export async function listMandates(db: Executor, customerId: number): Promise<MandateRow[]> {

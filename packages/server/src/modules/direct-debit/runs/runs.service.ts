@@ -306,8 +306,8 @@ async function recomputeLastCollection(tx: Executor, mandateIds: number[]) {
   await tx
     .update(sepaMandates)
     .set({
-      lastCollectionOn: sql`(SELECT max(r.collection_date) FROM ${directDebitItems} i JOIN ${directDebitRuns} r ON r.id = i.run_id
-        WHERE i.mandate_id = ${sepaMandates.id} AND i.state <> 'discarded')`,
+      lastCollectionOn: sql`(SELECT max(r.collection_date) FROM direct_debit_items i JOIN direct_debit_runs r ON r.id = i.run_id
+        WHERE i.mandate_id = "sepa_mandates"."id" AND i.state <> 'discarded')`,
     })
     .where(inArray(sepaMandates.id, mandateIds));
 }

@@ -59,7 +59,7 @@ export async function customerWithMandate(ctx: TestContext, token: string, n: nu
   return { customer, subscription, mandateId };
 }
 
-/** An issued ButlerPaket invoice (gross 612.93 with the quickbill ITEMS) with its collection planned. */
+/** An issued ButlerPaket invoice (gross 613.57 with the quickbill ITEMS) with its collection planned. */
 export async function issuedSubscriptionInvoice(
   ctx: TestContext,
   token: string,
