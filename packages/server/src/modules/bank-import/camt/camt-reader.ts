@@ -46,6 +46,8 @@ export interface CamtEntry {
   bankTransactionCode: string | null;
   additionalInfo: string;
   charges: string | null;
+  /** A batch's payment-information id (`NtryDtls/Btch/PmtInfId`): a direct-debit run's group. */
+  batchPaymentInfoId: string | null;
   transactions: CamtTransaction[];
 }
 
@@ -162,6 +164,7 @@ function entryOf(entry: XmlElement, ownIban: string | null): CamtEntry {
     bankTransactionCode: bankTransactionCode(entry),
     additionalInfo: joined([textAt(entry, 'AddtlNtryInf')]),
     charges: chargesOf(entry),
+    batchPaymentInfoId: textAt(entry, 'NtryDtls', 'Btch', 'PmtInfId'),
     transactions:
       details.length > 0
         ? details.map((d) => transactionOf(entry, d, ownIban))
