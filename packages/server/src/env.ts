@@ -32,9 +32,10 @@ const zEnv = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /**
    * Failed sign-ins per client address within 15 minutes before that address is refused
-   * (each account is refused after 5 whatever this says). Decision 0432.
+   * (each account is refused after 5 whatever this says). 50 by default: an office behind one
+   * address is many people, and one person's typos must not lock out the rest (decision 0500).
    */
-  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(5).default(5),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(5).default(50),
   /**
    * Requests per minute and client address to the sign-in routes (login, second factor,
    * password reset and invitation links), whatever their outcome: at least the default 30.

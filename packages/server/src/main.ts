@@ -7,6 +7,7 @@ import { openDatabase } from './db/open-database.js';
 import { DEMO_PASSWORD } from './demo/demo-password.js';
 import { readEnv } from './env.js';
 import { ensureFirstAdmin } from './lib/bootstrap-admin.js';
+import { loggerOptions, scrubLogText } from './lib/log-safety.js';
 import { moveDataDirIntoDatabase } from './modules/data-dir-move/data-dir-move.js';
 import { startJobRunner } from './modules/jobs/job-runner.js';
 
@@ -54,14 +55,7 @@ async function main() {
     db,
     env,
     webDist,
-    logger:
-      env.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL,
-            // Bearer tokens never reach the log, whatever the level.
-            redact: ['req.headers.authorization', 'headers.authorization'],
-          },
+    logger: env.LOG_LEVEL === 'silent' ? false : loggerOptions(env),
   });
 
   if (demoSeeded) {
@@ -109,6 +103,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A failed start may be a failed query: its parameters stay out of the log (decision 0501).
+  console.error(scrubLogText(String(error?.stack ?? error)));
   process.exit(1);
 });

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createDatabase, type Database } from '../src/db/client.js';
 import { type Env, readEnv } from '../src/env.js';
+import { loggerOptions } from '../src/lib/log-safety.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { runDueJobs } from '../src/modules/jobs/job-runner.js';
 import { registerCleanup } from './cleanup.js';
@@ -27,8 +29,26 @@ export type TestContext = {
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
 };
 
+/**
+ * Connections of the app's pool. `TEST_POOL_MAX=1 npm run test:unit` runs every API test on
+ * a pool of one connection: code that takes a second connection while it holds one (a query
+ * on `db` inside `db.transaction`) then waits for itself until the pool's wait runs out (10 s)
+ * and fails, instead of passing unnoticed until a burst of requests stalls the portal
+ * (issue 26, finding 3).
+ */
+export const TEST_POOL_MAX = Number(process.env.TEST_POOL_MAX) || undefined;
+
+export type TestContextOptions = {
+  poolMax?: number;
+  /** Where the app's log goes, with the portal's own logger options at level `debug` (default: no log). */
+  logStream?: Writable;
+};
+
 /** A fresh database cloned from the migrated template, and an app on it; closed after the file. */
-export async function createTestContext(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  envOverrides: Record<string, string> = {},
+  options: TestContextOptions = {},
+): Promise<TestContext> {
   const adminConfig = inject('pgConfig') as pg.PoolConfig;
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client(adminConfig);
@@ -38,7 +58,8 @@ export async function createTestContext(envOverrides: Record<string, string> = {
   await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   const poolConfig = withDatabase(adminConfig, name);
-  const db = createDatabase(poolConfig, () => {});
+  const poolMax = options.poolMax ?? TEST_POOL_MAX;
+  const db = createDatabase(poolMax ? { ...poolConfig, max: poolMax } : poolConfig, () => {});
   const dataDir = await makeTestTempDir('app');
   // Registered before anything can fail, so a failed start leaves nothing behind either
   // (test/cleanup.ts: an afterAll inside the caller's beforeAll would never run).
@@ -53,7 +74,11 @@ export async function createTestContext(envOverrides: Record<string, string> = {
     await cleanup.end();
   });
   const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
-  app = await buildApp({ db, env });
+  app = await buildApp({
+    db,
+    env,
+    logger: options.logStream ? loggerOptions({ LOG_LEVEL: 'debug' }, options.logStream) : false,
+  });
   await app.ready();
   const ready = app;
 

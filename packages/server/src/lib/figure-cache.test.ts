@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildAdmin,
@@ -109,12 +110,14 @@ describe('figure cache', () => {
   it('writers on different backends do not wait for each other on data_version (slot rows)', async () => {
     const customer = await buildCustomer(ctx.db);
     const project = await buildProject(ctx.db, customer.id);
-    // Two connections whose backends bump different slots (pg_backend_pid() % 16).
-    const clients: import('pg').PoolClient[] = [];
+    // Two connections whose backends bump different slots (pg_backend_pid() % 16), from a pool
+    // of their own: the app's pool may have a single connection (TEST_POOL_MAX=1).
+    const backends = new pg.Pool({ ...ctx.poolConfig, max: 20 });
+    const clients: pg.PoolClient[] = [];
     const slots = new Set<number>();
     let pair: typeof clients = [];
     while (pair.length < 2) {
-      const client = await ctx.db.$client.connect();
+      const client = await backends.connect();
       clients.push(client);
       const slot = Number((await client.query('SELECT pg_backend_pid() % 16 AS s')).rows[0].s);
       if (!slots.has(slot)) {
@@ -141,6 +144,7 @@ describe('figure cache', () => {
       for (const client of pair) await client.query('ROLLBACK').catch(() => {});
       for (const client of clients) client.release();
       pair = [];
+      await backends.end();
     }
   });
 });

@@ -12,7 +12,11 @@ export type Mail = {
   attachments?: MailAttachment[];
   from?: string;
 };
-export type Mailer = { send(mail: Mail): Promise<{ messageId: string; file?: string }> };
+/** `name` goes into the outbox file's name (`…-mail-42-….eml`), so a mail's files can be found again. */
+export type Mailer = { send(mail: Mail, options?: { name?: string }): Promise<{ messageId: string; file?: string }> };
+
+/** Outbox files of a mail sent with `name` (erasure removes them with the mail, decision 0503). */
+export const outboxFilePattern = (name: string) => new RegExp(`-${name}-[0-9a-f-]{36}\\.eml$`);
 
 type MkdirFn = (dir: string, options: { recursive: true; mode: number }) => Promise<unknown>;
 
@@ -57,11 +61,12 @@ export function createMailer(smtpUrl: string | undefined, dataDir: string, defau
     return ready;
   };
   return {
-    async send(mail) {
+    async send(mail, options = {}) {
       const info = await transport.sendMail({ from: defaultFrom, ...mail });
       await outboxReady();
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(outbox, `${stamp}-${randomUUID()}.eml`);
+      const name = options.name ? `${options.name}-` : '';
+      const file = path.join(outbox, `${stamp}-${name}${randomUUID()}.eml`);
       // 'wx': never overwrite another mail's file.
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
       return { messageId: info.messageId, file };

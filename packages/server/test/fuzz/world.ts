@@ -37,7 +37,7 @@ export class World {
   private readonly auth;
 
   constructor(readonly ctx: TestContext) {
-    this.auth = createAuthService(ctx.db);
+    this.auth = createAuthService(ctx.db, { loginFailuresPerAddress: ctx.env.LOGIN_FAILURES_PER_ADDRESS });
   }
 
   private marker(letter: Letter, table: string) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ACCOUNT_TOKEN_PURPOSES } from './accounts.js';
 import { customers } from './accounts.js';
 import { createdAt } from './columns.js';
 
@@ -9,6 +10,18 @@ import { createdAt } from './columns.js';
  * (stored invoice PDFs, statements rendered from the ledger) are not copied into the row.
  */
 export type MailAttachmentRef = { source: string; filename: string; args: Record<string, string | number> };
+
+/**
+ * How to make the live link a mail carries when it is sent (modules/mail/secret-links.ts):
+ * a single-use account token of `purpose` for the account, valid until `expiresAt`. No secret.
+ */
+export type SecretLinkRef = {
+  source: 'account-token';
+  purpose: (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+  userType: 'admin' | 'customer';
+  id: number;
+  expiresAt: string;
+};
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 
@@ -42,6 +55,11 @@ export const mailOutbox = pgTable(
     createdBy: text('created_by').notNull().default('System'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * How to make the live link the mail carries when it is sent (modules/mail/secret-links.ts);
+     * the bodies hold a placeholder, the link itself is never stored (decision 0502).
+     */
+    secretLink: jsonb('secret_link').$type<SecretLinkRef>(),
   },
   (t) => [
     check('mail_outbox_status_ck', sql`${t.status} IN ('queued', 'sent', 'failed')`),

@@ -48,7 +48,7 @@ export const accountRoutes =
         response: { 200: zOkResponse, 429: zErrorResponse, ...errors },
       },
       handler: async (request) => {
-        await account.changePassword(requireSession(request), request.body, request.ip);
+        await account.changePassword(requireSession(request), request.body);
         return { success: true as const, message: 'Passwort geändert. Alle anderen Anmeldungen wurden beendet.' };
       },
     });

@@ -7,7 +7,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
-import { createLoginThrottle, loginKeys } from '../auth/login-throttle.js';
+import { ACCOUNT_FAILURES, accountKey, createLoginThrottle } from '../auth/login-throttle.js';
 import { storeNewPassword } from '../auth/new-password.js';
 import { notifySecurityChange } from '../auth/security-notice.service.js';
 import { endSessions, liveSessions, type Owner } from '../auth/sessions.js';
@@ -62,17 +62,17 @@ export function createAccountService(db: Database, twoFactor: TwoFactor) {
     },
 
     /** Own password change: the current password is required; every other session ends. */
-    async changePassword(session: SessionContext, input: PasswordChange, clientAddress: string) {
+    async changePassword(session: SessionContext, input: PasswordChange) {
       const owner = ownerOfSession(session);
       const account = await loadAccount(owner);
-      // The account's own failure count (a stolen session must not guess the password); the
-      // address key is left out so a typo in a signed-in form cannot lock out a shared office address.
-      const keys = loginKeys(owner.userType, account.loginName, clientAddress).slice(0, 1);
-      await throttle.assertNotThrottled(keys);
+      // The account's own failure count, reserved before the check (a stolen session must not
+      // guess the password, not even in parallel); the address key is left out so a typo in a
+      // signed-in form cannot lock out a shared office address (decision 0500).
+      const reservation = await throttle.reserve([{ key: accountKey(owner), max: ACCOUNT_FAILURES }]);
       if (!(await verifyPassword(account.hash, input.current_password))) {
-        await throttle.recordFailure(keys);
         throw fieldError('current_password', 'Das aktuelle Passwort ist falsch');
       }
+      await reservation.release();
       if (input.new_password === input.current_password) {
         throw fieldError('new_password', 'Das neue Passwort muss sich vom aktuellen unterscheiden');
       }

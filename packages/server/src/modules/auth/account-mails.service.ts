@@ -8,13 +8,14 @@ import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { queueMail } from '../mail/mail-queue.js';
-import { issueToken } from './account-tokens.js';
-import { createLoginThrottle } from './login-throttle.js';
+import { accountLink, SECRET_LINK } from '../mail/secret-links.js';
+import { voidOpenTokens } from './account-tokens.js';
+import { accountKey, addressKey, createLoginThrottle } from './login-throttle.js';
 import { INVITATION_DAYS, RESET_MINUTES } from './password-links.service.js';
 
 /** "Passwort vergessen?" answers after at least this long, whether the address exists or not. */
 export const FORGOT_PASSWORD_FLOOR_MS = 400;
-const RESETS_PER_EMAIL_PER_HOUR = 3;
+const RESET_MAILS_PER_CUSTOMER_PER_HOUR = 3;
 const RESETS_PER_ADDRESS_PER_HOUR = 10;
 
 const viennaDate = new Intl.DateTimeFormat('de-AT', {
@@ -23,15 +24,16 @@ const viennaDate = new Intl.DateTimeFormat('de-AT', {
   month: '2-digit',
   year: 'numeric',
 });
-const linkTo = (env: Env, token: string) => `${env.PUBLIC_URL}/passwort-festlegen#${token}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The mails of the account lifecycle, all through the transactional mail queue: staff and
  * customer invitations (7 days) and password resets (60 minutes), links built on PUBLIC_URL
- * (docs/decisions/0305-invitations-and-resets.md).
+ * (docs/decisions/0305-invitations-and-resets.md). The stored mail holds SECRET_LINK where
+ * the link goes; the token is issued when the mail is sent (decision 0502). Older open links
+ * of the purpose stop working now.
  */
-export function createAccountMails(db: Database, env: Env) {
+export function createAccountMails(db: Database, _env: Env) {
   const throttle = createLoginThrottle(db);
 
   async function mailInvitation(
@@ -43,7 +45,8 @@ export function createAccountMails(db: Database, env: Env) {
     createdBy: string,
   ) {
     const purpose = owner.userType === 'admin' ? 'staff_invitation' : 'customer_invitation';
-    const { token, expiresAt } = await issueToken(tx, purpose, owner, INVITATION_DAYS * 24 * 60);
+    const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 3600_000);
+    await voidOpenTokens(tx, purpose, owner);
     await queueMail(tx, {
       to,
       template: 'account-invitation',
@@ -51,9 +54,10 @@ export function createAccountMails(db: Database, env: Env) {
         audience: owner.userType === 'admin' ? 'staff' : 'customer',
         name,
         login,
-        url: linkTo(env, token),
+        url: SECRET_LINK,
         validUntil: viennaDate.format(expiresAt),
       },
+      secretLink: accountLink(purpose, owner, expiresAt),
       customerId: owner.userType === 'customer' ? owner.id : null,
       entity: { type: owner.userType, id: owner.id },
       createdBy,
@@ -67,16 +71,17 @@ export function createAccountMails(db: Database, env: Env) {
     name: string,
     createdBy: string,
   ) {
-    const { token } = await issueToken(tx, 'password_reset', owner, RESET_MINUTES);
+    await voidOpenTokens(tx, 'password_reset', owner);
     await queueMail(tx, {
       to,
       template: 'password-reset',
       data: {
         audience: owner.userType === 'admin' ? 'staff' : 'customer',
         name,
-        url: linkTo(env, token),
+        url: SECRET_LINK,
         minutes: RESET_MINUTES,
       },
+      secretLink: accountLink('password_reset', owner, new Date(Date.now() + RESET_MINUTES * 60_000)),
       customerId: owner.userType === 'customer' ? owner.id : null,
       entity: { type: owner.userType, id: owner.id },
       createdBy,
@@ -159,30 +164,38 @@ export function createAccountMails(db: Database, env: Env) {
     /**
      * "Passwort vergessen?": the same answer and at least FORGOT_PASSWORD_FLOOR_MS whether
      * the address belongs to an active customer or not. Per client address 10 requests an
-     * hour (then 429); per e-mail 3 an hour (more are answered alike but send nothing).
+     * hour (then 429); per customer 3 mails an hour. What is counted per customer is a mail
+     * sent, reserved atomically before it is queued: a burst of requests sends exactly 3
+     * and can never leave the customer with none (decision 0500).
      */
     async requestCustomerReset(email: string, clientAddress: string) {
       const started = Date.now();
-      const address = [`reset:ip:${clientAddress}`];
-      await throttle.assertNotThrottled(address, {
-        max: RESETS_PER_ADDRESS_PER_HOUR,
+      await throttle.reserve([{ key: addressKey(clientAddress, 'reset:ip'), max: RESETS_PER_ADDRESS_PER_HOUR }], {
         windowMinutes: 60,
         message: (m) => `Zu viele Anfragen. Bitte in ${m} ${m === 1 ? 'Minute' : 'Minuten'} noch einmal versuchen.`,
       });
-      const perEmail = [`reset:email:${email.toLowerCase()}`];
-      await throttle.recordFailure([...address, ...perEmail]);
-      const limited = await throttle
-        .assertNotThrottled(perEmail, { max: RESETS_PER_EMAIL_PER_HOUR + 1, windowMinutes: 60 })
-        .then(() => false)
-        .catch(() => true);
-      if (!limited) {
-        const [row] = await db
-          .select()
-          .from(customers)
-          .where(sql`lower(${customers.email}) = lower(${email})`)
-          .limit(1);
-        if (row?.isActive) {
-          await db.transaction(async (tx) => {
+      const [row] = await db.select().from(customers).where(sql`lower(${customers.email}) = lower(${email})`).limit(1);
+      const mail =
+        row?.isActive &&
+        (await throttle
+          .reserve(
+            [
+              {
+                key: accountKey({ userType: 'customer', id: row.id }, 'reset'),
+                max: RESET_MAILS_PER_CUSTOMER_PER_HOUR,
+              },
+            ],
+            {
+              windowMinutes: 60,
+            },
+          )
+          .catch((error) => {
+            if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') return null;
+            throw error;
+          }));
+      if (row && mail) {
+        await db
+          .transaction(async (tx) => {
             await mailReset(tx, { userType: 'customer', id: row.id }, row.email, row.firstName, 'System');
             const actor = {
               userType: 'customer' as const,
@@ -190,8 +203,11 @@ export function createAccountMails(db: Database, env: Env) {
               displayName: `${row.firstName} ${row.lastName}`,
             };
             await writeAudit(tx, actor, 'password_reset_request', 'customer', row.id);
+          })
+          .catch(async (error) => {
+            await mail.release();
+            throw error;
           });
-        }
       }
       await sleep(Math.max(0, FORGOT_PASSWORD_FLOOR_MS - (Date.now() - started)));
     },

@@ -1,9 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../test/access-matrix.js';
+import { deliveredLinkToken, deliveredMail } from '../../../test/delivered-mail.js';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { customers, mailOutbox } from '../../db/schema/index.js';
+import { SECRET_LINK } from '../mail/secret-links.js';
 import { FORGOT_PASSWORD_FLOOR_MS } from './account-mails.service.js';
 
 let ctx: TestContext;
@@ -17,8 +19,6 @@ const admin = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown) =
   ctx.request({ method, url, payload: payload as any, token: actors.tokens.admin });
 const mailsTo = (to: string) =>
   ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(desc(mailOutbox.id));
-const linkIn = (text: string) =>
-  /https:\/\/portal\.example\.at\/passwort-festlegen#([A-Za-z0-9_-]{43})/.exec(text)?.[1];
 const setPassword = (token: string, password: string) =>
   ctx.request({ method: 'POST', url: '/api/auth/password-link', payload: { token, password } });
 
@@ -42,8 +42,14 @@ describe('staff invitation', () => {
     expect(mail.textBody).toContain('Ihr Benutzername ist p.lindner');
     expect(mail.textBody).toMatch(/gilt bis \d{2}\.\d{2}\.\d{4}/);
     expect(mail.htmlBody).toContain('Passwort festlegen');
-    const token = linkIn(mail.textBody)!;
-    expect(mail.htmlBody).toContain(token);
+    // The stored mail (Postausgang, backups) holds the placeholder; the delivered one the link.
+    expect(mail.textBody).toContain(`Passwort festlegen: ${SECRET_LINK}`);
+    expect(`${mail.textBody}${mail.htmlBody}`).not.toMatch(/passwort-festlegen#/);
+    const token = await deliveredLinkToken(ctx, mail.id);
+    const delivered = await deliveredMail(ctx, mail.id);
+    expect(delivered).toContain(`https://portal.example.at/passwort-festlegen#${token}`);
+    expect(delivered).toContain(`href="https://portal.example.at/passwort-festlegen#${token}"`);
+    expect(delivered).not.toContain(SECRET_LINK);
     await expect(ctx.login('admin', 'p.lindner', TEST_PASSWORD)).rejects.toThrow(/401/);
     expect((await setPassword(token, 'Kanzlei-Morgenrot-2026')).statusCode).toBe(200);
     await expect(ctx.login('admin', 'p.lindner', 'Kanzlei-Morgenrot-2026')).resolves.toBeTypeOf('string');
@@ -88,7 +94,7 @@ describe('customer invitation from the customer form', () => {
     expect(mail.subject).toMatch(/^Deine Einladung in die Lounge/);
     expect(mail.textBody).toContain('Hallo Greta');
     expect(mail.customerId).toBe(row.id);
-    const token = linkIn(mail.textBody)!;
+    const token = await deliveredLinkToken(ctx, mail.id);
     const info = await ctx.request({ method: 'POST', url: '/api/auth/password-link/info', payload: { token } });
     const days = (Date.parse(info.json().expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);

@@ -7,18 +7,24 @@ import type { Owner } from './sessions.js';
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'delete'>;
 export type TokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
-/**
- * Issues a 256-bit single-use token for an account (only its SHA-256 is stored). Earlier
- * open tokens of the same purpose for the same account stop working: the newest link wins.
- */
-export async function issueToken(db: Executor, purpose: TokenPurpose, owner: Owner, minutes: number) {
-  const { token, hash } = createToken();
-  const expiresAt = new Date(Date.now() + minutes * 60_000);
+/** Open tokens of `purpose` for the account stop working (a new link is on its way). */
+export async function voidOpenTokens(db: Executor, purpose: TokenPurpose, owner: Owner) {
   const ownerColumn = owner.userType === 'admin' ? accountTokens.adminId : accountTokens.customerId;
   await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(accountTokens.purpose, purpose), eq(ownerColumn, owner.id), isNull(accountTokens.usedAt)));
+}
+
+/**
+ * Issues a 256-bit single-use token for an account (only its SHA-256 is stored), valid for
+ * `minutes` or until a given time. Earlier open tokens of the same purpose for the same
+ * account stop working: the newest link wins.
+ */
+export async function issueToken(db: Executor, purpose: TokenPurpose, owner: Owner, validity: number | Date) {
+  const { token, hash } = createToken();
+  const expiresAt = typeof validity === 'number' ? new Date(Date.now() + validity * 60_000) : validity;
+  await voidOpenTokens(db, purpose, owner);
   await db.insert(accountTokens).values({
     purpose,
     tokenHash: hash,

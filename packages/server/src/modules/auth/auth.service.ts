@@ -8,7 +8,15 @@ import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { hashToken } from '../../lib/tokens.js';
 import { issueToken } from './account-tokens.js';
-import { createLoginThrottle, loginKeys } from './login-throttle.js';
+import {
+  ACCOUNT_FAILURES,
+  type AccountRef,
+  type AttemptLimit,
+  accountKey,
+  addressKey,
+  createLoginThrottle,
+  unknownAccountKey,
+} from './login-throttle.js';
 import { type ClientInfo, startSession } from './sessions.js';
 
 /** last_seen_at is written at most this often per session (keeps reads cheap). */
@@ -37,12 +45,19 @@ export const displayNameOf = (user: LoggedInUser) =>
 
 type Found = { user: LoggedInUser; hash: string | null; active: boolean; totpEnabled: boolean };
 
+/** The limits a sign-in attempt of `account` from `address` counts against (decision 0500). */
+export const signInLimits = (account: string, address: string, perAddress: number): AttemptLimit[] => [
+  { key: account, max: ACCOUNT_FAILURES },
+  { key: addressKey(address), max: perAddress },
+];
+
 export type LoginResult =
   | { kind: 'session'; user: LoggedInUser; token: string; expiresAt: Date }
   | { kind: 'challenge'; secondFactor: 'totp' | 'enrol'; challenge: string; expiresAt: Date };
 
-export function createAuthService(db: Database, options: { loginFailuresPerAddress?: number } = {}) {
-  const throttle = createLoginThrottle(db, { maxPerAddress: options.loginFailuresPerAddress });
+export function createAuthService(db: Database, options: { loginFailuresPerAddress: number }) {
+  const throttle = createLoginThrottle(db);
+  const perAddress = options.loginFailuresPerAddress;
 
   // Every authenticated request runs this: one prepared statement (parsed and planned once
   // per connection), which also reads data_version for the answer caches (decision 0400).
@@ -73,6 +88,13 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
     .limit(1)
     .prepare('session_by_token');
 
+  /** The account key of a name that finds no account: as the lookup compares it (lower() for e-mails). */
+  async function unknownKey(request: LoginRequest) {
+    if (request.user_type === 'admin') return unknownAccountKey('admin', request.email);
+    const { rows } = await db.execute<{ v: string }>(sql`SELECT lower(${request.email}) AS v`);
+    return unknownAccountKey('customer', rows[0].v);
+  }
+
   async function findUser(request: LoginRequest): Promise<Found | null> {
     if (request.user_type === 'admin') {
       const [row] = await db.select().from(admins).where(eq(admins.username, request.email)).limit(1);
@@ -101,7 +123,7 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
 
   /** Completes a sign-in: session, device, audit; the account's failure count starts over. */
   async function completeLogin(user: LoggedInUser, client: ClientInfo, how?: string) {
-    await throttle.clear(loginKeys(user.userType, user.userType === 'admin' ? user.username : user.email, '')[0]);
+    await throttle.clear([accountKey(user)]);
     const { token, expiresAt } = await db.transaction(async (tx) => {
       const started = await startSession(tx, { userType: user.userType, id: user.id }, client);
       await writeAudit(
@@ -121,14 +143,16 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
   return {
     throttle,
     completeLogin,
+    /** The limits of a sign-in step of `account` from `address` (password, second factor). */
+    limitsFor: (account: AccountRef, address: string) => signInLimits(accountKey(account), address, perAddress),
 
     async login(request: LoginRequest, client: ClientInfo): Promise<LoginResult> {
-      const keys = loginKeys(request.user_type, request.email, client.address);
-      await throttle.assertNotThrottled(keys);
       const found = await findUser(request);
+      // Counted before the (slow) check: parallel guesses cannot all slip in (decision 0500).
+      const key = found ? accountKey(found.user) : await unknownKey(request);
+      const reservation = await throttle.reserve(signInLimits(key, client.address, perAddress));
       const ok = await verifyPassword(found?.hash ?? null, request.password);
       if (!ok || !found) {
-        await throttle.recordFailure(keys);
         if (found) {
           const u = found.user;
           await writeAudit(
@@ -141,6 +165,8 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
         }
         throw new AppError('LOGIN_FAILED');
       }
+      // The password was right: this attempt is no failure (earlier ones stay counted).
+      await reservation.release();
       if (!found.active) throw new AppError('ACCOUNT_DISABLED');
       const user = found.user;
       // Staff with 2FA (or required to set it up) get a short-lived challenge, not a session.

@@ -5,7 +5,6 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { findOpenToken, type TokenPurpose, useToken } from './account-tokens.js';
 import type { AuthService, LoggedInUser } from './auth.service.js';
-import { loginKeys } from './login-throttle.js';
 import type { ClientInfo } from './sessions.js';
 import type { TwoFactor } from './two-factor.js';
 
@@ -28,16 +27,16 @@ export function createSecondFactorLogin(db: Database, auth: AuthService, twoFact
     return { row, admin, user, actor: { userType: 'admin' as const, actorId: admin.id, displayName: admin.username } };
   }
 
-  async function failed(keys: string[], actor: { userType: 'admin'; actorId: number; displayName: string }) {
-    await auth.throttle.recordFailure(keys);
+  /** A wrong code: its reserved attempt stays counted as the failure; the audit says so. */
+  async function failed(actor: { userType: 'admin'; actorId: number; displayName: string }) {
     await writeAudit(db, actor, 'login_failed', 'admin', actor.actorId, null, { secondFactor: 'falscher Code' });
   }
 
   return {
     async withCode(input: { challenge: string; code: string }, client: ClientInfo) {
       const { row, admin, user, actor } = await challengeOwner(input.challenge, 'login_totp');
-      const keys = loginKeys('admin', admin.username, client.address);
-      await auth.throttle.assertNotThrottled(keys);
+      // Counted before the code is checked, atomically (decision 0500).
+      const reservation = await auth.throttle.reserve(auth.limitsFor(user, client.address));
       const result = await db.transaction(async (tx) => {
         const checked = await twoFactor.verify(tx, admin.id, input.code);
         if (!checked.ok) return checked;
@@ -45,9 +44,10 @@ export function createSecondFactorLogin(db: Database, auth: AuthService, twoFact
         return checked;
       });
       if (!result.ok) {
-        await failed(keys, actor);
+        await failed(actor);
         throw new AppError('LOGIN_FAILED', WRONG_CODE);
       }
+      await reservation.release();
       const session = await auth.completeLogin(user, client, result.recovery ? 'Wiederherstellungscode' : 'App-Code');
       const left = result.recovery ? await twoFactor.recoveryCodesLeft(admin.id) : null;
       return { ...session, recoveryCodesLeft: left };
@@ -60,8 +60,7 @@ export function createSecondFactorLogin(db: Database, auth: AuthService, twoFact
 
     async confirmEnrolment(input: { challenge: string; code: string }, client: ClientInfo) {
       const { row, admin, user, actor } = await challengeOwner(input.challenge, 'login_enrol');
-      const keys = loginKeys('admin', admin.username, client.address);
-      await auth.throttle.assertNotThrottled(keys);
+      const reservation = await auth.throttle.reserve(auth.limitsFor(user, client.address));
       let codes: string[];
       try {
         codes = await db.transaction(async (tx) => {
@@ -69,9 +68,12 @@ export function createSecondFactorLogin(db: Database, auth: AuthService, twoFact
           return twoFactor.confirm(tx, admin.id, input.code, actor);
         });
       } catch (error) {
-        if (error instanceof AppError && error.code === 'VALIDATION_FAILED') await failed(keys, actor);
+        // Only a wrong code is a failed attempt; an expired challenge is not a guess.
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED') await failed(actor);
+        else await reservation.release();
         throw error;
       }
+      await reservation.release();
       const session = await auth.completeLogin(user, client, 'App-Code (Einrichtung)');
       return { ...session, recoveryCodes: codes };
     },

@@ -3,7 +3,10 @@ import { buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { readEnv } from '../../env.js';
 
-/** Five wrong passwords from one visitor, then a correct login from another, both through the proxy. */
+/**
+ * Five wrong passwords from one visitor, then a correct login from another, both through the
+ * proxy (with LOGIN_FAILURES_PER_ADDRESS=5, so five failures lock an address).
+ */
 async function lockoutThroughProxy(ctx: TestContext) {
   const login = (payload: Record<string, unknown>, visitor: string) =>
     ctx.app.inject({
@@ -30,7 +33,7 @@ async function lockoutThroughProxy(ctx: TestContext) {
 
 describe('TRUST_PROXY', () => {
   it('behind a trusted proxy counts failed logins per visitor address (X-Forwarded-For)', async () => {
-    const ctx = await createTestContext({ TRUST_PROXY: '127.0.0.1' });
+    const ctx = await createTestContext({ TRUST_PROXY: '127.0.0.1', LOGIN_FAILURES_PER_ADDRESS: '5' });
     const { otherVisitor, sameVisitor } = await lockoutThroughProxy(ctx);
     expect(otherVisitor.statusCode, otherVisitor.body).toBe(200);
     expect(sameVisitor.statusCode).toBe(429);
@@ -38,7 +41,7 @@ describe('TRUST_PROXY', () => {
   });
 
   it('off by default: X-Forwarded-For is ignored, so everyone behind the proxy shares one address', async () => {
-    const ctx = await createTestContext();
+    const ctx = await createTestContext({ LOGIN_FAILURES_PER_ADDRESS: '5' });
     const { otherVisitor } = await lockoutThroughProxy(ctx);
     expect(otherVisitor.statusCode).toBe(429);
   });

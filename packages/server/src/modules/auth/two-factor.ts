@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/executor.js';
 import { admins, recoveryCodes } from '../../db/schema/index.js';
 import { type AuditActor, writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
@@ -14,7 +15,9 @@ import {
   normalRecoveryCode,
   totpUri,
 } from '../../lib/totp.js';
+import { ACCOUNT_FAILURES, accountKey, createLoginThrottle } from './login-throttle.js';
 import { notifySecurityChange } from './security-notice.service.js';
+import { endSessions } from './sessions.js';
 
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'delete'>;
 const context = (adminId: number) => `admins:${adminId}:totp`;
@@ -24,10 +27,49 @@ const context = (adminId: number) => `admins:${adminId}:totp`;
  * sealed with the key ring, a code accepted once, ten argon2id-hashed recovery codes.
  */
 export function createTwoFactor(db: Database, keyring: Keyring) {
-  async function load(adminId: number) {
-    const [row] = await db.select().from(admins).where(eq(admins.id, adminId)).limit(1);
+  const throttle = createLoginThrottle(db);
+
+  /** Reads through `executor`: inside a transaction never a second pool connection (issue 26, finding 3). */
+  async function load(executor: Executor, adminId: number) {
+    const [row] = await executor.select().from(admins).where(eq(admins.id, adminId)).limit(1);
     if (!row) throw new AppError('NOT_FOUND', 'Mitarbeiter nicht gefunden');
     return row;
+  }
+
+  /** Checks a second factor: a fresh TOTP code or an unused recovery code. */
+  async function verify(tx: Executor, adminId: number, code: string): Promise<{ ok: boolean; recovery: boolean }> {
+    const admin = await load(tx, adminId);
+    if (!admin.totpSecret) return { ok: false, recovery: false };
+    if (await acceptTotp(tx, adminId, admin.totpSecret, code)) return { ok: true, recovery: false };
+    if (await acceptRecoveryCode(tx, adminId, code)) return { ok: true, recovery: true };
+    return { ok: false, recovery: false };
+  }
+
+  /**
+   * A change that needs the password and a current code of a signed-in person (switch off,
+   * new recovery codes): the attempt is counted on the account's sign-in limit before
+   * either is checked, so a stolen session cannot guess them (decision 0500). `then` runs in
+   * the transaction that used the code.
+   */
+  async function withPasswordAndCode<T>(
+    adminId: number,
+    password: string,
+    code: string,
+    then: (tx: Transaction) => Promise<T>,
+  ): Promise<T> {
+    const admin = await load(db, adminId);
+    if (!admin.totpSecret) throw new AppError('CONFLICT', 'Die Zwei-Faktor-Anmeldung ist nicht eingerichtet');
+    const reservation = await throttle.reserve([
+      { key: accountKey({ userType: 'admin', id: adminId }), max: ACCOUNT_FAILURES },
+    ]);
+    if (!(await verifyPassword(admin.passwordHash, password))) throw fieldError('password', 'Das Passwort ist falsch');
+    const result = await db.transaction(async (tx) => {
+      const { ok } = await verify(tx, adminId, code);
+      if (!ok) throw fieldError('code', 'Der Code ist falsch oder wurde bereits verwendet');
+      return then(tx);
+    });
+    await reservation.release();
+    return result;
   }
 
   /** Accepts a TOTP code newer than the last accepted one; the update is the replay guard. */
@@ -81,7 +123,7 @@ export function createTwoFactor(db: Database, keyring: Keyring) {
 
     /** Starts (or restarts) an enrolment: a new pending secret, as QR code and as text. */
     async begin(adminId: number) {
-      const admin = await load(adminId);
+      const admin = await load(db, adminId);
       if (admin.totpSecret) throw new AppError('CONFLICT', 'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet');
       const secret = newTotpSecret();
       await db
@@ -95,7 +137,7 @@ export function createTwoFactor(db: Database, keyring: Keyring) {
 
     /** Confirms an enrolment with a first code; answers the ten recovery codes (shown once). */
     async confirm(tx: Executor, adminId: number, code: string, actor: AuditActor): Promise<string[]> {
-      const admin = await load(adminId);
+      const admin = await load(tx, adminId);
       if (admin.totpSecret) throw new AppError('CONFLICT', 'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet');
       if (!admin.totpPendingSecret) throw fieldError('code', 'Bitte starten Sie die Einrichtung erneut');
       const step = matchTotp(open(keyring, admin.totpPendingSecret, context(adminId)), code);
@@ -120,48 +162,33 @@ export function createTwoFactor(db: Database, keyring: Keyring) {
       return db.transaction((tx) => this.confirm(tx, adminId, code, actor));
     },
 
-    /** Checks a second factor: a fresh TOTP code or an unused recovery code. */
-    async verify(tx: Executor, adminId: number, code: string): Promise<{ ok: boolean; recovery: boolean }> {
-      const admin = await load(adminId);
-      if (!admin.totpSecret) return { ok: false, recovery: false };
-      if (await acceptTotp(tx, adminId, admin.totpSecret, code)) return { ok: true, recovery: false };
-      if (await acceptRecoveryCode(tx, adminId, code)) return { ok: true, recovery: true };
-      return { ok: false, recovery: false };
-    },
+    verify,
 
     /** Turns 2FA off for oneself: password and a code required. */
     async disable(adminId: number, password: string, code: string, actor: AuditActor) {
-      const admin = await load(adminId);
-      if (!admin.totpSecret) throw new AppError('CONFLICT', 'Die Zwei-Faktor-Anmeldung ist nicht eingerichtet');
-      if (!(await verifyPassword(admin.passwordHash, password)))
-        throw fieldError('password', 'Das Passwort ist falsch');
-      await db.transaction(async (tx) => {
-        const { ok } = await this.verify(tx, adminId, code);
-        if (!ok) throw fieldError('code', 'Der Code ist falsch oder wurde bereits verwendet');
+      await withPasswordAndCode(adminId, password, code, async (tx) => {
         await clear(tx, adminId);
         await writeAudit(tx, actor, 'totp_disable', 'admin', adminId);
         await notifySecurityChange(tx, { userType: 'admin', id: adminId }, 'totp_disable');
       });
     },
 
-    /** An admin resets another staff member's 2FA (they set it up again at the next login). */
+    /**
+     * An admin resets another staff member's 2FA (they set it up again at the next login).
+     * Their open sessions end with it: a reset usually means a lost or stolen phone.
+     */
     async reset(adminId: number, actor: AuditActor) {
-      await load(adminId);
+      await load(db, adminId);
       await db.transaction(async (tx) => {
         await clear(tx, adminId);
+        await endSessions(tx, { userType: 'admin', id: adminId }, actor);
         await writeAudit(tx, actor, 'totp_reset', 'admin', adminId);
         await notifySecurityChange(tx, { userType: 'admin', id: adminId }, 'totp_reset');
       });
     },
 
     async newRecoveryCodes(adminId: number, password: string, code: string, actor: AuditActor) {
-      const admin = await load(adminId);
-      if (!admin.totpSecret) throw new AppError('CONFLICT', 'Die Zwei-Faktor-Anmeldung ist nicht eingerichtet');
-      if (!(await verifyPassword(admin.passwordHash, password)))
-        throw fieldError('password', 'Das Passwort ist falsch');
-      return db.transaction(async (tx) => {
-        const { ok } = await this.verify(tx, adminId, code);
-        if (!ok) throw fieldError('code', 'Der Code ist falsch oder wurde bereits verwendet');
+      return withPasswordAndCode(adminId, password, code, async (tx) => {
         const codes = await replaceRecoveryCodes(tx, adminId);
         await writeAudit(tx, actor, 'recovery_codes_renew', 'admin', adminId);
         await notifySecurityChange(tx, { userType: 'admin', id: adminId }, 'recovery_codes_renew');

@@ -69,6 +69,21 @@ export async function findByReferralCode(db: Executor, code: string) {
   return row ?? null;
 }
 
+/**
+ * The referrer of a new customer, locked until the transaction ends (FOR KEY SHARE): a
+ * deletion of the referrer at the same moment waits for the new row, or has already gone and
+ * the code is not found. Never a foreign-key error (issue 26, finding 4).
+ */
+export async function lockReferrerByCode(tx: Transaction, code: string) {
+  const [row] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.referralCode, normalizeReferralCode(code)))
+    .for('key share')
+    .limit(1);
+  return row ?? null;
+}
+
 export async function referralCodeExists(db: Executor, code: string) {
   return (await findByReferralCode(db, code)) !== null;
 }

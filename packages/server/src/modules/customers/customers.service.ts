@@ -18,7 +18,7 @@ import { pgErrorOf } from '../../lib/pagination.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AccountMails } from '../auth/account-mails.service.js';
-import { type CustomerRow, findByReferralCode, findCustomer, listCustomers, lockCustomer } from './customers.repo.js';
+import { type CustomerRow, findCustomer, listCustomers, lockCustomer, lockReferrerByCode } from './customers.repo.js';
 import { uniqueReferralCode } from './referral-code.js';
 
 type CreateInput = z.output<typeof zCustomerCreate>;
@@ -83,7 +83,7 @@ export function createCustomersService(db: Database, accountMails?: AccountMails
           await assertEmailFree(tx, input.email);
           let referredById: number | null = null;
           if (input.referred_by_code) {
-            const referrer = await findByReferralCode(tx, input.referred_by_code);
+            const referrer = await lockReferrerByCode(tx, input.referred_by_code);
             if (!referrer) throw fieldError('referred_by_code', 'Empfehlungsgeber nicht gefunden');
             referredById = referrer.id;
           }

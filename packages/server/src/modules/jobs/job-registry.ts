@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { now } from '../../lib/clock.js';
 import { defineJob, type JobDefinition } from '../../lib/jobs.js';
+import { issueAccountLink } from '../auth/account-links.js';
 import { checkBalanceJob, dailyBalanceJob } from '../balance-alerts/balance-alerts.jobs.js';
 import { createSendMailJob, requeueStrandedMailsJob } from '../mail/mail-send.job.js';
 import { quickbillAttachmentSources } from '../quickbill/mail/attachment-sources.js';
@@ -34,8 +35,11 @@ export const schedulerTickJob = defineJob({
   },
 });
 
-/** Delivers one outbox mail, with the documents of every module that sends some. */
-export const sendMailJob = createSendMailJob({ ...quickbillAttachmentSources, ...statementAttachmentSources });
+/** Delivers one outbox mail, with the documents of every module that sends some, and the live links of auth. */
+export const sendMailJob = createSendMailJob(
+  { ...quickbillAttachmentSources, ...statementAttachmentSources },
+  issueAccountLink,
+);
 
 /** Every job a worker can run (on demand and scheduled). */
 export const ALL_JOBS: JobDefinition<any>[] = [

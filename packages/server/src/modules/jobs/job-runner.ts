@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { now } from '../../lib/clock.js';
 import type { JobContext } from '../../lib/jobs.js';
+import { scrubLogText } from '../../lib/log-safety.js';
 import { createMailer, type Mailer } from '../../lib/mail.js';
 import { ALL_JOBS, SCHEDULED_JOBS, schedulerTickJob } from './job-registry.js';
 import { runSchedulerTick } from './scheduler.js';
@@ -14,13 +15,16 @@ function silentUnlessDebug(env: Env, log: (line: string) => void) {
   const verbose = env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace';
   return new Logger(() => (level, message) => {
     // A failed job is already logged by its handler in one line; graphile adds the stack.
-    if (level === 'error' || level === 'warning' || verbose) log(`[jobs] ${level}: ${message.split('\n')[0]}`);
+    if (level === 'error' || level === 'warning' || verbose)
+      log(`[jobs] ${level}: ${scrubLogText(message.split('\n')[0])}`);
   });
 }
 
 /** graphile-worker's task list from the registry: payload checked, context handed in. */
 export function buildTaskList(deps: JobDeps): TaskList {
-  const log = deps.log ?? (() => {});
+  const write = deps.log ?? (() => {});
+  // A job's line may quote a failure (an SMTP answer naming the recipient): masked (decision 0501).
+  const log = (line: string) => write(scrubLogText(line));
   const transport = deps.transport ?? createMailer(deps.env.SMTP_URL, deps.env.DATA_DIR, 'portal@localhost');
   const tasks: TaskList = {};
   for (const job of ALL_JOBS) {
@@ -69,7 +73,9 @@ export async function startJobRunner(deps: JobDeps, options: { concurrency?: num
     logger: silentUnlessDebug(deps.env, log),
   });
   if (options.cron !== false) {
-    await runSchedulerTick(deps.db, now(), SCHEDULED_JOBS).catch((error) => log(`[jobs] first tick: ${error}`));
+    await runSchedulerTick(deps.db, now(), SCHEDULED_JOBS).catch((error) =>
+      log(`[jobs] first tick: ${scrubLogText(String(error))}`),
+    );
   }
   return { stop: () => runner.stop() } satisfies JobRunner;
 }

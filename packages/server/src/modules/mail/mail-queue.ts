@@ -2,6 +2,7 @@ import type { Executor } from '../../db/executor.js';
 import { type MailAttachmentRef, mailOutbox } from '../../db/schema/index.js';
 import { enqueueMailJob } from './mail-send.job.js';
 import { loadMailContext, renderMail } from './render-mail.js';
+import type { SecretLinkRef } from './secret-links.js';
 import type { MailTemplateData, MailTemplateName } from './templates/index.js';
 
 export type QueueMailInput<N extends MailTemplateName> = {
@@ -19,6 +20,11 @@ export type QueueMailInput<N extends MailTemplateName> = {
   dedupeKey?: string;
   /** Who caused it (admin username); default 'System'. */
   createdBy?: string;
+  /**
+   * A live link the mail carries (invitation, reset): the template is given SECRET_LINK in
+   * its place and the link is made when the mail is sent, never stored (decision 0502).
+   */
+  secretLink?: SecretLinkRef;
 };
 
 /**
@@ -36,7 +42,8 @@ export async function queueMail<N extends MailTemplateName>(
   input: QueueMailInput<N>,
 ): Promise<{ id: number } | null> {
   const to = input.to.trim();
-  if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new Error(`queueMail: no valid recipient (${JSON.stringify(input.to)})`);
+  // The address itself stays out of the message: an error may end up in a log (decision 0501).
+  if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new Error(`queueMail: no valid recipient for ${input.template}`);
   const ctx = await loadMailContext(executor);
   const mail = renderMail(input.template, input.data, ctx);
   const [row] = await executor
@@ -54,6 +61,7 @@ export async function queueMail<N extends MailTemplateName>(
       entityId: input.entity?.id ?? null,
       dedupeKey: input.dedupeKey ?? null,
       createdBy: input.createdBy ?? 'System',
+      secretLink: input.secretLink ?? null,
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });

@@ -5,6 +5,7 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { defineJob, enqueueJob } from '../../lib/jobs.js';
 import { type AttachmentSources, resolveAttachments } from './attachment-sources.js';
 import { markAttemptFailed, markSent } from './mail.repo.js';
+import { type SecretLinkIssuer, withSecretLink } from './secret-links.js';
 
 /** Attempts per mail before it is marked failed: the waits exp(1) … exp(10) s add up to about 16 hours. */
 export const MAIL_MAX_ATTEMPTS = 12;
@@ -24,6 +25,11 @@ export function describeMailError(error: unknown): string {
  * is never handled by two workers at once; a mail no longer 'queued' (sent, given up)
  * is left alone, which makes the job safe to run again. A failure is recorded and
  * rethrown: graphile-worker retries it with back-off; the last failure marks it failed.
+ *
+ * Attachments are fetched before the claiming transaction opens: their sources read
+ * through the pool (caches included), and a job that held its transaction's connection
+ * while taking another could starve the pool (issue 26, finding 3). The delivery itself runs
+ * in a savepoint, so a failed attempt leaves no live link behind (decision 0502).
  */
 const SEND_MAIL = {
   name: 'mail.send',
@@ -32,32 +38,51 @@ const SEND_MAIL = {
 };
 
 /**
- * The job that delivers one outbox mail, with the modules' attachment sources (mail does not
- * import the modules whose documents it carries; jobs/job-registry.ts hands them in).
+ * The job that delivers one outbox mail, with the modules' attachment sources and the issuer
+ * of live links (mail does not import the modules whose documents and links it carries;
+ * jobs/job-registry.ts hands them in).
  */
-export const createSendMailJob = (sources: AttachmentSources) =>
+export const createSendMailJob = (sources: AttachmentSources, issueLink: SecretLinkIssuer) =>
   defineJob({
     ...SEND_MAIL,
     async run({ mailId }, ctx) {
+      const [waiting] = await ctx.db
+        .select({ attachments: mailOutbox.attachments })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'queued')));
+      if (!waiting) return;
       let failure: unknown = null;
+      const attachments = await resolveAttachments(sources, ctx, waiting.attachments).catch((error) => {
+        failure = error;
+        return [];
+      });
       await ctx.db.transaction(async (tx) => {
         const [mail] = await tx
           .select()
           .from(mailOutbox)
           .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'queued')))
           .for('update', { skipLocked: true });
-        if (!mail) return;
+        if (!mail) {
+          failure = null;
+          return;
+        }
         try {
-          const attachments = await resolveAttachments(sources, ctx, mail.attachments);
-          const info = await ctx.transport.send({
-            from: mail.fromAddress,
-            to: mail.toAddress,
-            subject: mail.subject,
-            text: mail.textBody,
-            html: mail.htmlBody,
-            attachments,
+          if (failure) throw failure;
+          await tx.transaction(async (attempt) => {
+            // A live link is made now and goes only into the delivered mail (decision 0502).
+            const body = await withSecretLink(
+              issueLink,
+              attempt,
+              ctx.env,
+              { text: mail.textBody, html: mail.htmlBody },
+              mail.secretLink,
+            );
+            const info = await ctx.transport.send(
+              { from: mail.fromAddress, to: mail.toAddress, subject: mail.subject, ...body, attachments },
+              { name: `mail-${mailId}` },
+            );
+            await markSent(attempt, mailId, info.messageId);
           });
-          await markSent(tx, mailId, info.messageId);
         } catch (error) {
           failure = error;
           const last = ctx.attempt >= ctx.maxAttempts;

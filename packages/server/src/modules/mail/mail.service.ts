@@ -8,6 +8,10 @@ import { AppError } from '../../lib/errors.js';
 import { pageBounds } from '../../lib/pagination.js';
 import { findMail, listMails, type MailRow } from './mail.repo.js';
 import { enqueueMailJob } from './mail-send.job.js';
+import { secretLinkExpired } from './secret-links.js';
+
+const LINK_EXPIRED =
+  'Der Link in dieser E-Mail ist abgelaufen. Bitte senden Sie beim Kunden bzw. Mitarbeiter einen neuen Link.';
 
 type ListRow = Awaited<ReturnType<typeof listMails>>['rows'][number];
 
@@ -73,6 +77,8 @@ export function createMailService(db: Database) {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for('update');
         if (!row) throw notFound();
+        // The link is made at sending, valid until the date its text names (decision 0502).
+        if (secretLinkExpired(row.secretLink)) throw new AppError('CONFLICT', LINK_EXPIRED);
         if (row.status === 'sent') {
           const { id: _id, dedupeKey: _key, ...rest } = row;
           const [copy] = await tx
