@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE, databaseUnavailableReason } from './database-errors.js';
 import { AppError, ERROR_CATALOGUE } from './errors.js';
+import { ONE_FILE_ONLY } from './single-upload.js';
 
 /** PostgreSQL error codes that mean "the client asked for something impossible", not a crash. */
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -64,8 +65,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(status).send({ error: message });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
+    if (error.code === 'FST_FILES_LIMIT') {
+      return reply.status(400).send({ error: ONE_FILE_ONLY, details: { file: ONE_FILE_ONLY } });
+    }
+    // A file over its limit is "Die Datei ist zu groß"; any other body (JSON over 1 MB, too
+    // many multipart parts or fields) is "Die Anfrage ist zu groß" (issue 26, finding 19).
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(413).send({ error: ERROR_CATALOGUE.PAYLOAD_TOO_LARGE[1] });
+    }
+    if (status === 413) {
+      return reply.status(413).send({ error: ERROR_CATALOGUE.REQUEST_TOO_LARGE[1] });
     }
     if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ error: ERROR_CATALOGUE.UNSUPPORTED_MEDIA_TYPE[1] });

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
+import { singleUpload } from '../../lib/single-upload.js';
 import { contentDisposition, safeContentType } from './file-store.js';
 import type { FileService } from './files.service.js';
 
@@ -46,7 +47,8 @@ export const fileRoutes =
           );
         }
         await files.assertUploadAllowed(request.params.id);
-        const file = await files.upload(requireSession(request), request.params.id, await request.file());
+        const upload = await singleUpload(request);
+        const file = await files.upload(requireSession(request), request.params.id, upload.file, upload.end);
         reply.status(201);
         return file;
       },

@@ -48,7 +48,13 @@ export function createFileService(db: Database, maxUploadBytes: number) {
      * a failed, too large, empty or aborted upload leaves nothing. The type comes from the
      * first bytes. At most UPLOAD_SLOTS uploads hold a connection at once (decision 0341).
      */
-    async upload(session: SessionContext, entryId: number, part: MultipartFile | undefined): Promise<WikiFile> {
+    async upload(
+      session: SessionContext,
+      entryId: number,
+      part: MultipartFile | undefined,
+      /** Reads the rest of the request once the file is in; refuses a second file (lib/single-upload.ts). */
+      endOfRequest: () => Promise<void> = async () => {},
+    ): Promise<WikiFile> {
       if (part?.fieldname !== 'file') throw fieldError('file', NO_FILE);
       return uploadSlots.run(() =>
         db.transaction(async (tx) => {
@@ -69,6 +75,7 @@ export function createFileService(db: Database, maxUploadBytes: number) {
           // Multipart stops at the limit and marks the part truncated.
           if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
           if (blob.sizeBytes === 0) throw fieldError('file', EMPTY_FILE);
+          await endOfRequest();
           const detected = await fileTypeFromBuffer(Buffer.concat(head));
           const [entry] = await tx.select().from(wikiEntries).where(eq(wikiEntries.id, entryId)).for('update');
           if (!entry) throw new AppError('WIKI_ENTRY_NOT_FOUND');

@@ -13,6 +13,8 @@ import { invoicePdf } from '../pdf/pdf-store.js';
 import { renderReminderPdf } from '../pdf/reminder-pdf.js';
 import { isOverdue, type QuickbillDeps } from '../shared.js';
 
+const NO_REMINDER = 'Mahnungen gibt es nur für versendete Rechnungen, nicht für Entwürfe oder Stornorechnungen';
+
 /** Days the customer gets after each reminder. */
 export const REMINDER_GRACE_DAYS = 7;
 
@@ -53,9 +55,17 @@ export function createReminderService(deps: QuickbillDeps) {
       return { level, label: REMINDER_LABELS[level - 1] };
     },
 
-    /** Preview of a reminder at the next level (or the last sent one). */
+    /**
+     * Preview of a reminder at the next level (or the last sent one). Only an issued invoice
+     * has anything to remind of: a draft (no number, nothing owed) or a credit note is a 409,
+     * like sending a reminder for it (issue 26, finding 17).
+     */
     async preview(id: number) {
       const today = deps.today();
+      const invoice = await findInvoice(db, id);
+      if (invoice.status === 'draft' || invoice.kind === 'credit_note') {
+        throw new AppError('INVOICE_WRONG_STATUS', NO_REMINDER);
+      }
       const { document } = await invoicePdf(db, id);
       const level = Math.min(Math.max(document.invoice.reminderLevel, 1), REMINDER_LABELS.length);
       return renderReminderPdf(document, level, today, addDays(today, REMINDER_GRACE_DAYS));

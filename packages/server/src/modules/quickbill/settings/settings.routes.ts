@@ -6,6 +6,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { requireSession } from '../../../lib/access.js';
 import { readBlob } from '../../../lib/blob-store.js';
 import { AppError } from '../../../lib/errors.js';
+import { singleUpload } from '../../../lib/single-upload.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
 import { presentSettings, setLogo, updateSettings } from './settings.service.js';
 
@@ -44,9 +45,14 @@ export const settingsRoutes =
       config: { access: 'admin' },
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: zInvoiceSettings, ...errors } },
       handler: async (request) => {
-        const part = await request.file().catch(() => undefined);
+        const upload = await singleUpload(request).catch((error) => {
+          if (error instanceof AppError) throw error;
+          return { file: undefined, end: async () => {} };
+        });
+        const part = upload.file;
         if (!part) throw new AppError('MALFORMED_REQUEST', 'Bitte wählen Sie eine Bilddatei (PNG oder JPEG) aus');
         const buffer = await part.toBuffer();
+        await upload.end();
         const type = await fileTypeFromBuffer(buffer);
         const extension = type && LOGO_TYPES[type.mime];
         if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Das Logo muss ein PNG- oder JPEG-Bild sein');

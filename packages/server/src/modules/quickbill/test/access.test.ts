@@ -34,7 +34,7 @@ describe('Quickbill is admin-only: every route refuses anonymous, expired, revok
     () => ({ method: 'GET', url: `/api/quickbill/invoices/${draftId}/pdf`, admin: 200 }),
     () => ({ method: 'GET', url: `/api/quickbill/invoices/${draftId}/xml`, admin: 409 }),
     () => ({ method: 'GET', url: `/api/quickbill/invoices/${draftId}/ebinterface`, admin: 409 }),
-    () => ({ method: 'GET', url: `/api/quickbill/invoices/${draftId}/reminder-pdf`, admin: 200 }),
+    () => ({ method: 'GET', url: `/api/quickbill/invoices/${draftId}/reminder-pdf`, admin: 409 }),
     () => ({ method: 'POST', url: `/api/quickbill/invoices/${draftId}/reminders`, admin: 409 }),
     () => ({ method: 'POST', url: `/api/quickbill/invoices/${draftId}/mark-paid`, payload: {}, admin: 409 }),
     () => ({ method: 'POST', url: '/api/quickbill/invoices/bulk-download', payload: { ids: [draftId] }, admin: 200 }),

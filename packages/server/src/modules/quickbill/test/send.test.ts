@@ -438,6 +438,21 @@ describe('reminders', () => {
     expect(letters.every((l) => l.size > 1000)).toBe(true);
   });
 
+  it('previews the reminder letter of an issued invoice, never of a draft (issue 26, finding 17)', async () => {
+    const draft = await createDraft(ctx, token, customer.id, { invoice_date: daysAgo(30), due_date: daysAgo(16) });
+    const url = `/api/quickbill/invoices/${draft.id}/reminder-pdf`;
+    const refused = await ctx.request({ method: 'GET', url, token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      'Mahnungen gibt es nur für versendete Rechnungen, nicht für Entwürfe oder Stornorechnungen',
+    );
+    await sendInvoice(ctx, token, draft.id);
+    const letter = await ctx.request({ method: 'GET', url, token });
+    expect(letter.statusCode).toBe(200);
+    expect(letter.headers['content-type']).toBe('application/pdf');
+    expect(letter.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
   it('refuses reminders for invoices that are not overdue', async () => {
     const draft = await createDraft(ctx, token, customer.id);
     await sendInvoice(ctx, token, draft.id);
