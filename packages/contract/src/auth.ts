@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { zNewPassword as zNewPasswordForLink } from './password-rules.js';
+import { ALL_PERMISSIONS, type Permission, STAFF_ROLES } from './permissions.js';
 import { USER_TYPES } from './session-rules.js';
 
 export {
@@ -25,7 +26,14 @@ export const zLoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof zLoginRequest>;
 
-export const zAdminUser = z.object({ id: z.number(), username: z.string(), name: z.string() });
+/** A staff member with their role and what it allows (contract/permissions.ts); the app hides the rest. */
+export const zAdminUser = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  permissions: z.array(z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]])),
+});
 export const zCustomerUser = z.object({
   id: z.number(),
   name: z.string(),

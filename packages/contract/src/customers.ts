@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { zDate, zOptionalText } from './common.js';
+import { zDate, zId, zOptionalText } from './common.js';
 import { DEFAULT_COUNTRY, isCountryCode } from './countries.js';
 import { zPageQuery, zSearchParam } from './list-query.js';
 import { zNewPassword } from './password-rules.js';
+import { zStaffOption } from './staff.js';
 
 export const MARITAL_STATUSES = ['verheiratet', 'geschieden', 'ledig'] as const;
 export const PARTNER_GENDERS = ['männlich', 'weiblich'] as const;
@@ -208,8 +209,19 @@ export const zCustomer = zCustomerListItem.extend({
   partner_gender: z.enum(PARTNER_GENDERS).nullable(),
   partner_birthdate: z.string().nullable(),
   children: z.array(z.object({ name: z.string(), gender: z.enum(CHILD_GENDERS), age: z.number().nullable() })),
+  /** "Betreuer": the staff members who look after this customer (a Butler sees only these customers). */
+  staff: z.array(zStaffOption),
 });
 export type Customer = z.infer<typeof zCustomer>;
+
+/** PUT /api/customers/:id/staff: the customer's Betreuer (replaces the list; empty: none). */
+export const zCustomerStaffUpdate = z.object({
+  staff_ids: z
+    .array(zId, { error: 'Bitte wählen Sie die Betreuer aus' })
+    .max(50, 'Höchstens 50 Betreuer')
+    .refine((ids) => new Set(ids).size === ids.length, 'Jeder Betreuer nur einmal'),
+});
+export type CustomerStaffUpdate = z.infer<typeof zCustomerStaffUpdate>;
 
 /** What deleting a customer removed with them; issued invoices stay (§132 BAO). */
 export const zCustomerDeleteResponse = z.object({

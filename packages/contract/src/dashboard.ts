@@ -47,6 +47,9 @@ export const zCustomerSubscriptionResponse = z.object({
 });
 export type CustomerSubscriptionResponse = z.infer<typeof zCustomerSubscriptionResponse>;
 
+/** Prices are null for staff who may not see prices (a Butler, decision 0540); customers always get them. */
+const price = z.number().nullable();
+
 /** One of the customer's subscriptions with its lifetime figures. */
 export const zSubscriptionWithBalance = z.object({
   id: z.number(),
@@ -54,8 +57,8 @@ export const zSubscriptionWithBalance = z.object({
   template_name: z.string().nullable(),
   duration_months: z.number(),
   monthly_hours: hours,
-  monthly_price: z.number(),
-  original_monthly_price: z.number(),
+  monthly_price: price,
+  original_monthly_price: price,
   has_referral_discount: z.boolean(),
   start_date: date,
   end_date: date,
@@ -88,9 +91,9 @@ export const zRecentTimeEntry = zDeduction.extend({
 export const zDashboardHourPackage = z.object({
   id: z.number(),
   hours,
-  price_per_hour: z.number(),
-  discount_percentage: z.number(),
-  total_price: z.number(),
+  price_per_hour: price,
+  discount_percentage: price,
+  total_price: price,
   purchase_date: date,
   is_referral_discount: z.boolean(),
   created_by: z.string(),
@@ -131,9 +134,9 @@ export const zCustomerDashboard = z.object({
   total_hours_used: hours,
   /** purchased − used; negative means the customer is in Minus. */
   remaining_hours: hours,
-  /** Owned by the referral module (contract/referrals.ts). */
-  referral_data: zReferralData,
-  referral_stats: zReferralStats,
+  /** Owned by the referral module (contract/referrals.ts); null for staff who may not see prices. */
+  referral_data: zReferralData.nullable(),
+  referral_stats: zReferralStats.nullable(),
   contact: zProviderContact,
   /** Balances over a threshold right now (the lounge's calm banner); empty when all is well. */
   low_balances: z.array(zLowBalance),

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  ALL_PERMISSIONS,
+  MAX_BUTLER_TIME_ENTRY_DAYS,
+  type Permission,
+  ROLE_LABELS,
+  STAFF_ROLES,
+} from './permissions.js';
+
+const zPermission = z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]], { error: 'Unbekannte Berechtigung' });
+const zRole = z.enum(STAFF_ROLES, {
+  error: `Bitte wählen Sie eine Rolle (${Object.values(ROLE_LABELS).join(', ')})`,
+});
 
 /** A staff account in "Einstellungen → Mitarbeiter". */
 export const zStaffMember = z.object({
@@ -6,6 +18,11 @@ export const zStaffMember = z.object({
   username: z.string(),
   name: z.string(),
   email: z.string().nullable(),
+  role: z.enum(STAFF_ROLES),
+  /** Permissions granted beyond the role (only those the role allows, GRANTABLE). */
+  grants: z.array(zPermission),
+  /** How many customers this person is Betreuer of. */
+  customer_count: z.number(),
   is_active: z.boolean(),
   /** Invited, password not set yet. */
   invitation_pending: z.boolean(),
@@ -37,8 +54,31 @@ export const zStaffInvite = z.object({
     .min(1, 'Bitte geben Sie eine E-Mail-Adresse ein')
     .max(254)
     .pipe(z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein')),
+  role: zRole,
+  grants: z.array(zPermission).max(ALL_PERMISSIONS.length).default([]),
 });
 export type StaffInvite = z.input<typeof zStaffInvite>;
+
+/** PUT /api/staff/:id/role: the role and its grants; holds from the person's next request. */
+export const zStaffRoleUpdate = z.object({
+  role: zRole,
+  grants: z.array(zPermission).max(ALL_PERMISSIONS.length).default([]),
+});
+export type StaffRoleUpdate = z.input<typeof zStaffRoleUpdate>;
+
+/** An active staff member as the "Betreuer" choice lists them. */
+export const zStaffOption = z.object({ id: z.number(), name: z.string(), role: z.enum(STAFF_ROLES) });
+export type StaffOption = z.infer<typeof zStaffOption>;
+
+/** Rules for staff work (Einstellungen → Mitarbeiter). */
+export const zStaffRules = z.object({
+  butler_time_entry_days: z
+    .number({ error: 'Bitte geben Sie eine Anzahl Tage ein' })
+    .int('Bitte geben Sie ganze Tage ein')
+    .min(0, 'Mindestens 0 Tage')
+    .max(MAX_BUTLER_TIME_ENTRY_DAYS, `Höchstens ${MAX_BUTLER_TIME_ENTRY_DAYS} Tage`),
+});
+export type StaffRules = z.infer<typeof zStaffRules>;
 
 export const zStaffActive = z.object({ is_active: z.boolean({ error: 'Ungültiger Wert' }) });
 

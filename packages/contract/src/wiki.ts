@@ -40,6 +40,8 @@ export const zWikiCategoryInput = z.object({
   description: zOptionalText(1000),
   allows_encryption: z.boolean({ error: 'Ungültiger Wert für Verschlüsselung' }).default(false),
   allows_files: z.boolean({ error: 'Ungültiger Wert für Datei-Upload' }).default(false),
+  /** "Butler dürfen Passwörter anzeigen" (decision 0540); absent on an update: unchanged. */
+  butler_may_reveal: z.boolean({ error: 'Ungültiger Wert für „Butler dürfen Passwörter anzeigen“' }).optional(),
 });
 export type WikiCategoryInput = z.infer<typeof zWikiCategoryInput>;
 
@@ -50,6 +52,7 @@ export const zWikiCategory = z.object({
   description: z.string().nullable(),
   allows_encryption: z.boolean(),
   allows_files: z.boolean(),
+  butler_may_reveal: z.boolean(),
   created_by: z.string(),
   updated_by: z.string().nullable(),
   created_at: z.string(),

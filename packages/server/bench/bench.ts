@@ -11,6 +11,7 @@ import { EmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { migrateDatabase } from '../src/db/migrate.js';
 import { readEnv } from '../src/env.js';
 import { todayVienna } from '../src/lib/clock.js';
+import { EVERY_CUSTOMER } from '../src/lib/customer-scope.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { type LoadCall, printLoadTable, runConcurrentBench } from './concurrent.js';
 import { BENCH_SIZES, benchSizes, generateBenchData } from './generate.js';
@@ -275,7 +276,7 @@ async function explain(db: ReturnType<typeof createDatabase>, today: string) {
     console.log(plan.rows.map((r: any) => r['QUERY PLAN']).join('\n'), '\n');
     return original(query);
   };
-  await dashboardHourStats(db, today);
+  await dashboardHourStats(db, today, EVERY_CUSTOMER);
   await customersMonthlyPage(db, Number(today.slice(0, 4)), Number(today.slice(5, 7)), { limit: 48, offset: 0 });
   await subscriptionBalances(db, 42, today);
   (db as any).execute = original;

@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const auth = createAuthService(db, { loginFailuresPerAddress: env.LOGIN_FAILURES_PER_ADDRESS });
-  registerAccessControl(app, async (request) => {
+  registerAccessControl(app, db, async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return null;
     return auth.resolveToken(header.slice('Bearer '.length).trim());

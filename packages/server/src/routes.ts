@@ -30,6 +30,7 @@ import { referralPurchaseRoutes } from './modules/referrals/referral-purchase.ro
 import { referralSettingsRoutes } from './modules/referrals/referral-settings.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
+import { createStaffRoles } from './modules/staff/staff-roles.service.js';
 import { statementsRoutes } from './modules/statements/statements.routes.js';
 import { subscriptionHistoryRoutes } from './modules/subscription-history/subscription-history.routes.js';
 import { subscriptionTemplatesRoutes } from './modules/subscription-templates/subscription-templates.routes.js';
@@ -56,7 +57,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
     authRoutes(deps.auth, secondFactor, createPasswordLinks(deps.db), accountMails, deps.env.LOGIN_REQUESTS_PER_MINUTE),
   );
   await typed.register(accountRoutes(createAccountService(deps.db, twoFactor), twoFactor));
-  await typed.register(staffRoutes(createStaffService(deps.db, twoFactor), accountMails));
+  await typed.register(staffRoutes(createStaffService(deps.db, twoFactor), createStaffRoles(deps.db), accountMails));
   await typed.register(auditRoutes(createAuditService(deps.db)));
   await typed.register(customersRoutes(deps.db, accountMails));
   await typed.register(projectsRoutes(deps.db));

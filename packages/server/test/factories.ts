@@ -25,7 +25,12 @@ function randomReferralCode() {
 export async function buildAdmin(db: Database, overrides: Partial<typeof admins.$inferInsert> = {}) {
   const [row] = await db
     .insert(admins)
-    .values({ username: `admin-${uniqueSuffix()}`, passwordHash: await cachedHash(TEST_PASSWORD), ...overrides })
+    .values({
+      username: `admin-${uniqueSuffix()}`,
+      role: 'owner',
+      passwordHash: await cachedHash(TEST_PASSWORD),
+      ...overrides,
+    })
     .returning();
   return row;
 }

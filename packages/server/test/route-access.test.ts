@@ -1,3 +1,4 @@
+import { ALL_PERMISSIONS } from '@butler/contract/permissions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './test-app.js';
 
@@ -23,8 +24,11 @@ describe('route access declarations', () => {
   it('every API route declares who may call it', () => {
     expect(ctx.app.routeAccess.length).toBeGreaterThan(2);
     for (const route of ctx.app.routeAccess) {
-      expect(['public', 'authenticated', 'customer-own', 'admin'], `${route.method} ${route.url}`).toContain(
-        route.access,
+      const access = route.access;
+      const declared = typeof access === 'string' ? access : access.permission;
+      // A permission of the role table (decision 0540), or one of the kinds without one.
+      expect(['public', 'authenticated', 'staff', ...ALL_PERMISSIONS], `${route.method} ${route.url}`).toContain(
+        declared,
       );
     }
   });

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { admins } from '../db/schema/index.js';
 import { hashPassword } from './passwords.js';
 
-/** On a start that finds no admin account, creates the first one (DOMAIN-RULES §1). */
+/** On a start that finds no admin account, creates the first one, an Inhaber (DOMAIN-RULES §1). */
 export async function ensureFirstAdmin(
   db: Database,
   username: string,
@@ -15,7 +15,7 @@ export async function ensureFirstAdmin(
   const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
   await db
     .insert(admins)
-    .values({ username, passwordHash: await hashPassword(password ?? generatedPassword!) })
+    .values({ username, role: 'owner', passwordHash: await hashPassword(password ?? generatedPassword!) })
     .onConflictDoNothing();
   return { created: true, username, generatedPassword };
 }

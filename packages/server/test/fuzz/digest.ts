@@ -9,7 +9,11 @@ import type { TestContext } from '../test-app.js';
  * A table another engineer adds is covered automatically; list it here only if a refused
  * request changes it on purpose.
  */
-export const CHANGES_ON_REFUSAL: Record<string, { columns?: string[]; why: string }> = {
+export const CHANGES_ON_REFUSAL: Record<string, { columns?: string[]; rowsExcept?: string; why: string }> = {
+  audit_log: {
+    rowsExcept: "action = 'reveal_refused'",
+    why: 'a refused reveal of a stored password (403) is audited on purpose (issue 27, decision 0540)',
+  },
   login_attempts: { why: 'a failed login (401) is recorded on purpose: it throttles guessing (DOMAIN-RULES §3)' },
   sessions: {
     columns: ['last_seen_at'],
@@ -30,13 +34,13 @@ export async function digestQuery(ctx: TestContext): Promise<string> {
     const table = found.table_schema === 'public' ? found.table_name : `${found.table_schema}.${found.table_name}`;
     const from = `"${found.table_schema}"."${found.table_name}"`;
     const rule = CHANGES_ON_REFUSAL[table];
-    if (rule && !rule.columns) continue;
+    if (rule && !rule.columns && !rule.rowsExcept) continue;
     const row = rule?.columns
       ? `(to_jsonb(r) - ARRAY[${rule.columns.map((c) => `'${c}'`).join(',')}]::text[])::text`
       : 'r::text';
     // Order-independent (a sum of 60-bit row hashes) and without a sort: cheap on every request.
     parts.push(
-      `SELECT '${table}' AS t, count(*) || ':' || coalesce(sum(('x' || left(md5(${row}), 15))::bit(60)::bigint), 0) AS h FROM ${from} r`,
+      `SELECT '${table}' AS t, count(*) || ':' || coalesce(sum(('x' || left(md5(${row}), 15))::bit(60)::bigint), 0) AS h FROM ${from} r${rule?.rowsExcept ? ` WHERE NOT (${rule.rowsExcept})` : ''}`,
     );
   }
   return parts.join(' UNION ALL ');

@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Operation, type Schema, toJsonSchema } from './operations.js';
+import { permits } from './permits.js';
 import { MARKER, type Principal, type World } from './world.js';
 
 /** Words that give away an English (framework) message where a German sentence belongs. */
@@ -98,10 +99,8 @@ export class Oracle {
       }
     }
     if (status < 400 && routePattern(op).test(url.split('?')[0])) problems.push(...this.checkSuccess(op, res));
-    if (principal !== 'admin' && status < 400) {
-      if (op.access === 'admin') problems.push(`${principal} got ${status} from an admin-only route`);
-      if (principal === 'anonymous' && op.access !== 'public')
-        problems.push(`anonymous got ${status} from a non-public route`);
+    if (status < 400 && !permits(op.access, principal)) {
+      problems.push(`${principal} got ${status} from a route the role table does not give them`);
     }
     return problems;
   }
@@ -132,22 +131,39 @@ export class Oracle {
   }
 
   /**
-   * Markers of the other customer's rows in a customer's answer. One is allowed only if its
-   * row has since become this customer's, or is public by design (a featured reference,
-   * decision 0145, and its files).
+   * Markers a principal must not receive. A customer (and the Butler, who looks after A
+   * only): the other customer's, unless its row has since become theirs or is public by
+   * design (a featured reference, decision 0145, and its files). The Butler: no invoice's
+   * either. Buchhaltung: no wiki text and no notes or family data of anyone.
    */
   async leaks(principal: Principal, res: LightMyRequestResponse): Promise<string[]> {
-    const self = principal === 'customerA' ? 'A' : principal === 'customerB' ? 'B' : null;
-    if (!self) return [];
-    const me = this.world.customerIds[self];
     const problems: string[] = [];
     const found = new Set([...res.rawPayload.toString('utf8').matchAll(MARKER)].map((m) => m[0]));
+    if (principal === 'accounting') {
+      for (const text of found) {
+        const marker = this.world.markers.get(text);
+        if (marker && (marker.private || marker.table.startsWith('wiki_'))) {
+          problems.push(
+            `accounting received ${text} (customer ${marker.letter}'s ${marker.table}, not for Buchhaltung)`,
+          );
+        }
+      }
+      return problems;
+    }
+    const self = principal === 'customerA' || principal === 'butler' ? 'A' : principal === 'customerB' ? 'B' : null;
+    if (!self) return [];
+    const me = this.world.customerIds[self];
     for (const text of found) {
       const marker = this.world.markers.get(text);
-      if (!marker || marker.letter === self) continue;
+      if (!marker) continue;
+      if (principal === 'butler' && marker.table === 'invoice_items') {
+        problems.push(`butler received ${text} (an invoice's text)`);
+        continue;
+      }
+      if (marker.letter === self) continue;
       const rows = await this.world.rowsContaining(marker.table, text);
       if (!rows.some((r) => r.owner === me || r.featured)) {
-        problems.push(`customer ${self} received ${text} (customer ${marker.letter}'s ${marker.table})`);
+        problems.push(`${principal} received ${text} (customer ${marker.letter}'s ${marker.table})`);
       }
     }
     return problems;

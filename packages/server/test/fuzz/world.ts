@@ -1,3 +1,4 @@
+import type { StaffRole } from '@butler/contract/permissions';
 import { eq, sql } from 'drizzle-orm';
 import { customers, loginAttempts } from '../../src/db/schema/index.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
@@ -7,8 +8,14 @@ import { cachedHash } from '../test-app.js';
 import { type OwnerSource, ownerSources, type Pools } from './owners.js';
 import { fillCustomer, seedApi } from './seed.js';
 
-export type Principal = 'anonymous' | 'customerA' | 'customerB' | 'admin';
-export const PRINCIPALS: Principal[] = ['anonymous', 'customerA', 'customerB', 'admin'];
+export type Principal = 'anonymous' | 'customerA' | 'customerB' | 'admin' | 'butler' | 'accounting';
+export const PRINCIPALS: Principal[] = ['anonymous', 'customerA', 'customerB', 'admin', 'butler', 'accounting'];
+/** The staff principals' roles (the admin is an Inhaber); the Butler looks after customer A only. */
+export const STAFF_ROLE_OF: Partial<Record<Principal, StaffRole>> = {
+  admin: 'owner',
+  butler: 'butler',
+  accounting: 'accounting',
+};
 type Letter = 'A' | 'B';
 /** What every customer of the world has; replenished between operations. */
 const FILLED = ['projects', 'subscriptions', 'time_entries', 'hour_packages', 'wiki_entries', 'wiki_files', 'invoices'];
@@ -26,9 +33,14 @@ export class World {
     customerA: undefined,
     customerB: undefined,
     admin: undefined,
+    butler: undefined,
+    accounting: undefined,
   };
+  /** Usernames of the Butler and Buchhaltung principals, to sign them in again. */
+  private readonly staffUsernames: Partial<Record<Principal, string>> = {};
   readonly customerIds: Record<Letter, number> = { A: 0, B: 0 };
-  readonly markers = new Map<string, { letter: Letter; table: string }>();
+  /** `private`: notes and family data, which Buchhaltung must never receive. */
+  readonly markers = new Map<string, { letter: Letter; table: string; private?: boolean }>();
   pools: Pools = new Map();
   private sources: OwnerSource[] = [];
   private markerCount = 0;
@@ -40,10 +52,10 @@ export class World {
     this.auth = createAuthService(ctx.db, { loginFailuresPerAddress: ctx.env.LOGIN_FAILURES_PER_ADDRESS });
   }
 
-  private marker(letter: Letter, table: string) {
+  private marker(letter: Letter, table: string, isPrivate = false) {
     this.markerCount += 1;
     const text = `Fzm${letter}${this.markerCount}q`;
-    this.markers.set(text, { letter, table });
+    this.markers.set(text, { letter, table, private: isPrivate });
     return text;
   }
 
@@ -68,6 +80,11 @@ export class World {
     const admin = await buildAdmin(this.ctx.db);
     this.adminUsername = admin.username;
     this.tokens.admin = await this.session('admin', admin.username);
+    for (const principal of ['butler', 'accounting'] as const) {
+      const staff = await buildAdmin(this.ctx.db, { role: STAFF_ROLE_OF[principal] });
+      this.staffUsernames[principal] = staff.username;
+      this.tokens[principal] = await this.session('admin', staff.username);
+    }
     this.templateId = (await buildSubscriptionTemplate(this.ctx.db, { name: 'Classic', durationMonths: 24 })).id;
     await this.api('POST', '/api/quickbill/products', {
       name: 'Butler-Stunde',
@@ -98,18 +115,30 @@ export class World {
   /** (Re)creates customer A or B with marked data and logs them in. */
   private async customer(letter: Letter) {
     const m = (table: string) => this.marker(letter, table);
+    const p = () => this.marker(letter, 'customers', true);
     const row = await buildCustomer(this.ctx.db, {
       firstName: letter === 'A' ? 'Anna' : 'Bernd',
       street: `Gasse ${m('customers')}`,
       phone: `+43 ${m('customers')}`,
-      notes: `Notiz ${m('customers')}`,
-      specialNotes: `Besonders ${m('customers')}`,
-      privateNotes: `Privat ${m('customers')}`,
-      partnerName: `Partner ${m('customers')}`,
+      notes: `Notiz ${p()}`,
+      specialNotes: `Besonders ${p()}`,
+      privateNotes: `Privat ${p()}`,
+      partnerName: `Partner ${p()}`,
     });
     this.customerIds[letter] = row.id;
+    if (letter === 'A') await this.assignButler();
     await this.fill(row.id, letter);
     this.tokens[`customer${letter}`] = await this.session('customer', row.email);
+  }
+
+  /** The Butler looks after customer A (again, after the fuzzer changed the Betreuer or recreated A). */
+  private async assignButler() {
+    const username = this.staffUsernames.butler;
+    if (!username || !this.customerIds.A) return;
+    await this.ctx.db.execute(sql`
+      INSERT INTO customer_staff (customer_id, admin_id)
+      SELECT ${this.customerIds.A}, id FROM admins WHERE username = ${username}
+      ON CONFLICT DO NOTHING`);
   }
 
   /** Everything a customer has, for a fresh customer (`only` given: just the kinds that are gone). */
@@ -132,6 +161,20 @@ export class World {
         .push({ id: Number(row.id), owner: row.owner === null ? null : Number(row.owner), featured: row.featured });
     }
     this.pools = pools;
+  }
+
+  /** A digest of every row that belongs to customer `letter` (what the Butler must never change of B's). */
+  async ownedDigest(letter: Letter): Promise<string> {
+    const parts = this.sources.map(
+      (s) =>
+        `SELECT '${s.table}' AS t, count(*) || ':' || coalesce(sum(('x' || left(md5(r::text), 15))::bit(60)::bigint), 0) AS h
+         FROM "${s.table}" r WHERE r.id IN (SELECT id FROM (${s.sql}) o WHERE o.owner = $1)`,
+    );
+    const result = await this.ctx.db.$client.query(parts.join(' UNION ALL '), [this.customerIds[letter]]);
+    return result.rows
+      .map((r) => `${r.t}=${r.h}`)
+      .sort()
+      .join(' ');
   }
 
   /** The rows of `table` whose text holds `text` (encrypted secrets are never found), with owner. */
@@ -165,6 +208,21 @@ export class World {
       if (!exists) this.adminUsername = (await buildAdmin(this.ctx.db)).username;
       this.tokens.admin = await this.session('admin', this.adminUsername);
     }
+    await this.ctx.db.execute(sql`
+      UPDATE admins SET role = 'owner', grants = '{}' WHERE username = ${this.adminUsername} AND role <> 'owner'`);
+    for (const principal of ['butler', 'accounting'] as const) {
+      const username = this.staffUsernames[principal]!;
+      const role = STAFF_ROLE_OF[principal]!;
+      // The fuzzer may have changed a role, deactivated or logged out someone: back to as seeded.
+      await this.ctx.db.execute(sql`
+        UPDATE admins SET role = ${role}, grants = '{}', is_active = true
+        WHERE username = ${username} AND (role <> ${role} OR grants <> '{}' OR NOT is_active)`);
+      if (await this.alive(principal)) continue;
+      await this.ctx.db.execute(
+        sql`UPDATE admins SET password_hash = ${await cachedHash(TEST_PASSWORD)} WHERE username = ${username}`,
+      );
+      this.tokens[principal] = await this.session('admin', username);
+    }
     for (const letter of ['A', 'B'] as const) {
       const principal = `customer${letter}` as const;
       if (await this.alive(principal)) continue;
@@ -179,6 +237,7 @@ export class World {
         .where(eq(customers.id, row.id));
       this.tokens[principal] = await this.session('customer', row.email);
     }
+    await this.assignButler();
     await this.refresh();
     if (!replenish) return;
     for (const letter of ['A', 'B'] as const) {
@@ -189,9 +248,9 @@ export class World {
     await this.refresh();
   }
 
-  /** The customer a principal is, if any. */
+  /** The customer a principal is (or, the Butler, looks after), if any. */
   customerOf(principal: Principal): number | null {
-    if (principal === 'customerA') return this.customerIds.A;
+    if (principal === 'customerA' || principal === 'butler') return this.customerIds.A;
     if (principal === 'customerB') return this.customerIds.B;
     return null;
   }

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -20,27 +21,38 @@ import { createdAt, updatedAt } from './columns.js';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
-/** Staff accounts ("Mitarbeiter"); every staff member has the admin role. */
-export const admins = pgTable('admins', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  /** Null while an invitation is open (no password set yet). */
-  passwordHash: text('password_hash'),
-  /** Full name shown in lists; the username when empty. */
-  name: text('name').notNull().default(''),
-  email: text('email'),
-  isActive: boolean('is_active').notNull().default(true),
-  /** TOTP secret sealed with the key ring (docs/decisions/0302); set once enrolment is confirmed. */
-  totpSecret: text('totp_secret'),
-  /** Secret of an enrolment not yet confirmed with a first code. */
-  totpPendingSecret: text('totp_pending_secret'),
-  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
-  /** Last accepted TOTP time step: a code is accepted once (no replay within its window). */
-  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+/** Staff accounts ("Mitarbeiter"); what each may do follows from `role` (contract/permissions.ts). */
+export const admins = pgTable(
+  'admins',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    /** owner (Inhaber), office (Büro), accounting (Buchhaltung), butler; accounts from before roles are owners. */
+    role: text('role').notNull(),
+    /** Permissions granted beyond the role's, only those the role allows (GRANTABLE, e.g. a Büro's reveal). */
+    grants: text('grants').array().notNull().default(sql`'{}'::text[]`),
+    /** Null while an invitation is open (no password set yet). */
+    passwordHash: text('password_hash'),
+    /** Full name shown in lists; the username when empty. */
+    name: text('name').notNull().default(''),
+    email: text('email'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** TOTP secret sealed with the key ring (docs/decisions/0302); set once enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    /** Secret of an enrolment not yet confirmed with a first code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** Last accepted TOTP time step: a code is accepted once (no replay within its window). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('admins_role_ck', sql`${t.role} IN ('owner','office','accounting','butler')`),
+    check('admins_grants_ck', sql`${t.grants} <@ ARRAY['wiki.secret.reveal']::text[]`),
+  ],
+);
 
 /** Single-use recovery codes for staff 2FA, stored as argon2id hashes (≈ 49 bits each, so salted and slow). */
 export const recoveryCodes = pgTable(
@@ -160,6 +172,27 @@ export const customers = pgTable(
       'customers_partner_gender_ck',
       sql`${t.partnerGender} IS NULL OR ${t.partnerGender} IN ('männlich','weiblich')`,
     ),
+  ],
+);
+
+/**
+ * "Betreuer": the staff members who look after a customer. A Butler reaches only the
+ * customers listed here for them (lib/customer-scope.ts).
+ */
+export const customerStaff = pgTable(
+  'customer_staff',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.adminId] }),
+    index('customer_staff_admin_idx').on(t.adminId, t.customerId),
   ],
 );
 

@@ -31,8 +31,13 @@ export const securitySettings = pgTable(
     id: integer('id').primaryKey().default(1),
     /** "Zwei-Faktor-Anmeldung für alle Mitarbeiter verpflichtend": enrolment forced at the next login. */
     requireStaffTotp: boolean('require_staff_totp').notNull().default(false),
+    /** How many days back a Butler may book and change their own time entries (decision 0540). */
+    butlerTimeEntryDays: integer('butler_time_entry_days').notNull().default(7),
   },
-  () => [singleRow('security_settings')],
+  (t) => [
+    singleRow('security_settings'),
+    check('security_settings_butler_days_ck', sql`${t.butlerTimeEntryDays} BETWEEN 0 AND 365`),
+  ],
 );
 
 export const dashboardSettings = pgTable(

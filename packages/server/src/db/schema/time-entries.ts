@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { customers } from './accounts.js';
+import { admins, customers } from './accounts.js';
 import { invoices } from './billing.js';
 import { createdAt, hoursColumn, updatedAt } from './columns.js';
 import { projects } from './hours.js';
@@ -22,6 +22,8 @@ export const timeEntries = pgTable(
     activityDescription: text('activity_description').notNull(),
     workDate: date('work_date').notNull(),
     createdBy: text('created_by').notNull(),
+    /** The staff member who booked it: a Butler changes only their own (decision 0540). */
+    createdByAdminId: integer('created_by_admin_id').references(() => admins.id, { onDelete: 'set null' }),
     isBillable: boolean('is_billable').notNull().default(true),
     billingType: text('billing_type').notNull(),
     invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),

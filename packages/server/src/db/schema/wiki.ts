@@ -14,6 +14,8 @@ export const wikiCategories = pgTable(
     description: text('description'),
     allowsEncryption: boolean('allows_encryption').notNull().default(false),
     allowsFiles: boolean('allows_files').notNull().default(false),
+    /** "Butler dürfen Passwörter anzeigen": a Butler may reveal this category's secrets (their customers only). */
+    butlerMayReveal: boolean('butler_may_reveal').notNull().default(false),
     createdBy: text('created_by').notNull(),
     updatedBy: text('updated_by'),
     createdAt: createdAt(),

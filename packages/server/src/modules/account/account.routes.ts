@@ -78,7 +78,7 @@ export const accountRoutes =
     });
 
     app.post('/api/account/totp/setup', {
-      config: { access: 'admin', rateLimit: STRICT },
+      config: { access: 'staff', rateLimit: STRICT },
       schema: {
         tags,
         description: 'Startet die Einrichtung der Zwei-Faktor-Anmeldung.',
@@ -91,7 +91,7 @@ export const accountRoutes =
     });
 
     app.post('/api/account/totp/confirm', {
-      config: { access: 'admin', rateLimit: STRICT },
+      config: { access: 'staff', rateLimit: STRICT },
       schema: {
         tags,
         description:
@@ -108,7 +108,7 @@ export const accountRoutes =
     });
 
     app.post('/api/account/totp/disable', {
-      config: { access: 'admin', rateLimit: STRICT },
+      config: { access: 'staff', rateLimit: STRICT },
       schema: {
         tags,
         description: 'Schaltet die Zwei-Faktor-Anmeldung ab (Passwort und Code nötig).',
@@ -123,7 +123,7 @@ export const accountRoutes =
     });
 
     app.post('/api/account/totp/recovery-codes', {
-      config: { access: 'admin', rateLimit: STRICT },
+      config: { access: 'staff', rateLimit: STRICT },
       schema: {
         tags,
         description: 'Neue Wiederherstellungscodes (die alten verfallen).',
@@ -139,7 +139,7 @@ export const accountRoutes =
     });
 
     app.get('/api/customers/:id/secret-reveals', {
-      config: { access: 'customer-own' },
+      config: { access: { permission: 'customers.dashboard', customer: ['params.id'], self: true } },
       schema: {
         tags,
         description:

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { todayVienna } from '../../lib/clock.js';
+import { customerScope, scopeKey } from '../../lib/customer-scope.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
 import { encodeAnswer, sendEncoded, sendEncodedPage } from '../../lib/json-answer.js';
 import { pageBounds } from '../../lib/pagination.js';
@@ -27,15 +28,16 @@ export const adminDashboardRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/admin/dashboard-stats', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'dashboard.read', scoped: true } },
       schema: { tags: ['Admin-Dashboard'], response: { 200: zDashboardStats, ...errors } },
       // Cached already encoded; the version comes with the session (decision 0400).
       handler: async (request, reply) => {
         const today = todayVienna();
+        const scope = customerScope(request.session);
         const json = await dashboardFigureCache(
           db,
-          `stats:${today}`,
-          async () => encodeAnswer(zDashboardStats, await getDashboardStats(db, today)),
+          `stats:${today}:${scopeKey(scope)}`,
+          async () => encodeAnswer(zDashboardStats, await getDashboardStats(db, today, scope)),
           request.session?.dataVersion,
         );
         return sendEncoded(reply, json);
@@ -43,7 +45,7 @@ export const adminDashboardRoutes =
     });
 
     app.get('/api/admin/customers-monthly/:year/:month', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'dashboard.read', scoped: true } },
       schema: {
         tags: ['Admin-Dashboard'],
         params: zYearMonthParams,
@@ -54,11 +56,12 @@ export const adminDashboardRoutes =
       handler: async (request, reply) => {
         const { year, month } = request.params;
         const { page, page_size: pageSize } = request.query;
+        const scope = customerScope(request.session);
         const answer = await dashboardFigureCache(
           db,
-          `monthly:${year}-${month}:${page}:${pageSize}`,
+          `monthly:${year}-${month}:${page}:${pageSize}:${scopeKey(scope)}`,
           async () => {
-            const { rows, total } = await customersMonthlyPage(db, year, month, pageBounds(request.query));
+            const { rows, total } = await customersMonthlyPage(db, year, month, pageBounds(request.query), scope);
             return { json: encodeAnswer(zCustomersMonthlyResponse, rows), total };
           },
           request.session?.dataVersion,
@@ -68,7 +71,7 @@ export const adminDashboardRoutes =
     });
 
     app.get('/api/admin/expiring-subscriptions', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'dashboard.read', scoped: true } },
       schema: {
         tags: ['Admin-Dashboard'],
         description: 'Ablaufende BUTLER-Pakete (aktueller & nächster Monat), eine Seite, die Anzahl in X-Total-Count',
@@ -78,11 +81,12 @@ export const adminDashboardRoutes =
       handler: async (request, reply) => {
         const today = todayVienna();
         const { page, page_size: pageSize } = request.query;
+        const scope = customerScope(request.session);
         const answer = await dashboardFigureCache(
           db,
-          `expiring:${today}:${page}:${pageSize}`,
+          `expiring:${today}:${page}:${pageSize}:${scopeKey(scope)}`,
           async () => {
-            const { rows, total } = await expiringSubscriptions(db, today, pageBounds(request.query));
+            const { rows, total } = await expiringSubscriptions(db, today, pageBounds(request.query), scope);
             return { json: encodeAnswer(zExpiringSubscriptionsResponse, rows), total };
           },
           request.session?.dataVersion,
@@ -92,13 +96,13 @@ export const adminDashboardRoutes =
     });
 
     app.get('/api/admin/dashboard-settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'dashboard.read', noCustomerData: true } },
       schema: { tags: ['Admin-Dashboard'], response: { 200: zDashboardSettings, ...errors } },
       handler: async () => getDashboardSettings(db),
     });
 
     app.put('/api/admin/dashboard-settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'settings.write' } },
       schema: {
         tags: ['Admin-Dashboard'],
         body: zDashboardSettingsInput,

@@ -10,7 +10,7 @@ export const auditRoutes =
   (audit: AuditService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/audit', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'audit.read' } },
       schema: {
         tags,
         description: 'Protokoll aller protokollierten Aktionen, neueste zuerst; gefiltert und seitenweise.',
@@ -21,7 +21,7 @@ export const auditRoutes =
     });
 
     app.get('/api/audit/export.csv', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'audit.read' } },
       schema: {
         tags,
         description: 'Das gefilterte Protokoll als CSV (Semikolon, UTF-8, höchstens 50.000 Zeilen).',
@@ -40,7 +40,7 @@ export const auditRoutes =
     });
 
     app.get('/api/audit/filters', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'audit.read' } },
       schema: { tags, response: { 200: zAuditFilters, ...errors } },
       handler: () => audit.filters(),
     });

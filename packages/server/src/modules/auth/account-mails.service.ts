@@ -1,5 +1,7 @@
-import type { StaffInvite } from '@butler/contract/staff';
+import { grantsFor } from '@butler/contract/permissions';
+import type { zStaffInvite } from '@butler/contract/staff';
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { admins, customers } from '../../db/schema/index.js';
@@ -90,18 +92,27 @@ export function createAccountMails(db: Database, _env: Env) {
 
   return {
     /** A new staff account without password, and the invitation mail, in one transaction. */
-    async inviteStaff(session: SessionContext, input: StaffInvite & { username: string }) {
+    async inviteStaff(session: SessionContext, input: z.output<typeof zStaffInvite>) {
       return db.transaction(async (tx) => {
         const [taken] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.username, input.username));
         if (taken) throw fieldError('username', 'Dieser Benutzername ist bereits vergeben');
         const [row] = await tx
           .insert(admins)
-          .values({ username: input.username, name: input.name, email: input.email, passwordHash: null })
+          .values({
+            username: input.username,
+            name: input.name,
+            email: input.email,
+            role: input.role,
+            grants: grantsFor(input.role, input.grants),
+            passwordHash: null,
+          })
           .returning();
         await writeAudit(tx, session, 'invite', 'admin', row.id, null, {
           username: row.username,
           name: row.name,
           email: row.email,
+          role: row.role,
+          grants: row.grants,
         });
         await mailInvitation(
           tx,

@@ -28,11 +28,14 @@ describe('staff invitation', () => {
       name: 'Petra Lindner',
       username: 'P.Lindner',
       email: 'petra@example.at',
+      role: 'office',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       username: 'p.lindner',
       name: 'Petra Lindner',
+      role: 'office',
+      grants: [],
       invitation_pending: true,
       is_active: true,
     });
@@ -57,12 +60,18 @@ describe('staff invitation', () => {
 
   it('refuses a taken username and hostile input with German 400s', async () => {
     await buildAdmin(ctx.db, { username: 'vergeben' });
-    const taken = await admin('POST', '/api/staff', { name: 'X', username: 'vergeben', email: 'x@example.at' });
+    const taken = await admin('POST', '/api/staff', {
+      name: 'X',
+      username: 'vergeben',
+      email: 'x@example.at',
+      role: 'butler',
+    });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().details.username).toBe('Dieser Benutzername ist bereits vergeben');
     const hostile = await admin('POST', '/api/staff', { name: '', username: '<script>', email: 'kein-mail' });
     expect(hostile.statusCode).toBe(400);
-    expect(Object.keys(hostile.json().details).sort()).toEqual(['email', 'name', 'username']);
+    expect(Object.keys(hostile.json().details).sort()).toEqual(['email', 'name', 'role', 'username']);
+    expect(hostile.json().details.role).toBe('Bitte wählen Sie eine Rolle (Inhaber, Büro, Buchhaltung, Butler)');
   });
 
   it('sends the invitation again while no password is set, and a reset link after', async () => {

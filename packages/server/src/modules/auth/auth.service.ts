@@ -1,4 +1,11 @@
 import { IDLE_TIMEOUT_MINUTES, type LoginRequest, type UserType } from '@butler/contract/auth';
+import {
+  CUSTOMER_SCOPED_ROLES,
+  isStaffRole,
+  type Permission,
+  permissionsOf,
+  type StaffRole,
+} from '@butler/contract/permissions';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { admins, customers, securitySettings, sessions } from '../../db/schema/index.js';
@@ -25,18 +32,39 @@ const TOUCH_INTERVAL_SECONDS = 15;
 export const CHALLENGE_MINUTES = 5;
 
 export type LoggedInUser =
-  | { userType: 'admin'; id: number; username: string; name: string }
+  | { userType: 'admin'; id: number; username: string; name: string; role: StaffRole; permissions: Permission[] }
   | { userType: 'customer'; id: number; firstName: string; lastName: string; email: string };
 
 /** Presents a user the way SPEC §3 describes the login response. */
 export function presentUser(user: LoggedInUser) {
-  if (user.userType === 'admin') return { id: user.id, username: user.username, name: user.name || user.username };
+  if (user.userType === 'admin') {
+    return {
+      id: user.id,
+      username: user.username,
+      name: user.name || user.username,
+      role: user.role,
+      permissions: user.permissions,
+    };
+  }
   return {
     id: user.id,
     name: `${user.firstName} ${user.lastName}`,
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
+  };
+}
+
+/** A staff account as a logged-in user: its role and what the role (and its grants) allow. */
+export function staffUser(row: { id: number; username: string; name: string; role: string; grants: string[] }) {
+  const role = isStaffRole(row.role) ? row.role : 'butler';
+  return {
+    userType: 'admin' as const,
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    role,
+    permissions: permissionsOf(role, row.grants as Permission[]),
   };
 }
 
@@ -64,7 +92,18 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
   const sessionByToken = db
     .select({
       session: sessions,
-      admin: { id: admins.id, username: admins.username, name: admins.name, isActive: admins.isActive },
+      admin: {
+        id: admins.id,
+        username: admins.username,
+        name: admins.name,
+        isActive: admins.isActive,
+        role: admins.role,
+        grants: admins.grants,
+      },
+      // A Butler's customers, read with the session: a changed assignment holds at the next request.
+      assigned: sql<
+        number[] | null
+      >`(SELECT array_agg(cs.customer_id) FROM customer_staff cs WHERE cs.admin_id = ${sessions.adminId})`,
       customer: {
         id: customers.id,
         firstName: customers.firstName,
@@ -100,7 +139,7 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
       const [row] = await db.select().from(admins).where(eq(admins.username, request.email)).limit(1);
       if (!row) return null;
       return {
-        user: { userType: 'admin', id: row.id, username: row.username, name: row.name },
+        user: staffUser(row),
         hash: row.passwordHash,
         active: row.isActive,
         totpEnabled: row.totpSecret !== null,
@@ -194,8 +233,7 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
       if (row.idleSeconds > IDLE_TIMEOUT_MINUTES[userType] * 60) return null;
       let user: LoggedInUser;
       if (userType === 'admin' && row.admin?.isActive) {
-        const a = row.admin;
-        user = { userType: 'admin', id: a.id, username: a.username, name: a.name };
+        user = staffUser(row.admin);
       } else if (userType === 'customer' && row.customer?.isActive) {
         const c = row.customer;
         user = { userType: 'customer', id: c.id, firstName: c.firstName, lastName: c.lastName, email: c.email };
@@ -212,6 +250,10 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
         customerId: row.session.customerId,
         displayName: displayNameOf(user),
         expiresAt: row.session.expiresAt,
+        role: user.userType === 'admin' ? user.role : null,
+        permissions: new Set(user.userType === 'admin' ? user.permissions : []),
+        assignedCustomerIds:
+          user.userType === 'admin' && CUSTOMER_SCOPED_ROLES.includes(user.role) ? (row.assigned ?? []) : null,
         dataVersion: Number(row.dataVersion),
         user,
       };

@@ -4,7 +4,7 @@ import { admins } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { findOpenToken, type TokenPurpose, useToken } from './account-tokens.js';
-import type { AuthService, LoggedInUser } from './auth.service.js';
+import { type AuthService, type LoggedInUser, staffUser } from './auth.service.js';
 import type { ClientInfo } from './sessions.js';
 import type { TwoFactor } from './two-factor.js';
 
@@ -23,7 +23,7 @@ export function createSecondFactorLogin(db: Database, auth: AuthService, twoFact
     const [admin] = await db.select().from(admins).where(eq(admins.id, row.adminId)).limit(1);
     if (!admin) throw new AppError('NOT_AUTHENTICATED', EXPIRED);
     if (!admin.isActive) throw new AppError('ACCOUNT_DISABLED');
-    const user: LoggedInUser = { userType: 'admin', id: admin.id, username: admin.username, name: admin.name };
+    const user: LoggedInUser = staffUser(admin);
     return { row, admin, user, actor: { userType: 'admin' as const, actorId: admin.id, displayName: admin.username } };
   }
 

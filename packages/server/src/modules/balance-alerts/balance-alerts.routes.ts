@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
+import { customerScope, inScope } from '../../lib/customer-scope.js';
 import { encodeAnswer, sendEncodedPage } from '../../lib/json-answer.js';
 import { pageBounds } from '../../lib/pagination.js';
 import { getBalanceAlertSettings, saveBalanceAlertSettings } from './balance-alert-settings.service.js';
@@ -23,13 +24,13 @@ export const balanceAlertsRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/admin/balance-alert-settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'dashboard.read', noCustomerData: true } },
       schema: { tags: ['Guthaben-Hinweise'], response: { 200: zBalanceAlertSettings, ...errors } },
       handler: async () => getBalanceAlertSettings(db),
     });
 
     app.put('/api/admin/balance-alert-settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'settings.write' } },
       schema: {
         tags: ['Guthaben-Hinweise'],
         description: 'Schwellenwerte für knappes Guthaben und wer benachrichtigt wird',
@@ -42,7 +43,7 @@ export const balanceAlertsRoutes =
     // Answered a page at a time from the list of the data version, the count in X-Total-Count (decision 0405).
     const zLowBalancesResponse = z.array(zLowBalanceCustomer);
     app.get('/api/admin/low-balances', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'dashboard.read', scoped: true } },
       schema: {
         tags: ['Guthaben-Hinweise'],
         description:
@@ -52,16 +53,19 @@ export const balanceAlertsRoutes =
       },
       handler: async (request, reply) => {
         const all = await lowBalanceList(db, request.session?.dataVersion);
+        // Every customer's list is cached once; a Butler's is the part of it about their customers.
+        const scope = customerScope(request.session);
+        const visible = scope.all ? all : all.filter((row) => inScope(scope, row.customer_id));
         const { limit, offset } = pageBounds(request.query);
         return sendEncodedPage(reply, {
-          json: encodeAnswer(zLowBalancesResponse, all.slice(offset, offset + limit)),
-          total: all.length,
+          json: encodeAnswer(zLowBalancesResponse, visible.slice(offset, offset + limit)),
+          total: visible.length,
         });
       },
     });
 
     app.get('/api/customers/:id/notification-preferences', {
-      config: { access: 'customer-own' },
+      config: { access: { permission: 'customers.read', customer: ['params.id'], self: true } },
       schema: {
         tags: ['Guthaben-Hinweise'],
         params: zIdParams,
@@ -71,7 +75,7 @@ export const balanceAlertsRoutes =
     });
 
     app.put('/api/customers/:id/notification-preferences', {
-      config: { access: 'customer-own' },
+      config: { access: { permission: 'customers.write', customer: ['params.id'], self: true } },
       schema: {
         tags: ['Guthaben-Hinweise'],
         description: 'Hinweise per E-Mail an den Kunden ein- oder ausschalten (Mitarbeiter-Mails bleiben)',

@@ -7,10 +7,12 @@ import {
 } from '@butler/contract/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
+import { can } from '../../lib/access.js';
 import { todayVienna } from '../../lib/clock.js';
 import { customerAnswerCache } from '../../lib/figure-cache.js';
 import { encodeAnswer, sendEncoded } from '../../lib/json-answer.js';
 import { getCustomerSubscription, getDashboard, getDeductions } from './customer-dashboard.service.js';
+import { withoutPrices } from './present.js';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
 
@@ -19,7 +21,7 @@ export const customerDashboardRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/customers/:id/dashboard', {
-      config: { access: 'customer-own' },
+      config: { access: { permission: 'customers.dashboard', customer: ['params.id'], self: true } },
       schema: {
         tags: ['Kunden-Dashboard'],
         params: zIdParams,
@@ -30,10 +32,15 @@ export const customerDashboardRoutes =
       handler: async (request, reply) => {
         const { id } = request.params;
         const today = todayVienna();
+        // Customers and staff who see prices get the whole answer; a Butler the one without prices.
+        const prices = request.session?.userType === 'customer' || can(request.session, 'prices.read');
         const json = await customerAnswerCache(
           db,
-          `dashboard:${id}:${today}`,
-          async () => encodeAnswer(zCustomerDashboard, await getDashboard(db, id, today)),
+          `dashboard:${id}:${today}${prices ? '' : ':no-prices'}`,
+          async () => {
+            const dashboard = await getDashboard(db, id, today);
+            return encodeAnswer(zCustomerDashboard, prices ? dashboard : withoutPrices(dashboard));
+          },
           request.session?.dataVersion,
         );
         return sendEncoded(reply, json);
@@ -41,7 +48,7 @@ export const customerDashboardRoutes =
     });
 
     app.get('/api/customers/:id/subscription', {
-      config: { access: 'customer-own' },
+      config: { access: { permission: 'customers.dashboard', customer: ['params.id'], self: true } },
       schema: {
         tags: ['Kunden-Dashboard'],
         params: zIdParams,
@@ -61,7 +68,7 @@ export const customerDashboardRoutes =
     });
 
     app.get('/api/customers/:id/deductions', {
-      config: { access: 'customer-own' },
+      config: { access: { permission: 'customers.dashboard', customer: ['params.id'], self: true } },
       schema: {
         tags: ['Kunden-Dashboard'],
         description: 'Abbuchungen einer Abrechnungsart mit Anzeige (Tacho) und Seitenweise-Liste, neueste zuerst',

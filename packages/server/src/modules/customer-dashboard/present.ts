@@ -1,4 +1,9 @@
-import type { CurrentSubscription, Deduction, SubscriptionWithBalance } from '@butler/contract/dashboard';
+import type {
+  CurrentSubscription,
+  CustomerDashboard,
+  Deduction,
+  SubscriptionWithBalance,
+} from '@butler/contract/dashboard';
 import { num } from '../../domain/decimal.js';
 import type { SubscriptionBalanceRow } from '../hour-accounting/customer-hours.repo.js';
 import type { EntryRow, SubscriptionRow } from './customer-dashboard.repo.js';
@@ -72,5 +77,24 @@ export function currentSubscription(
     current_month_hours_used: balance.current.used,
     current_month_hours_remaining: (hundredths(monthly) - hundredths(balance.current.used)) / 100,
     total_balance: balance.totalBalance,
+  };
+}
+
+/**
+ * The dashboard for staff who may not see prices (a Butler, decision 0540): hours and
+ * bookings as they are, every price, discount and referral saving left out.
+ */
+export function withoutPrices(dashboard: CustomerDashboard): CustomerDashboard {
+  return {
+    ...dashboard,
+    subscriptions: dashboard.subscriptions.map((s) => ({ ...s, monthly_price: null, original_monthly_price: null })),
+    hour_packages: dashboard.hour_packages.map((p) => ({
+      ...p,
+      price_per_hour: null,
+      discount_percentage: null,
+      total_price: null,
+    })),
+    referral_data: null,
+    referral_stats: null,
   };
 }

@@ -1,4 +1,5 @@
 import type { Customer, CustomerListItem } from '@butler/contract/customers';
+import type { StaffOption } from '@butler/contract/staff';
 import type { CustomerRow } from './customers.repo.js';
 
 export function presentCustomerListItem(row: CustomerRow): CustomerListItem {
@@ -18,8 +19,27 @@ export function presentCustomerListItem(row: CustomerRow): CustomerListItem {
   };
 }
 
-export function presentCustomer(row: CustomerRow, referredByName: string | null): Customer {
-  return {
+/** What a role without `customers.private.read` (Buchhaltung) gets instead of notes and family data. */
+const HIDDEN_PRIVATE: Partial<Customer> = {
+  private_notes: null,
+  company_info: null,
+  special_notes: null,
+  notes: null,
+  marital_status: null,
+  partner_name: null,
+  partner_gender: null,
+  partner_birthdate: null,
+  children: [],
+};
+
+/** The customer answer with their Betreuer; `seesPrivate` false leaves out notes and family data (decision 0540). */
+export function presentCustomer(
+  row: CustomerRow,
+  referredByName: string | null,
+  staff: StaffOption[] = [],
+  seesPrivate = true,
+): Customer {
+  const answer: Customer = {
     ...presentCustomerListItem(row),
     street: row.street,
     postal_code: row.postalCode,
@@ -37,5 +57,7 @@ export function presentCustomer(row: CustomerRow, referredByName: string | null)
     partner_gender: row.partnerGender as Customer['partner_gender'],
     partner_birthdate: row.partnerBirthdate,
     children: row.children ?? [],
+    staff,
   };
+  return seesPrivate ? answer : { ...answer, ...HIDDEN_PRIVATE };
 }

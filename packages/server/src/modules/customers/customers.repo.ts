@@ -1,10 +1,12 @@
 import type { PageQuery } from '@butler/contract/list-query';
-import { asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { StaffOption } from '@butler/contract/staff';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import type { Executor, Transaction } from '../../db/executor.js';
 import { customers } from '../../db/schema/index.js';
 import { normalizeReferralCode } from '../../domain/referral-code.js';
+import { type CustomerScope, scopeWhere } from '../../lib/customer-scope.js';
 import { pageBounds, searchPattern } from '../../lib/pagination.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -18,9 +20,10 @@ export function customerNameMatches(pattern: string, table: NameColumns = custom
   return or(ilike(table.firstName, pattern), ilike(table.lastName, pattern), ilike(customerFullName(table), pattern))!;
 }
 
-export async function listCustomers(db: Database, query: PageQuery & { search?: string }) {
+/** The customer list and search, over the customers the caller may see (a Butler's own). */
+export async function listCustomers(db: Database, query: PageQuery & { search?: string }, scope: CustomerScope) {
   const pattern = searchPattern(query.search);
-  const where = pattern
+  const matches = pattern
     ? or(
         customerNameMatches(pattern),
         ilike(customers.email, pattern),
@@ -28,6 +31,7 @@ export async function listCustomers(db: Database, query: PageQuery & { search?: 
         ilike(customers.referralCode, pattern),
       )
     : undefined;
+  const where = and(matches, scopeWhere(scope, customers.id));
   const { limit, offset } = pageBounds(query);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -42,16 +46,22 @@ export async function listCustomers(db: Database, query: PageQuery & { search?: 
   return { rows, total };
 }
 
-/** The customer and the name of their referrer, if any. */
+/** The customer's "Betreuer", by name. */
+const staffOf = (customerId: AnyPgColumn) => sql<StaffOption[]>`coalesce((
+  SELECT json_agg(json_build_object('id', a.id, 'name', coalesce(nullif(a.name, ''), a.username), 'role', a.role)
+                  ORDER BY lower(coalesce(nullif(a.name, ''), a.username)), a.id)
+  FROM customer_staff cs JOIN admins a ON a.id = cs.admin_id WHERE cs.customer_id = ${customerId}), '[]'::json)`;
+
+/** The customer, the name of their referrer (if any) and their Betreuer. */
 export async function findCustomer(db: Executor, id: number) {
   const referrer = alias(customers, 'referrer');
   const [row] = await db
-    .select({ customer: customers, referredByName: customerFullName(referrer) })
+    .select({ customer: customers, referredByName: customerFullName(referrer), staff: staffOf(customers.id) })
     .from(customers)
     .leftJoin(referrer, eq(referrer.id, customers.referredById))
     .where(eq(customers.id, id))
     .limit(1);
-  return row ? { customer: row.customer, referredByName: row.referredByName ?? null } : null;
+  return row ? { customer: row.customer, referredByName: row.referredByName ?? null, staff: row.staff } : null;
 }
 
 /** Locks the customer row for the rest of the transaction (serialises purchases per customer). */

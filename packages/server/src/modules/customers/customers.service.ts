@@ -11,8 +11,9 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Transaction } from '../../db/executor.js';
 import { customers, sessions } from '../../db/schema/index.js';
-import type { SessionContext } from '../../lib/access.js';
+import { assertCan, type SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { CustomerScope } from '../../lib/customer-scope.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { pgErrorOf } from '../../lib/pagination.js';
 import { passwordProblem } from '../../lib/password-policy.js';
@@ -72,7 +73,7 @@ export function createCustomersService(db: Database, accountMails?: AccountMails
     get: present,
 
     /** One page of the list (by last name) and the total count. */
-    list: (query: Parameters<typeof listCustomers>[1]) => listCustomers(db, query),
+    list: (query: Parameters<typeof listCustomers>[1], scope: CustomerScope) => listCustomers(db, query, scope),
 
     async create(session: SessionContext, input: CreateInput) {
       const passwordHash = input.password
@@ -119,6 +120,8 @@ export function createCustomersService(db: Database, accountMails?: AccountMails
     },
 
     async update(session: SessionContext, id: number, input: UpdateInput) {
+      const notes = [input.private_notes, input.company_info, input.special_notes, input.notes];
+      if (notes.some((n) => n !== undefined)) assertCan(session, 'customers.private.write');
       const passwordHash = input.password ? await checkedHash(input.password, await nameContext(id)) : undefined;
       await db
         .transaction(async (tx) => {

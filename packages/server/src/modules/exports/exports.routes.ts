@@ -49,7 +49,7 @@ export const exportsRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/exports/time-entries.:format', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'exports.read' } },
       schema: {
         tags,
         description: 'Zeiteinträge (alle, je Kunde, je Monat) als CSV (Semikolon, UTF-8 mit BOM) oder XLSX.',
@@ -68,7 +68,7 @@ export const exportsRoutes =
     });
 
     app.get('/api/exports/invoices.:format', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'exports.read' } },
       schema: {
         tags,
         description: 'Rechnungen und Stornorechnungen mit Netto und USt je Steuersatz, gefiltert wie die Liste.',
@@ -85,7 +85,7 @@ export const exportsRoutes =
     });
 
     app.get('/api/exports/customers.:format', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'exports.read' } },
       schema: {
         tags,
         description: 'Kunden, gefiltert wie die Kundenliste (Suche ab 3 Zeichen).',

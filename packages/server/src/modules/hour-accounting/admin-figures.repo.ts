@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstDayOfMonth, lastDayOfMonth, parseDate } from '../../domain/calendar.js';
+import { type CustomerScope, scopeFilter } from '../../lib/customer-scope.js';
 import { hoursOf, periodsWithUsage } from './period-sql.js';
 
 /**
@@ -27,15 +28,18 @@ export type StatsRow = {
  * The hour figures of the dashboard stats for the month and year of `today` in one
  * statement: butler figures per customer and month from the year's periods, package
  * figures per customer from one pass over the package entries up to the year's end.
+ * `scope` limits every figure to the caller's customers (a Butler's, decision 0540).
  */
-export async function dashboardHourStats(db: Database, today: string): Promise<StatsRow> {
+export async function dashboardHourStats(db: Database, today: string, scope: CustomerScope): Promise<StatsRow> {
+  const customerIds = scope.all ? undefined : [...scope.ids];
+  const ofScope = scopeFilter(scope, sql`customer_id`);
   const { year, month } = parseDate(today);
   const monthFrom = firstDayOfMonth(year, month);
   const monthTo = lastDayOfMonth(year, month);
   const yearFrom = `${year}-01-01`;
   const yearTo = `${year}-12-31`;
   const result = await db.execute(sql`
-    WITH periods AS (${periodsWithUsage({ where: sql`s.is_active`, months: { from: yearFrom, to: yearTo } })}),
+    WITH periods AS (${periodsWithUsage({ where: sql`s.is_active`, months: { from: yearFrom, to: yearTo }, customerIds })}),
     butler AS (
       SELECT customer_id, extract(month FROM period_start)::int AS month,
              sum(monthly_hours) AS total, sum(used_hours) AS used
@@ -55,7 +59,7 @@ export async function dashboardHourStats(db: Database, today: string): Promise<S
              sum(hours) FILTER (WHERE purchase_date <= ${monthTo}::date) AS to_month_end,
              sum(hours) AS to_year_end,
              sum(hours) FILTER (WHERE purchase_date >= ${yearFrom}::date) AS in_year
-      FROM hour_packages WHERE purchase_date <= ${yearTo}::date GROUP BY customer_id
+      FROM hour_packages WHERE purchase_date <= ${yearTo}::date AND ${ofScope} GROUP BY customer_id
     ),
     spent AS (
       SELECT customer_id,
@@ -63,7 +67,8 @@ export async function dashboardHourStats(db: Database, today: string): Promise<S
              sum(hours) FILTER (WHERE work_date BETWEEN ${monthFrom}::date AND ${monthTo}::date) AS in_month,
              sum(hours) FILTER (WHERE work_date < ${yearFrom}::date) AS before_year,
              sum(hours) FILTER (WHERE work_date >= ${yearFrom}::date) AS in_year
-      FROM time_entries WHERE billing_type = 'stundenpakete' AND work_date <= ${yearTo}::date GROUP BY customer_id
+      FROM time_entries WHERE billing_type = 'stundenpakete' AND work_date <= ${yearTo}::date AND ${ofScope}
+      GROUP BY customer_id
     ),
     per_customer AS (
       SELECT coalesce(bo.to_month_end, 0) - coalesce(sp.before_month, 0) AS month_total,

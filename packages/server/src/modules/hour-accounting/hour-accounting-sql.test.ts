@@ -11,6 +11,7 @@ import {
 } from '../../domain/admin-figures.js';
 import { packageBalance as referencePackageBalance } from '../../domain/hour-packages.js';
 import { subscriptionEndDate, summarizeSubscription } from '../../domain/subscription-periods.js';
+import { EVERY_CUSTOMER } from '../../lib/customer-scope.js';
 import { dashboardHourStats } from './admin-figures.repo.js';
 import { packageBalance, subscriptionBalances, subscriptionHistory } from './customer-hours.repo.js';
 import { customersMonthly } from './monthly-figures.js';
@@ -116,7 +117,7 @@ describe('SQL hour accounting = reference functions', () => {
         fc.asyncProperty(customersArb, day, async (data, today) => {
           const loaded = await load(data);
           const r = referenceStats(loaded, iso(today));
-          const actual = await dashboardHourStats(ctx.db, iso(today));
+          const actual = await dashboardHourStats(ctx.db, iso(today), EVERY_CUSTOMER);
           expect(actual).toEqual({
             open_hours_current_month: r.openHoursCurrentMonth,
             total_hours_current_month: r.totalHoursCurrentMonth,

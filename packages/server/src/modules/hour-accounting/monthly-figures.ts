@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstDayOfMonth, lastDayOfMonth } from '../../domain/calendar.js';
+import { type CustomerScope, EVERY_CUSTOMER, inScope } from '../../lib/customer-scope.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
 import { hasPackageHoursIn, type PackageLedger, packageFiguresOf, packageLedger } from './package-ledger.js';
 import { hoursOf, periodsWithUsage } from './period-sql.js';
@@ -110,10 +111,11 @@ export async function customersMonthlyPage(
   year: number,
   month: number,
   page: { limit: number; offset: number },
+  scope: CustomerScope = EVERY_CUSTOMER,
 ): Promise<{ rows: MonthlyRow[]; total: number }> {
   const [roster, ledger] = await Promise.all([monthlyRoster(db), packageLedger(db)]);
   const index = monthIndex(year, month);
-  const listed = roster.customers.filter((c) => listedInMonth(roster, ledger, c.id, index));
+  const listed = roster.customers.filter((c) => inScope(scope, c.id) && listedInMonth(roster, ledger, c.id, index));
   const rows = await figuresOf(db, ledger, listed.slice(page.offset, page.offset + page.limit), year, month);
   return { rows, total: listed.length };
 }

@@ -23,7 +23,7 @@ export const hourPackagesRoutes =
     const service = createHourPackagesService(db);
 
     app.get('/api/hour-packages', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'hour_packages.read', customer: ['query.customer_id'] } },
       schema: { tags, querystring: zHourPackageListQuery, response: { 200: z.array(zHourPackage), ...errors } },
       handler: async (request, reply) => {
         const { rows, total } = await service.list(request.query);
@@ -33,7 +33,7 @@ export const hourPackagesRoutes =
     });
 
     app.post('/api/hour-packages', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'hour_packages.write', customer: ['body.customer_id'] } },
       schema: { tags, body: zHourPackageCreate, response: { 201: zHourPackageCreateResponse, ...errors } },
       handler: async (request, reply) => {
         reply.status(201);
@@ -42,7 +42,7 @@ export const hourPackagesRoutes =
     });
 
     app.post('/api/customers/:id/hour-packages', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'hour_packages.write', customer: ['params.id'] } },
       schema: {
         tags,
         params: zIdParams,
@@ -56,13 +56,13 @@ export const hourPackagesRoutes =
     });
 
     app.put('/api/hour-packages/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'hour_packages.write', customer: ['row:hour_packages', 'body.customer_id'] } },
       schema: { tags, params: zIdParams, body: zHourPackageUpdate, response: { 200: zHourPackage, ...errors } },
       handler: async (request) => service.update(requireSession(request), request.params.id, request.body),
     });
 
     app.delete('/api/hour-packages/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'hour_packages.write', customer: ['row:hour_packages'] } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors } },
       handler: async (request) => {
         await service.remove(requireSession(request), request.params.id);

@@ -17,7 +17,7 @@ export const mailRoutes =
     const service = createMailService(db);
 
     app.get('/api/mail/outbox', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'mail.read' } },
       schema: { tags, querystring: zMailListQuery, response: { 200: z.array(zMailListItem), ...errors } },
       handler: async (request, reply) => {
         const { items, total } = await service.list(request.query);
@@ -27,19 +27,19 @@ export const mailRoutes =
     });
 
     app.get('/api/mail/outbox/summary', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'mail.read' } },
       schema: { tags, response: { 200: zMailSummary, ...errors } },
       handler: async () => service.summary(),
     });
 
     app.get('/api/mail/outbox/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'mail.read' } },
       schema: { tags, params: zIdParams, response: { 200: zMailDetail, ...errors } },
       handler: async (request) => service.detail(request.params.id),
     });
 
     app.post('/api/mail/outbox/:id/resend', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'mail.resend' } },
       schema: { tags, params: zIdParams, response: { 200: zMailResendResult, ...errors } },
       handler: async (request) => service.resend(requireSession(request), request.params.id),
     });

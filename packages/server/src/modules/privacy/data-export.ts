@@ -10,6 +10,7 @@ import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { blobInfo, blobStream } from '../../lib/blob-store.js';
 import { todayVienna } from '../../lib/clock.js';
+import { EVERY_CUSTOMER } from '../../lib/customer-scope.js';
 import { AppError } from '../../lib/errors.js';
 import type { Keyring } from '../../lib/secret-box.js';
 import { getCustomerSubscription, getDashboard } from '../customer-dashboard/customer-dashboard.service.js';
@@ -74,7 +75,7 @@ export async function collectCustomerData(
 
   // Wiki: clear entries as listed, password entries opened (and audited) one by one.
   const entryService = createEntryService(db, keyring);
-  const listed = await entryService.list({ customer_id: customerId, limit: 100_000, offset: 0 });
+  const listed = await entryService.list({ customer_id: customerId, limit: 100_000, offset: 0 }, EVERY_CUSTOMER);
   const wiki = [];
   let revealed = 0;
   for (const entry of listed) {
@@ -156,13 +157,13 @@ export async function collectCustomerData(
     .orderBy(asc(sessions.createdAt));
 
   const json: Record<string, unknown> = {
-    'stammdaten.json': presentCustomer(found.customer, found.referredByName),
+    'stammdaten.json': presentCustomer(found.customer, found.referredByName, found.staff),
     'uebersicht.json': await getDashboard(db, customerId, today),
     'butlerpaket-aktuell.json': await getCustomerSubscription(db, customerId, today),
     'butlerpakete.json': subscriptions.map((s, index) => ({ ...s, perioden: subscriptionPeriods[index] })),
     'stundenpakete.json': await allPages((q) => listHourPackages(db, { ...q, ...customerFilter })),
-    'projekte.json': await allPages((q) => listProjects(db, { ...q, ...customerFilter })),
-    'zeiteintraege.json': await allPages((q) => listTimeEntries(db, { ...q, ...customerFilter })),
+    'projekte.json': await allPages((q) => listProjects(db, { ...q, ...customerFilter }, EVERY_CUSTOMER)),
+    'zeiteintraege.json': await allPages((q) => listTimeEntries(db, { ...q, ...customerFilter }, EVERY_CUSTOMER)),
     'empfehlungen.json': await customerReferrals(db, customerId),
     'benachrichtigungen.json': notification,
     'monatsuebersichten.json': (await statementMonths(db, customerId, today)).map((month) => ({

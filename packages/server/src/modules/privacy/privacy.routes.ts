@@ -19,7 +19,7 @@ export const privacyRoutes =
     const { db } = deps;
 
     app.get('/api/customers/:id/data-export.zip', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'customers.privacy.export', customer: ['params.id'] } },
       schema: {
         tags,
         description:
@@ -41,7 +41,7 @@ export const privacyRoutes =
     });
 
     app.post('/api/customers/:id/erasure', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'customers.privacy.erase', customer: ['params.id'] } },
       schema: {
         tags,
         description:

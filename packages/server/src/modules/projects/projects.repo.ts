@@ -1,9 +1,10 @@
 import type { PageQuery } from '@butler/contract/list-query';
 import type { Project } from '@butler/contract/projects';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { customers, projects } from '../../db/schema/index.js';
+import { type CustomerScope, scopeWhere } from '../../lib/customer-scope.js';
 import { pageBounds } from '../../lib/pagination.js';
 import { customerFullName } from '../customers/customers.repo.js';
 
@@ -23,8 +24,11 @@ export function presentProject(row: ProjectRow, customerName: string): Project {
 
 const selection = { project: projects, customerName: customerFullName() };
 
-export async function listProjects(db: Database, query: PageQuery & { customer_id?: number }) {
-  const where = query.customer_id === undefined ? undefined : eq(projects.customerId, query.customer_id);
+export async function listProjects(db: Database, query: PageQuery & { customer_id?: number }, scope: CustomerScope) {
+  const where = and(
+    query.customer_id === undefined ? undefined : eq(projects.customerId, query.customer_id),
+    scopeWhere(scope, projects.customerId),
+  );
   const { limit, offset } = pageBounds(query);
   const [rows, [{ total }]] = await Promise.all([
     db

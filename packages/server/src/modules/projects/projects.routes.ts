@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
+import { customerScope } from '../../lib/customer-scope.js';
 import { sendTotalCount } from '../../lib/pagination.js';
 import { createProjectsService } from './projects.service.js';
 
@@ -22,17 +23,17 @@ export const projectsRoutes =
     const service = createProjectsService(db);
 
     app.get('/api/projects', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'projects.read', customer: ['query.customer_id'], scoped: true } },
       schema: { tags, querystring: zProjectListQuery, response: { 200: z.array(zProject), ...errors } },
       handler: async (request, reply) => {
-        const { rows, total } = await service.list(request.query);
+        const { rows, total } = await service.list(request.query, customerScope(request.session));
         sendTotalCount(reply, total);
         return rows;
       },
     });
 
     app.post('/api/projects', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'projects.write', customer: ['body.customer_id'] } },
       schema: { tags, body: zProjectCreate, response: { 201: zProject, ...errors } },
       handler: async (request, reply) => {
         reply.status(201);
@@ -41,7 +42,7 @@ export const projectsRoutes =
     });
 
     app.post('/api/customers/:id/projects', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'projects.write', customer: ['params.id'] } },
       schema: { tags, params: zIdParams, body: zCustomerProjectCreate, response: { 201: zProject, ...errors } },
       handler: async (request, reply) => {
         reply.status(201);
@@ -50,7 +51,7 @@ export const projectsRoutes =
     });
 
     app.put('/api/projects/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'projects.write', customer: ['row:projects', 'body.customer_id'] } },
       schema: {
         tags,
         params: zIdParams,
@@ -61,7 +62,7 @@ export const projectsRoutes =
     });
 
     app.delete('/api/projects/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'projects.delete', customer: ['row:projects'] } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, 409: zErrorResponse, ...errors } },
       handler: async (request) => {
         await service.remove(requireSession(request), request.params.id);

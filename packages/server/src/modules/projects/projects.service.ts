@@ -6,6 +6,7 @@ import type { Transaction } from '../../db/executor.js';
 import { projects, timeEntries } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { CustomerScope } from '../../lib/customer-scope.js';
 import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
 import { findProject, listProjects } from './projects.repo.js';
@@ -33,7 +34,7 @@ export function createProjectsService(db: Database) {
 
   return {
     /** One page of the list and the total count. */
-    list: (query: Parameters<typeof listProjects>[1]) => listProjects(db, query),
+    list: (query: Parameters<typeof listProjects>[1], scope: CustomerScope) => listProjects(db, query, scope),
 
     async create(session: SessionContext, customerId: number, input: CreateInput) {
       const id = await db.transaction(async (tx) => {

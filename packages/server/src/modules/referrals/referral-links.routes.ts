@@ -21,7 +21,7 @@ export const referralLinkRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
     app.put('/api/customers/:id/add-referral', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'referrals.write', customer: ['params.id'] } },
       schema: {
         tags,
         params: zIdParams,
@@ -40,7 +40,7 @@ export const referralLinkRoutes =
     });
 
     app.delete('/api/customers/:id/remove-referral', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'referrals.write', customer: ['params.id'] } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors, 409: zErrorResponse } },
       handler: async (request) => {
         await removeReferral(db, requireSession(request), request.params.id);
@@ -49,13 +49,13 @@ export const referralLinkRoutes =
     });
 
     app.get('/api/customers/:id/referrals', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'referrals.read', customer: ['params.id'] } },
       schema: { tags, params: zIdParams, response: { 200: zCustomerReferralsResponse, ...errors } },
       handler: async (request) => customerReferrals(db, request.params.id),
     });
 
     app.get('/api/customers/:id/qr-code', {
-      config: { access: 'customer-own' },
+      config: { access: { permission: 'customers.dashboard', customer: ['params.id'], self: true } },
       schema: { tags, params: zIdParams, response: { 200: zQrCodeResponse, ...errors } },
       // Code, name and provider only change with a write to customers or provider_settings,
       // both of which bump data_version (decision 0400).

@@ -9,7 +9,7 @@ export const referralPurchaseRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/api/hour-packages/referral-purchase', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'hour_packages.write', customer: ['body.customer_id'] } },
       schema: {
         tags: ['Empfehlungsprogramm'],
         body: zReferralPurchaseRequest,

@@ -11,13 +11,13 @@ export const referralSettingsRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/referral-settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'referrals.read' } },
       schema: { tags: ['Empfehlungsprogramm'], response: { 200: zReferralSettings, ...errors } },
       handler: async () => getReferralSettings(db),
     });
 
     app.put('/api/referral-settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'settings.write' } },
       schema: {
         tags: ['Empfehlungsprogramm'],
         body: zReferralSettingsUpdate,
@@ -27,7 +27,7 @@ export const referralSettingsRoutes =
     });
 
     app.post('/api/referral-settings/reset', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'settings.write' } },
       schema: { tags: ['Empfehlungsprogramm'], response: { 200: zReferralSettings, ...errors } },
       handler: async (request) =>
         replaceReferralSettings(db, requireSession(request), { ...REFERRAL_SETTINGS_DEFAULTS }, 'reset'),

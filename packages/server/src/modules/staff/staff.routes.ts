@@ -1,11 +1,20 @@
 import { zEndedSessions } from '@butler/contract/account';
 import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
-import { zSecuritySettings, zStaffActive, zStaffInvite, zStaffMember } from '@butler/contract/staff';
+import {
+  zSecuritySettings,
+  zStaffActive,
+  zStaffInvite,
+  zStaffMember,
+  zStaffOption,
+  zStaffRoleUpdate,
+  zStaffRules,
+} from '@butler/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
 import type { AccountMails } from '../auth/account-mails.service.js';
 import type { StaffService } from './staff.service.js';
+import type { StaffRoles } from './staff-roles.service.js';
 
 const errors = {
   400: zErrorResponse,
@@ -17,10 +26,10 @@ const errors = {
 const tags = ['Mitarbeiter'];
 
 export const staffRoutes =
-  (staff: StaffService, mails: AccountMails): FastifyPluginAsyncZod =>
+  (staff: StaffService, roles: StaffRoles, mails: AccountMails): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/api/staff', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'staff.manage' } },
       schema: {
         tags,
         description: 'Lädt einen Mitarbeiter ein: Konto ohne Passwort und eine E-Mail mit einmaligem Link (7 Tage).',
@@ -36,7 +45,7 @@ export const staffRoutes =
     });
 
     app.post('/api/staff/:id/password-link', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'staff.manage' } },
       schema: {
         tags,
         description: 'Einladung erneut senden (noch kein Passwort) oder Link zum Passwort-Setzen (60 Minuten).',
@@ -50,17 +59,17 @@ export const staffRoutes =
     });
 
     app.get('/api/staff', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'staff.manage' } },
       schema: { tags, description: 'Alle Mitarbeiter-Konten.', response: { 200: z.array(zStaffMember), ...errors } },
       handler: (request) => staff.list(requireSession(request)),
     });
 
     app.put('/api/staff/:id/active', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'staff.manage' } },
       schema: {
         tags,
         description:
-          'Deaktivieren (beendet alle Anmeldungen) oder reaktivieren. Nie sich selbst, nie den letzten aktiven Administrator.',
+          'Deaktivieren (beendet alle Anmeldungen) oder reaktivieren. Nie sich selbst, nie den letzten aktiven Inhaber.',
         params: zIdParams,
         body: zStaffActive,
         response: { 200: zStaffMember, ...errors },
@@ -72,8 +81,51 @@ export const staffRoutes =
       },
     });
 
+    app.put('/api/staff/:id/role', {
+      config: { access: { permission: 'staff.manage' } },
+      schema: {
+        tags,
+        description:
+          'Rolle (Inhaber, Büro, Buchhaltung, Butler) und Zusatzrechte ändern; gilt ab der nächsten Anfrage der Person. Der letzte aktive Inhaber bleibt Inhaber.',
+        params: zIdParams,
+        body: zStaffRoleUpdate,
+        response: { 200: zStaffMember, ...errors },
+      },
+      handler: async (request) => {
+        const session = requireSession(request);
+        await roles.setRole(session, request.params.id, request.body.role, request.body.grants);
+        return staff.present(request.params.id, session);
+      },
+    });
+
+    app.get('/api/staff/options', {
+      config: { access: { permission: 'customers.assign', noCustomerData: true } },
+      schema: {
+        tags,
+        description: 'Aktive Mitarbeiter zur Auswahl als Betreuer eines Kunden.',
+        response: { 200: z.array(zStaffOption), ...errors },
+      },
+      handler: () => roles.options(),
+    });
+
+    app.get('/api/settings/staff', {
+      config: { access: { permission: 'staff.manage' } },
+      schema: {
+        tags,
+        description: 'Regeln für die Arbeit der Mitarbeiter.',
+        response: { 200: zStaffRules, ...errors },
+      },
+      handler: () => roles.rules(),
+    });
+
+    app.put('/api/settings/staff', {
+      config: { access: { permission: 'staff.manage' } },
+      schema: { tags, body: zStaffRules, response: { 200: zStaffRules, ...errors } },
+      handler: (request) => roles.saveRules(requireSession(request), request.body),
+    });
+
     app.post('/api/staff/:id/sessions/end', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'staff.manage' } },
       schema: {
         tags,
         description: 'Anmeldungen beenden.',
@@ -87,7 +139,7 @@ export const staffRoutes =
     });
 
     app.post('/api/staff/:id/totp/reset', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'staff.manage' } },
       schema: {
         tags,
         description: 'Setzt die Zwei-Faktor-Anmeldung eines anderen Mitarbeiters zurück (protokolliert).',
@@ -101,13 +153,13 @@ export const staffRoutes =
     });
 
     app.get('/api/settings/security', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'security.manage' } },
       schema: { tags, response: { 200: zSecuritySettings, ...errors } },
       handler: () => staff.settings(),
     });
 
     app.put('/api/settings/security', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'security.manage' } },
       schema: { tags, body: zSecuritySettings, response: { 200: zSecuritySettings, ...errors } },
       handler: (request) => staff.saveSettings(requireSession(request), request.body),
     });

@@ -1,7 +1,8 @@
-import type { SecuritySettings } from '@butler/contract/staff';
+import { grantsFor, isStaffRole } from '@butler/contract/permissions';
+import type { SecuritySettings, StaffMember } from '@butler/contract/staff';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { admins, securitySettings, sessions } from '../../db/schema/index.js';
+import { admins, customerStaff, securitySettings, sessions } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -10,17 +11,28 @@ import type { TwoFactor } from '../auth/two-factor.js';
 
 type AdminRow = typeof admins.$inferSelect;
 
+export const LAST_OWNER_ACTIVE = 'Der letzte aktive Inhaber kann nicht deaktiviert werden';
+export const LAST_OWNER_ROLE = 'Der letzte aktive Inhaber muss Inhaber bleiben';
+
+/** Whether another active Inhaber who can sign in (password set) remains besides `id`. */
+export const otherActiveOwner = (all: AdminRow[], id: number) =>
+  all.some((a) => a.id !== id && a.isActive && a.role === 'owner' && a.passwordHash !== null);
+
 /** A staff account as the list shows it; never the hash or the 2FA secret. */
-export function presentStaff(row: AdminRow, activeSessions: number, selfId: number | null) {
+export function presentStaff(row: AdminRow, counts: Counts, selfId: number | null): StaffMember {
+  const role = isStaffRole(row.role) ? row.role : 'butler';
   return {
     id: row.id,
     username: row.username,
     name: row.name || row.username,
     email: row.email,
+    role,
+    grants: grantsFor(role, row.grants),
+    customer_count: counts.customers.get(row.id) ?? 0,
     is_active: row.isActive,
     invitation_pending: row.passwordHash === null,
     totp_enabled: row.totpSecret !== null,
-    active_sessions: activeSessions,
+    active_sessions: counts.sessions.get(row.id) ?? 0,
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     is_self: row.id === selfId,
   };
@@ -32,7 +44,11 @@ export const auditedStaff = (row: AdminRow) => ({
   name: row.name,
   email: row.email,
   isActive: row.isActive,
+  role: row.role,
+  grants: row.grants,
 });
+
+type Counts = { sessions: Map<number, number>; customers: Map<number, number> };
 
 /** "Einstellungen → Mitarbeiter" (docs/decisions/0301-staff-accounts.md). */
 export function createStaffService(db: Database, twoFactor: TwoFactor) {
@@ -42,13 +58,24 @@ export function createStaffService(db: Database, twoFactor: TwoFactor) {
     return row;
   }
 
-  async function sessionCounts() {
-    const rows = await db
-      .select({ adminId: sessions.adminId, n: sql<number>`count(*)::int` })
-      .from(sessions)
-      .where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), sql`${sessions.adminId} IS NOT NULL`))
-      .groupBy(sessions.adminId);
-    return new Map(rows.map((r) => [r.adminId!, r.n]));
+  async function counts(): Promise<Counts> {
+    const [live, assigned] = await Promise.all([
+      db
+        .select({ adminId: sessions.adminId, n: sql<number>`count(*)::int` })
+        .from(sessions)
+        .where(
+          and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), sql`${sessions.adminId} IS NOT NULL`),
+        )
+        .groupBy(sessions.adminId),
+      db
+        .select({ adminId: customerStaff.adminId, n: sql<number>`count(*)::int` })
+        .from(customerStaff)
+        .groupBy(customerStaff.adminId),
+    ]);
+    return {
+      sessions: new Map(live.map((r) => [r.adminId!, r.n])),
+      customers: new Map(assigned.map((r) => [r.adminId, r.n])),
+    };
   }
 
   return {
@@ -59,18 +86,18 @@ export function createStaffService(db: Database, twoFactor: TwoFactor) {
         .select()
         .from(admins)
         .orderBy(asc(sql`lower(coalesce(nullif(${admins.name}, ''), ${admins.username}))`));
-      const counts = await sessionCounts();
-      return rows.map((row) => presentStaff(row, counts.get(row.id) ?? 0, session.adminId));
+      const found = await counts();
+      return rows.map((row) => presentStaff(row, found, session.adminId));
     },
 
     async present(id: number, session: SessionContext) {
       const row = await load(id);
-      return presentStaff(row, (await sessionCounts()).get(id) ?? 0, session.adminId);
+      return presentStaff(row, await counts(), session.adminId);
     },
 
     /**
-     * Deactivate or reactivate. Nobody deactivates themselves; the last active admin stays
-     * active (checked under a lock on every admin row, so two admins deactivating each other
+     * Deactivate or reactivate. Nobody deactivates themselves; the last active Inhaber stays
+     * active (checked under a lock on every staff row, so two Inhaber deactivating each other
      * at the same moment cannot both succeed). Deactivation ends the person's sessions.
      */
     async setActive(session: SessionContext, id: number, isActive: boolean) {
@@ -82,8 +109,8 @@ export function createStaffService(db: Database, twoFactor: TwoFactor) {
         const before = all.find((a) => a.id === id);
         if (!before) throw new AppError('NOT_FOUND', 'Mitarbeiter nicht gefunden');
         if (before.isActive === isActive) return;
-        if (!isActive && !all.some((a) => a.id !== id && a.isActive && a.passwordHash !== null)) {
-          throw new AppError('CONFLICT', 'Der letzte aktive Administrator kann nicht deaktiviert werden');
+        if (!isActive && before.role === 'owner' && !otherActiveOwner(all, id)) {
+          throw new AppError('CONFLICT', LAST_OWNER_ACTIVE);
         }
         const [after] = await tx.update(admins).set({ isActive }).where(eq(admins.id, id)).returning();
         await writeAudit(

@@ -86,7 +86,7 @@ describe('Mitarbeiter', () => {
       ]);
       expect(answers.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
       const refused = answers.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-      expect(refused.reason.message).toBe('Der letzte aktive Administrator kann nicht deaktiviert werden');
+      expect(refused.reason.message).toBe('Der letzte aktive Inhaber kann nicht deaktiviert werden');
       // Over HTTP the remaining admin cannot deactivate themselves either.
       const survivor = answers[0].status === 'fulfilled' ? { token: aToken, id: a.id } : { token: bToken, id: b.id };
       expect((await as(survivor.token).put(`/api/staff/${survivor.id}/active`, { is_active: false })).statusCode).toBe(

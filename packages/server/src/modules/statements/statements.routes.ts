@@ -25,7 +25,7 @@ export const statementsRoutes =
     }
 
     app.get('/api/customers/:id/statements', {
-      config: { access: 'customer-own' },
+      config: { access: { permission: 'customers.dashboard', customer: ['params.id'], self: true } },
       schema: {
         tags: ['Monatsübersicht'],
         description: 'Vergangene Monate mit Buchungen, neueste zuerst',
@@ -40,7 +40,7 @@ export const statementsRoutes =
     });
 
     app.get('/api/customers/:id/statements/:month/pdf', {
-      config: { access: 'customer-own' },
+      config: { access: { permission: 'customers.dashboard', customer: ['params.id'], self: true } },
       schema: { tags: ['Monatsübersicht'], description: 'Die Monatsübersicht als PDF', params: zStatementParams },
       handler: async (request, reply) => {
         const { id, month } = request.params;
@@ -56,7 +56,7 @@ export const statementsRoutes =
     });
 
     app.post('/api/customers/:id/statements/:month/send', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'statements.send', customer: ['params.id'] } },
       schema: {
         tags: ['Monatsübersicht'],
         description: 'Die Monatsübersicht (erneut) an den Kunden senden',

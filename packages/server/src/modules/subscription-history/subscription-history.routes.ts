@@ -9,14 +9,21 @@ import { getSubscriptionHistory } from './subscription-history.service.js';
 export const subscriptionHistoryRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
-    // `:id` is a subscription id, so the customer-own check of lib/access cannot apply;
-    // the service lets admins see any and customers only their own (404 otherwise).
+    // `:id` is a subscription id: lib/access finds its customer (a Butler's or the customer's own).
     app.get('/api/subscriptions/:id/history', {
-      config: { access: 'authenticated' },
+      config: {
+        access: { permission: 'customers.dashboard', customer: ['row:subscriptions'], self: true },
+      },
       schema: {
         tags: ['ButlerPakete'],
         params: zSubscriptionIdParams,
-        response: { 200: zSubscriptionHistory, 400: zErrorResponse, 401: zErrorResponse, 404: zErrorResponse },
+        response: {
+          200: zSubscriptionHistory,
+          400: zErrorResponse,
+          401: zErrorResponse,
+          403: zErrorResponse,
+          404: zErrorResponse,
+        },
       },
       handler: async (request) => getSubscriptionHistory(db, requireSession(request), request.params.id, todayVienna()),
     });

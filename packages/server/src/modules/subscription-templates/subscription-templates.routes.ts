@@ -15,13 +15,13 @@ export const subscriptionTemplatesRoutes =
     const service = createSubscriptionTemplatesService(db);
 
     app.get('/api/subscription-templates', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'subscriptions.read' } },
       schema: { tags, response: { 200: z.array(zSubscriptionTemplate), ...errors } },
       handler: async () => service.list(),
     });
 
     app.post('/api/subscription-templates', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'subscription_templates.write' } },
       schema: { tags, body: zSubscriptionTemplateInput, response: { 201: zSubscriptionTemplate, ...errors } },
       handler: async (request, reply) => {
         reply.status(201);
@@ -30,7 +30,7 @@ export const subscriptionTemplatesRoutes =
     });
 
     app.put('/api/subscription-templates/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'subscription_templates.write' } },
       schema: {
         tags,
         params: zIdParams,
@@ -41,7 +41,7 @@ export const subscriptionTemplatesRoutes =
     });
 
     app.delete('/api/subscription-templates/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'subscription_templates.write' } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors } },
       handler: async (request) => {
         await service.remove(requireSession(request), request.params.id);

@@ -22,7 +22,7 @@ export const subscriptionsRoutes =
     const service = createSubscriptionsService(db);
 
     app.get('/api/subscriptions', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'subscriptions.read', customer: ['query.customer_id'] } },
       schema: { tags, querystring: zSubscriptionListQuery, response: { 200: z.array(zSubscription), ...errors } },
       handler: async (request, reply) => {
         const { rows, total } = await service.list(request.query);
@@ -32,7 +32,7 @@ export const subscriptionsRoutes =
     });
 
     app.post('/api/subscriptions', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'subscriptions.write', customer: ['body.customer_id'] } },
       schema: {
         tags,
         body: zSubscriptionCreate,
@@ -45,7 +45,7 @@ export const subscriptionsRoutes =
     });
 
     app.put('/api/subscriptions/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'subscriptions.write', customer: ['row:subscriptions'] } },
       schema: {
         tags,
         params: zIdParams,
@@ -56,7 +56,7 @@ export const subscriptionsRoutes =
     });
 
     app.delete('/api/subscriptions/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'subscriptions.write', customer: ['row:subscriptions'] } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, 409: zErrorResponse, ...errors } },
       handler: async (request) => {
         await service.remove(requireSession(request), request.params.id);

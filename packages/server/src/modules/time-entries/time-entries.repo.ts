@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { customers, projects, timeEntries } from '../../db/schema/index.js';
 import { num } from '../../domain/decimal.js';
+import { type CustomerScope, scopeWhere } from '../../lib/customer-scope.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
 import { pageBounds } from '../../lib/pagination.js';
 import { customerFullName } from '../customers/customers.repo.js';
@@ -36,10 +37,13 @@ const selection = { entry: timeEntries, customerName: customerFullName(), projec
 export async function listTimeEntries(
   db: Database,
   query: PageQuery & { customer_id?: number; billing_type?: BillingType },
+  scope: CustomerScope,
 ) {
   const filters: SQL[] = [];
   if (query.customer_id !== undefined) filters.push(eq(timeEntries.customerId, query.customer_id));
   if (query.billing_type) filters.push(eq(timeEntries.billingType, query.billing_type));
+  const scoped = scopeWhere(scope, timeEntries.customerId);
+  if (scoped) filters.push(scoped);
   const where = and(...filters);
   const { limit, offset } = pageBounds(query);
   const count = async () => (await db.select({ total: sql<number>`count(*)::int` }).from(timeEntries).where(where))[0];
@@ -47,7 +51,7 @@ export async function listTimeEntries(
   // that total only moves with a write, so it is cached until data_version moves (decision
   // 0401). A customer's count is one short index range and stays uncached.
   const counted =
-    query.customer_id === undefined
+    query.customer_id === undefined && scope.all
       ? dashboardFigureCache(db, `time-entries-total:${query.billing_type ?? 'all'}`, count)
       : count();
   const [rows, { total }] = await Promise.all([

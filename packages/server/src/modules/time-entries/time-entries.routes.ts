@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { requireSession, scopedCustomerId } from '../../lib/access.js';
+import { customerScope } from '../../lib/customer-scope.js';
 import { sendTotalCount } from '../../lib/pagination.js';
 import { createTimeEntriesService } from './time-entries.service.js';
 
@@ -17,18 +18,21 @@ export const timeEntriesRoutes =
 
     /** Admins list any customer's (or all) entries; a customer always gets only their own. */
     app.get('/api/time-entries', {
-      config: { access: 'customer-own' },
+      config: {
+        access: { permission: 'time_entries.read', customer: ['query.customer_id'], self: true, scoped: true },
+      },
       schema: { tags, querystring: zTimeEntryListQuery, response: { 200: z.array(zTimeEntry), ...errors } },
       handler: async (request, reply) => {
         const customerId = scopedCustomerId(request, request.query.customer_id);
-        const { rows, total } = await service.list({ ...request.query, customer_id: customerId });
+        const query = { ...request.query, customer_id: customerId };
+        const { rows, total } = await service.list(query, customerScope(request.session));
         sendTotalCount(reply, total);
         return rows;
       },
     });
 
     app.post('/api/customers/:customerId/time-entries', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'time_entries.book', customer: ['params.customerId'] } },
       schema: { tags, params: zCustomerIdParams, body: zTimeEntryCreate, response: { 201: zTimeEntry, ...errors } },
       handler: async (request, reply) => {
         reply.status(201);
@@ -37,7 +41,7 @@ export const timeEntriesRoutes =
     });
 
     app.put('/api/time-entries/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'time_entries.book', customer: ['row:time_entries'] } },
       schema: {
         tags,
         params: zIdParams,
@@ -48,7 +52,7 @@ export const timeEntriesRoutes =
     });
 
     app.delete('/api/time-entries/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'time_entries.book', customer: ['row:time_entries'] } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, 409: zErrorResponse, ...errors } },
       handler: async (request) => {
         await service.remove(requireSession(request), request.params.id);

@@ -8,9 +8,11 @@ import { hundredthsToString, toHundredths } from '../../domain/decimal.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { todayVienna } from '../../lib/clock.js';
+import type { CustomerScope } from '../../lib/customer-scope.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { enqueueBalanceCheck } from '../balance-alerts/balance-alerts.jobs.js';
 import { lockCustomer } from '../customers/customers.repo.js';
+import { assertMayBook } from './own-entries.js';
 import { findTimeEntry, listTimeEntries } from './time-entries.repo.js';
 import { assertNotInvoiced, checkEntryRules, resolveBillingType } from './time-entry-rules.js';
 
@@ -32,7 +34,7 @@ export function createTimeEntriesService(db: Database) {
 
   return {
     /** One page of the list (newest first) and the total count. */
-    list: (query: Parameters<typeof listTimeEntries>[1]) => listTimeEntries(db, query),
+    list: (query: Parameters<typeof listTimeEntries>[1], scope: CustomerScope) => listTimeEntries(db, query, scope),
 
     /** created_by is the admin's username from the session, never the client's value. */
     async create(session: SessionContext, customerId: number, input: CreateInput) {
@@ -40,6 +42,7 @@ export function createTimeEntriesService(db: Database) {
         throw fieldError('customer_id', 'Der Kunde im Formular passt nicht zur Adresse');
       }
       const billingType = resolveBillingType(input, 'abos');
+      await assertMayBook(db, session, null, input.work_date);
       const id = await db.transaction(async (tx) => {
         // Locked like a sale, so a ButlerPaket cannot be changed away under this check.
         if (!(await lockCustomer(tx, customerId))) throw new AppError('CUSTOMER_NOT_FOUND');
@@ -55,6 +58,7 @@ export function createTimeEntriesService(db: Database) {
             billingType,
             isBillable: input.is_billable ?? true,
             createdBy: session.displayName,
+            createdByAdminId: session.adminId,
           })
           .returning();
         await writeAudit(tx, session, 'create', 'time_entry', row.id, null, row);
@@ -68,6 +72,7 @@ export function createTimeEntriesService(db: Database) {
     async update(session: SessionContext, id: number, input: UpdateInput) {
       await db.transaction(async (tx) => {
         const before = await loadForUpdate(tx, id);
+        await assertMayBook(tx, session, before, input.work_date);
         await assertNotInvoiced(tx, before.invoiceId);
         await lockCustomer(tx, before.customerId);
         const billingType = resolveBillingType(input, before.billingType as 'abos' | 'stundenpakete');
@@ -95,6 +100,7 @@ export function createTimeEntriesService(db: Database) {
     async remove(session: SessionContext, id: number) {
       await db.transaction(async (tx) => {
         const before = await loadForUpdate(tx, id);
+        await assertMayBook(tx, session, before, undefined);
         await assertNotInvoiced(tx, before.invoiceId);
         await tx.delete(timeEntries).where(eq(timeEntries.id, id));
         await writeAudit(tx, session, 'delete', 'time_entry', id, before, null);

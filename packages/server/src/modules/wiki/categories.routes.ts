@@ -12,14 +12,14 @@ export const categoryRoutes =
   (categories: CategoryService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/wiki/categories', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.read', noCustomerData: true } },
       schema: { tags, response: { 200: z.array(zWikiCategory), ...errors } },
       handler: async () => categories.list(),
     });
 
     // One call for the sidebar counts instead of one call per category (docs/decisions/0147).
     app.get('/api/wiki/category-counts', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.read', customer: ['query.customer_id'] } },
       schema: {
         tags,
         querystring: zWikiCategoryCountsQuery,
@@ -29,7 +29,7 @@ export const categoryRoutes =
     });
 
     app.post('/api/wiki/categories', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.categories.write' } },
       schema: { tags, body: zWikiCategoryInput, response: { 201: zWikiCategory, 409: zErrorResponse, ...errors } },
       handler: async (request, reply) => {
         reply.status(201);
@@ -38,7 +38,7 @@ export const categoryRoutes =
     });
 
     app.put('/api/wiki/categories/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.categories.write' } },
       schema: {
         tags,
         params: zIdParams,
@@ -49,7 +49,7 @@ export const categoryRoutes =
     });
 
     app.delete('/api/wiki/categories/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.categories.write' } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors } },
       handler: async (request) => {
         await categories.remove(requireSession(request), request.params.id);

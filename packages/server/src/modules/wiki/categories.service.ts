@@ -2,7 +2,7 @@ import type { WikiCategory, WikiCategoryCount, WikiCategoryInput } from '@butler
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { wikiCategories, wikiEntries } from '../../db/schema/index.js';
-import type { SessionContext } from '../../lib/access.js';
+import { assertCan, type SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -18,12 +18,16 @@ export function presentCategory(row: CategoryRow): WikiCategory {
     description: row.description,
     allows_encryption: row.allowsEncryption,
     allows_files: row.allowsFiles,
+    butler_may_reveal: row.butlerMayReveal,
     created_by: row.createdBy,
     updated_by: row.updatedBy,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+/** Only who may see the stored passwords can let Butlers see them. */
+export const SHARE_REVEAL = 'Nur wer gespeicherte Passwörter anzeigen darf, kann sie für Butler freigeben';
 
 export function createCategoryService(db: Database) {
   async function assertNameFree(executor: Pick<Database, 'select'>, name: string, exceptId?: number) {
@@ -61,6 +65,7 @@ export function createCategoryService(db: Database) {
     },
 
     async create(session: SessionContext, input: WikiCategoryInput): Promise<WikiCategory> {
+      if (input.butler_may_reveal) assertCan(session, 'wiki.secret.reveal', SHARE_REVEAL);
       return db.transaction(async (tx) => {
         await assertNameFree(tx, input.name);
         const [row] = await tx
@@ -71,6 +76,7 @@ export function createCategoryService(db: Database) {
             description: input.description,
             allowsEncryption: input.allows_encryption,
             allowsFiles: input.allows_files,
+            butlerMayReveal: input.butler_may_reveal,
             createdBy: session.displayName,
           })
           .returning();
@@ -83,6 +89,9 @@ export function createCategoryService(db: Database) {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(wikiCategories).where(eq(wikiCategories.id, id)).for('update');
         if (!before) throw new AppError('WIKI_CATEGORY_NOT_FOUND');
+        if (input.butler_may_reveal !== undefined && input.butler_may_reveal !== before.butlerMayReveal) {
+          assertCan(session, 'wiki.secret.reveal', SHARE_REVEAL);
+        }
         await assertNameFree(tx, input.name, id);
         const [row] = await tx
           .update(wikiCategories)
@@ -92,6 +101,7 @@ export function createCategoryService(db: Database) {
             description: input.description,
             allowsEncryption: input.allows_encryption,
             allowsFiles: input.allows_files,
+            butlerMayReveal: input.butler_may_reveal,
             updatedBy: session.displayName,
             updatedAt: sql`now()`,
           })

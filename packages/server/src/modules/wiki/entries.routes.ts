@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
+import { customerScope } from '../../lib/customer-scope.js';
 import type { EntryService } from './entries.service.js';
 
 const tags = ['Wiki'];
@@ -18,13 +19,13 @@ export const entryRoutes =
   (entries: EntryService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/wiki/entries', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.read', customer: ['query.customer_id'], scoped: true } },
       schema: { tags, querystring: zWikiEntriesQuery, response: { 200: z.array(zWikiEntry), ...errors } },
-      handler: async (request) => entries.list(request.query),
+      handler: async (request) => entries.list(request.query, customerScope(request.session)),
     });
 
     app.get('/api/wiki/entries/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.read', customer: ['row:wiki_entries'] } },
       schema: {
         tags,
         params: zIdParams,
@@ -40,7 +41,7 @@ export const entryRoutes =
     });
 
     app.post('/api/wiki/entries', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.write', customer: ['body.customer_id'] } },
       schema: { tags, body: zWikiEntryCreate, response: { 201: zWikiEntry, ...errors } },
       handler: async (request, reply) => {
         reply.status(201);
@@ -49,13 +50,13 @@ export const entryRoutes =
     });
 
     app.put('/api/wiki/entries/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.write', customer: ['row:wiki_entries'] } },
       schema: { tags, params: zIdParams, body: zWikiEntryUpdate, response: { 200: zWikiEntry, ...errors } },
       handler: async (request) => entries.update(requireSession(request), request.params.id, request.body),
     });
 
     app.delete('/api/wiki/entries/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.write', customer: ['row:wiki_entries'] } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors } },
       handler: async (request) => {
         await entries.remove(requireSession(request), request.params.id);

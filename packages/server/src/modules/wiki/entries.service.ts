@@ -8,8 +8,9 @@ import {
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { customers, wikiCategories, wikiEntries } from '../../db/schema/index.js';
-import type { SessionContext } from '../../lib/access.js';
+import { can, type SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
+import { type CustomerScope, scopeWhere } from '../../lib/customer-scope.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import type { Keyring } from '../../lib/secret-box.js';
 import { openSecrets, sealSecret } from './crypto.js';
@@ -42,7 +43,20 @@ function auditPair(before: typeof wikiEntries.$inferSelect | null, after: typeof
   return [view(before), view(after)] as const;
 }
 
+export const REVEAL_REFUSED = 'Sie dürfen die gespeicherten Passwörter dieser Kategorie nicht anzeigen';
+
 export function createEntryService(db: Database, keyring: Keyring) {
+  /** Everyone with `wiki.secret.reveal`; a Butler where the category allows it ("Butler dürfen Passwörter anzeigen"). */
+  async function mayReveal(session: SessionContext, categoryId: number) {
+    if (can(session, 'wiki.secret.reveal')) return true;
+    if (!can(session, 'wiki.secret.reveal_allowed')) return false;
+    const [category] = await db
+      .select({ allowed: wikiCategories.butlerMayReveal })
+      .from(wikiCategories)
+      .where(eq(wikiCategories.id, categoryId));
+    return category?.allowed ?? false;
+  }
+
   async function getPresented(id: number): Promise<WikiEntry> {
     const row = await findEntry(db, id);
     if (!row) throw new AppError('WIKI_ENTRY_NOT_FOUND');
@@ -50,8 +64,13 @@ export function createEntryService(db: Database, keyring: Keyring) {
   }
 
   return {
-    async list(query: { customer_id?: number; category_id?: number; limit: number; offset: number }) {
+    async list(
+      query: { customer_id?: number; category_id?: number; limit: number; offset: number },
+      scope: CustomerScope,
+    ) {
       const filters: SQL[] = [];
+      const scoped = scopeWhere(scope, wikiEntries.customerId);
+      if (scoped) filters.push(scoped);
       if (query.customer_id) filters.push(eq(wikiEntries.customerId, query.customer_id));
       if (query.category_id) filters.push(eq(wikiEntries.categoryId, query.category_id));
       const rows = flatten(
@@ -64,12 +83,19 @@ export function createEntryService(db: Database, keyring: Keyring) {
       return presentEntries(db, rows);
     },
 
-    /** One entry; its secrets only for an admin asking for them, and that is audited. */
+    /**
+     * One entry; its secrets only for staff who may reveal them in its category (decision
+     * 0540), and that is audited. A refused reveal is audited too, then answered 403.
+     */
     async get(session: SessionContext, id: number, decrypt: boolean): Promise<WikiEntry> {
       const row = await findEntry(db, id);
       if (!row) throw new AppError('WIKI_ENTRY_NOT_FOUND');
       const entryFiles = (await filesOf(db, [id])).get(id) ?? [];
       if (!decrypt || !row.isPasswordEntry || session.userType !== 'admin') return presentEntry(row, entryFiles);
+      if (!(await mayReveal(session, row.categoryId))) {
+        await writeAudit(db, session, 'reveal_refused', 'wiki_entry', id, null, null, { customerId: row.customerId });
+        throw new AppError('FORBIDDEN', REVEAL_REFUSED);
+      }
       const secrets = openSecrets(keyring, id, row);
       await writeAudit(db, session, 'reveal', 'wiki_entry', id, null, null, { customerId: row.customerId });
       return presentEntry(row, entryFiles, secrets);
@@ -125,6 +151,16 @@ export function createEntryService(db: Database, keyring: Keyring) {
     },
 
     async update(session: SessionContext, id: number, input: WikiEntryUpdate): Promise<WikiEntry> {
+      // Turning a password entry into a clear one shows its secrets: only for who may reveal them.
+      const current = await findEntry(db, id);
+      if (current?.isPasswordEntry && input.is_password_entry === false) {
+        if (!(await mayReveal(session, current.categoryId))) {
+          await writeAudit(db, session, 'reveal_refused', 'wiki_entry', id, null, null, {
+            customerId: current.customerId,
+          });
+          throw new AppError('FORBIDDEN', REVEAL_REFUSED);
+        }
+      }
       await db.transaction(async (tx) => {
         const [before] = await tx.select().from(wikiEntries).where(eq(wikiEntries.id, id)).for('update');
         if (!before) throw new AppError('WIKI_ENTRY_NOT_FOUND');

@@ -30,7 +30,7 @@ export const fileRoutes =
   (files: FileService, appLogLevel: string): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/api/wiki/entries/:id/files', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.write', customer: ['row:wiki_entries'] } },
       // @fastify/multipart traces the request headers (the bearer token) at 'trace'.
       ...(appLogLevel === 'trace' ? { logLevel: 'debug' } : {}),
       schema: {
@@ -55,13 +55,13 @@ export const fileRoutes =
     });
 
     app.get('/api/wiki/files/:id/download', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.read', customer: ['row:wiki_files'] } },
       schema: { tags, params: zIdParams, response: errors },
       handler: async (request, reply) => sendDownload(reply, await files.openForDownload(request.params.id)),
     });
 
     app.delete('/api/wiki/files/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.write', customer: ['row:wiki_files'] } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors } },
       handler: async (request) => {
         await files.remove(requireSession(request), request.params.id);

@@ -3,6 +3,7 @@ import { zWikiFeaturedProject, zWikiFeaturedToggle, zWikiProject } from '@butler
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
+import { customerScope } from '../../lib/customer-scope.js';
 import { sendDownload } from './files.routes.js';
 import type { FileService } from './files.service.js';
 import type { ProjectService } from './projects.service.js';
@@ -19,13 +20,14 @@ export const projectRoutes =
   (projects: ProjectService, files: FileService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/wiki/projects', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.read', scoped: true } },
       schema: { tags, querystring: zProjectsQuery, response: { 200: z.array(zWikiProject), ...errors } },
-      handler: async (request) => projects.list(request.query.limit, request.query.offset),
+      handler: async (request) =>
+        projects.list(request.query.limit, request.query.offset, customerScope(request.session)),
     });
 
     app.put('/api/wiki/projects/:id/featured', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'wiki.projects.feature', customer: ['row:wiki_entries'] } },
       schema: { tags, params: zIdParams, body: zWikiFeaturedToggle, response: { 200: zWikiProject, ...errors } },
       handler: async (request) =>
         projects.setFeatured(requireSession(request), request.params.id, request.body.is_featured),

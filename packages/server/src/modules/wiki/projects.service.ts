@@ -10,6 +10,7 @@ import type { Transaction } from '../../db/executor.js';
 import { projects, wikiCategories, wikiEntries, wikiFiles } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
+import { type CustomerScope, scopeWhere } from '../../lib/customer-scope.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import {
   type EntryRow,
@@ -69,10 +70,10 @@ const isProjectEntry = and(
 
 export function createProjectService(db: Database) {
   return {
-    async list(limit: number, offset: number): Promise<WikiProject[]> {
+    async list(limit: number, offset: number, scope: CustomerScope): Promise<WikiProject[]> {
       const rows = flatten(
         await selectEntries(db)
-          .where(isProjectEntry)
+          .where(and(isProjectEntry, scopeWhere(scope, wikiEntries.customerId)))
           .orderBy(desc(wikiEntries.updatedAt), desc(wikiEntries.id))
           .limit(limit)
           .offset(offset),

@@ -2,6 +2,7 @@ import { WIKI_RECENT_CUSTOMERS, type WikiEntry, type WikiRecentCustomer } from '
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { customers, wikiCategories, wikiEntries } from '../../db/schema/index.js';
+import { type CustomerScope, scopeFilter, scopeWhere } from '../../lib/customer-scope.js';
 import { flatten, presentEntries, selectEntries } from './entries.repo.js';
 
 const SEARCH_LIMIT = 50;
@@ -17,12 +18,12 @@ export function createSearchService(db: Database) {
      * Titles, clear contents and usernames, customer and category names. Secrets are
      * never searched: password entries keep them only encrypted (their clear columns are null).
      */
-    async search(q: string): Promise<WikiEntry[]> {
+    async search(q: string, scope: CustomerScope): Promise<WikiEntry[]> {
       const pattern = containsPattern(q);
       const rows = flatten(
         await selectEntries(db)
           .where(
-            sql`(${wikiEntries.title} ILIKE ${pattern}
+            sql`${scopeFilter(scope, wikiEntries.customerId)} AND (${wikiEntries.title} ILIKE ${pattern}
               OR (NOT ${wikiEntries.isPasswordEntry} AND ${wikiEntries.content} ILIKE ${pattern})
               OR (NOT ${wikiEntries.isPasswordEntry} AND ${wikiEntries.username} ILIKE ${pattern})
               OR ${customers.firstName} || ' ' || ${customers.lastName} ILIKE ${pattern}
@@ -35,8 +36,8 @@ export function createSearchService(db: Database) {
       return presentEntries(db, rows);
     },
 
-    /** The customers whose wiki changed last, newest first (SPEC §9: 6). */
-    async recentCustomers(): Promise<WikiRecentCustomer[]> {
+    /** The customers whose wiki changed last, newest first (SPEC §9: 6), of those in the caller's scope. */
+    async recentCustomers(scope: CustomerScope): Promise<WikiRecentCustomer[]> {
       const activity = db
         .select({
           customerId: wikiEntries.customerId,
@@ -44,6 +45,7 @@ export function createSearchService(db: Database) {
           entryCount: sql<number>`count(*)::int`.as('entry_count'),
         })
         .from(wikiEntries)
+        .where(scopeWhere(scope, wikiEntries.customerId))
         .groupBy(wikiEntries.customerId)
         .as('activity');
       const rows = await db

@@ -4,17 +4,20 @@ import { type FormEvent, useState } from 'react';
 import { ApiError, errorText } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { useInviteStaff } from './api';
+import { type RoleChoice, RoleFields } from './role-fields';
 
-/** Invite a staff member: name, username, e-mail; the mail carries a single-use link to set a password. */
+/** Invite a staff member: name, username, e-mail and role; the mail carries a single-use link to set a password. */
 export function InviteStaffDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const invite = useInviteStaff();
   const [form, setForm] = useState({ name: '', username: '', email: '' });
+  const [role, setRole] = useState<RoleChoice>({ role: null, grants: [] });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm({ ...form, [key]: e.currentTarget.value });
   const close = () => {
     setForm({ name: '', username: '', email: '' });
+    setRole({ role: null, grants: [] });
     setErrors({});
     onClose();
   };
@@ -24,10 +27,11 @@ export function InviteStaffDialog({ opened, onClose }: { opened: boolean; onClos
     if (!form.name.trim()) next.name = 'Bitte geben Sie einen Namen ein';
     if (!form.username.trim()) next.username = 'Bitte geben Sie einen Benutzernamen ein';
     if (!form.email.trim()) next.email = 'Bitte geben Sie eine E-Mail-Adresse ein';
+    if (!role.role) next.role = 'Bitte wählen Sie eine Rolle';
     setErrors(next);
-    if (Object.keys(next).length) return;
+    if (Object.keys(next).length || !role.role) return;
     try {
-      await invite.mutateAsync(form);
+      await invite.mutateAsync({ ...form, role: role.role, grants: role.grants });
       notifySuccess(`Einladung an ${form.email.trim()} gesendet`);
       close();
     } catch (cause) {
@@ -70,6 +74,7 @@ export function InviteStaffDialog({ opened, onClose }: { opened: boolean; onClos
             required
             autoComplete="off"
           />
+          <RoleFields value={role} onChange={setRole} error={errors.role} />
           {errors.form && (
             <Alert color="red" role="alert">
               {errors.form}

@@ -32,7 +32,7 @@ export const invoiceActionRoutes =
   ({ deps, send, status, reminders }: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/api/quickbill/invoices/:id/send', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.issue' } },
       schema: {
         tags,
         params: zIdParams,
@@ -50,13 +50,13 @@ export const invoiceActionRoutes =
     });
 
     app.post('/api/quickbill/invoices/bulk-send', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.issue' } },
       schema: { tags, body: zIdsInput, response: { 200: zBulkSendResult, ...errors } },
       handler: async (request) => send.bulkSend(requireSession(request), request.body.ids),
     });
 
     app.post('/api/quickbill/invoices/bulk-download', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, body: zIdsInput },
       handler: async (request, reply) => {
         const zip = await send.bulkDownload(request.body.ids);
@@ -68,7 +68,7 @@ export const invoiceActionRoutes =
     });
 
     app.post('/api/quickbill/invoices/:id/mark-paid', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.mark_paid' } },
       schema: {
         tags,
         params: zIdParams,
@@ -82,7 +82,7 @@ export const invoiceActionRoutes =
     });
 
     app.post('/api/quickbill/invoices/:id/cancel', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.cancel' } },
       schema: {
         tags,
         params: zIdParams,
@@ -99,7 +99,7 @@ export const invoiceActionRoutes =
     });
 
     app.post('/api/quickbill/invoices/:id/reminders', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.remind' } },
       schema: {
         tags,
         params: zIdParams,
@@ -109,7 +109,7 @@ export const invoiceActionRoutes =
     });
 
     app.get('/api/quickbill/invoices/:id/reminder-pdf', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, params: zIdParams },
       handler: async (request, reply) => {
         const pdf = await reminders.preview(request.params.id);
@@ -118,7 +118,7 @@ export const invoiceActionRoutes =
     });
 
     app.get('/api/quickbill/invoices/:id/pdf', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, params: zIdParams },
       handler: async (request, reply) => {
         const { pdf, filename } = await send.pdf(request.params.id);
@@ -127,7 +127,7 @@ export const invoiceActionRoutes =
     });
 
     app.get('/api/quickbill/invoices/:id/ebinterface', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, params: zIdParams },
       handler: async (request, reply) => {
         const { xml, filename } = await send.ebInterface(request.params.id);
@@ -139,7 +139,7 @@ export const invoiceActionRoutes =
     });
 
     app.get('/api/quickbill/invoices/:id/xml', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, params: zIdParams },
       handler: async (request, reply) => {
         // Byte for byte the XML inside the PDF as sent (stored at issue), whatever changed since.

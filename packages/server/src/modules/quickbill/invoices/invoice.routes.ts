@@ -25,13 +25,13 @@ export const invoiceRoutes =
   (service: InvoiceService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/quickbill/invoices/dashboard', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, response: { 200: zInvoiceDashboard, ...errors } },
       handler: async () => service.dashboard(),
     });
 
     app.get('/api/quickbill/invoices', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, querystring: zInvoiceListQuery, response: { 200: z.array(zInvoiceListItem), ...errors } },
       handler: async (request, reply) => {
         const { items, total } = await service.list(request.query);
@@ -41,13 +41,13 @@ export const invoiceRoutes =
     });
 
     app.get('/api/quickbill/invoices/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, params: zIdParams, response: { 200: zInvoiceDetail, ...errors } },
       handler: async (request) => service.detail(request.params.id),
     });
 
     app.post('/api/quickbill/invoices', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.write' } },
       schema: { tags, body: zInvoiceInput, response: { 201: zInvoiceDetail, ...errors } },
       handler: async (request, reply) => {
         reply.status(201);
@@ -56,13 +56,13 @@ export const invoiceRoutes =
     });
 
     app.put('/api/quickbill/invoices/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.write' } },
       schema: { tags, params: zIdParams, body: zInvoiceInput, response: { 200: zInvoiceDetail, ...errors } },
       handler: async (request) => service.update(requireSession(request), request.params.id, request.body),
     });
 
     app.delete('/api/quickbill/invoices/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.write' } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors } },
       handler: async (request) => {
         await service.remove(requireSession(request), request.params.id);
@@ -71,7 +71,7 @@ export const invoiceRoutes =
     });
 
     app.post('/api/quickbill/invoices/:id/duplicate', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.write' } },
       schema: { tags, params: zIdParams, response: { 201: zInvoiceDetail, ...errors } },
       handler: async (request, reply) => {
         reply.status(201);

@@ -13,13 +13,13 @@ export const productRoutes =
   (products: ProductService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/quickbill/products', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, querystring: zProductListQuery, response: { 200: z.array(zProduct), ...errors } },
       handler: async (request) => products.list(request.query),
     });
 
     app.post('/api/quickbill/products', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'products.write' } },
       schema: { tags, body: zProductInput, response: { 201: zProduct, ...errors } },
       handler: async (request, reply) => {
         reply.status(201);
@@ -28,13 +28,13 @@ export const productRoutes =
     });
 
     app.put('/api/quickbill/products/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'products.write' } },
       schema: { tags, params: zIdParams, body: zProductInput, response: { 200: zProduct, ...errors } },
       handler: async (request) => products.update(requireSession(request), request.params.id, request.body),
     });
 
     app.delete('/api/quickbill/products/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'products.write' } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors } },
       handler: async (request) => {
         await products.remove(requireSession(request), request.params.id);

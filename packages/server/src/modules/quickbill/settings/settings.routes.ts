@@ -30,19 +30,19 @@ export const settingsRoutes =
     await app.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 0 } });
 
     app.get('/api/quickbill/settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, response: { 200: zInvoiceSettings, ...errors } },
       handler: async () => presentSettings(await loadSettings(deps.db)),
     });
 
     app.put('/api/quickbill/settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'quickbill.settings.write' } },
       schema: { tags, body: zInvoiceSettingsInput, response: { 200: zInvoiceSettings, ...errors } },
       handler: async (request) => updateSettings(deps.db, requireSession(request), request.body),
     });
 
     app.post('/api/quickbill/settings/logo', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'quickbill.settings.write' } },
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: zInvoiceSettings, ...errors } },
       handler: async (request) => {
         const upload = await singleUpload(request).catch((error) => {
@@ -61,7 +61,7 @@ export const settingsRoutes =
     });
 
     app.get('/api/quickbill/settings/logo', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags },
       handler: async (_request, reply) => {
         const settings = await loadSettings(deps.db);
@@ -73,7 +73,7 @@ export const settingsRoutes =
     });
 
     app.delete('/api/quickbill/settings/logo', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'quickbill.settings.write' } },
       schema: { tags, response: { 200: zOkResponse, ...errors } },
       handler: async (request) => {
         await setLogo(deps.db, requireSession(request), null);

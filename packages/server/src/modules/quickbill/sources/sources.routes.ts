@@ -26,7 +26,7 @@ export const sourcesRoutes =
   (sources: ReturnType<typeof createSourcesService>, invoicesService: InvoiceService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/api/quickbill/invoices/from-hour-package/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.write' } },
       schema: { tags, params: zIdParams, response: { 201: zInvoiceDetail, ...errors } },
       handler: async (request, reply) => {
         const id = await sources.fromHourPackage(requireSession(request), request.params.id);
@@ -36,19 +36,19 @@ export const sourcesRoutes =
     });
 
     app.post('/api/quickbill/monthly-run', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.write' } },
       schema: { tags, body: zMonthlyRunInput, response: { 200: zMonthlyRunResult, ...errors } },
       handler: async (request) => sources.monthlyRun(requireSession(request), request.body.year, request.body.month),
     });
 
     app.get('/api/quickbill/billable-time-entries/customers', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.write' } },
       schema: { tags, response: { 200: z.array(zBillableCustomer), ...errors } },
       handler: async () => sources.billableCustomers(),
     });
 
     app.get('/api/quickbill/billable-time-entries', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.write' } },
       schema: {
         tags,
         querystring: z.object({ customer_id: zId.optional() }),

@@ -15,6 +15,9 @@ const ReferralQrDialog = lazy(async () => ({ default: (await import('./referral-
 export function ReferralSection({ data, customerId }: { data: CustomerDashboard; customerId?: number }) {
   const [qrOpen, qr] = useDisclosure(false);
   const referral = data.referral_data;
+  const stats = data.referral_stats;
+  // Staff who may not see prices (a Butler) get neither: the savings are money.
+  if (!referral || !stats) return null;
   const showSavings = referral.referral_count > 0;
   const showTeaser = !showSavings && data.subscription !== null && referral.referral_program_enabled;
   if (!showSavings && !showTeaser) return null;
@@ -23,7 +26,7 @@ export function ReferralSection({ data, customerId }: { data: CustomerDashboard;
       {showSavings ? (
         <ReferralSavingsCard data={referral} onShare={qr.open} />
       ) : (
-        <ReferralTeaserCard discountPerReferral={data.referral_stats.discount_per_referral} onShare={qr.open} />
+        <ReferralTeaserCard discountPerReferral={stats.discount_per_referral} onShare={qr.open} />
       )}
       <MountOnFirstOpen opened={qrOpen}>
         <ReferralQrDialog customerId={customerId ?? data.customer.id} opened={qrOpen} onClose={qr.close} />
