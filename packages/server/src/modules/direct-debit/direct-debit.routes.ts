@@ -61,31 +61,31 @@ export const directDebitRoutes =
     const runs = createRunService(db);
 
     app.get('/api/direct-debit/settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.read' } },
       schema: { tags, response: { 200: zDirectDebitSettings, ...errors } },
       handler: async () => presentDirectDebitSettings(await loadDirectDebitSettings(db)),
     });
 
     app.put('/api/direct-debit/settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'quickbill.settings.write' } },
       schema: { tags, body: zDirectDebitSettingsInput, response: { 200: zDirectDebitSettings, ...errors } },
       handler: async (request) => updateDirectDebitSettings(db, requireSession(request), request.body),
     });
 
     app.get('/api/customers/:customerId/mandates', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.read', customer: ['params.customerId'] } },
       schema: { tags, params: zCustomerIdParams, response: { 200: z.array(zMandate), ...errors } },
       handler: async (request) => mandates.list(request.params.customerId),
     });
 
     app.get('/api/customers/:customerId/mandates/suggestion', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.read', customer: ['params.customerId'] } },
       schema: { tags, params: zCustomerIdParams, response: { 200: zMandateSuggestion, ...errors } },
       handler: async (request) => mandates.suggestion(request.params.customerId),
     });
 
     app.post('/api/customers/:customerId/mandates', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.write', customer: ['params.customerId'] } },
       schema: { tags, params: zCustomerIdParams, body: zMandateInput, response: { 201: zMandate, ...errors } },
       handler: async (request, reply) => {
         const created = await mandates.create(requireSession(request), request.params.customerId, request.body);
@@ -95,13 +95,13 @@ export const directDebitRoutes =
     });
 
     app.post('/api/mandates/:id/revoke', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.write' } },
       schema: { tags, params: zIdParams, body: zMandateRevokeInput, response: { 200: zMandate, ...errors } },
       handler: async (request) => mandates.revoke(requireSession(request), request.params.id, request.body.reason),
     });
 
     app.get('/api/customers/:customerId/mandate-form', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.read', customer: ['params.customerId'] } },
       schema: { tags, params: zCustomerIdParams, querystring: zMandateFormQuery, response: errors },
       handler: async (request, reply) => {
         const form = await mandateFormPdf(db, { customerId: request.params.customerId, ...request.query });
@@ -110,7 +110,7 @@ export const directDebitRoutes =
     });
 
     app.get('/api/mandates/:id/form', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.read' } },
       schema: { tags, params: zIdParams, response: errors },
       handler: async (request, reply) => {
         const form = await mandateFormPdf(db, { mandateId: request.params.id });
@@ -119,19 +119,19 @@ export const directDebitRoutes =
     });
 
     app.get('/api/direct-debit/due', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.read' } },
       schema: { tags, querystring: zDueQuery, response: { 200: zDueCollections, ...errors } },
       handler: async (request) => runs.due(request.query.collection_date),
     });
 
     app.get('/api/direct-debit/runs', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.read' } },
       schema: { tags, querystring: zPageQuery, response: { 200: zRunPage, ...errors } },
       handler: async (request) => runs.list(request.query.page, request.query.page_size),
     });
 
     app.post('/api/direct-debit/runs', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.write' } },
       schema: { tags, body: zRunInput, response: { 201: zRunDetail, ...errors } },
       handler: async (request, reply) => {
         const run = await runs.create(requireSession(request), request.body);
@@ -141,19 +141,19 @@ export const directDebitRoutes =
     });
 
     app.get('/api/direct-debit/runs/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.read' } },
       schema: { tags, params: zIdParams, response: { 200: zRunDetail, ...errors } },
       handler: async (request) => runs.detail(request.params.id),
     });
 
     app.post('/api/direct-debit/runs/:id/discard', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.write' } },
       schema: { tags, params: zIdParams, response: { 200: zRunDetail, ...errors } },
       handler: async (request) => runs.discard(requireSession(request), request.params.id),
     });
 
     app.get('/api/direct-debit/runs/:id/file', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'direct_debit.read' } },
       schema: { tags, params: zIdParams, response: errors },
       handler: async (request, reply) => {
         const file = await runs.file(request.params.id);
