@@ -52,7 +52,7 @@ export class RoleWorld {
   private readonly auth;
 
   constructor(readonly ctx: TestContext) {
-    this.auth = createAuthService(ctx.db);
+    this.auth = createAuthService(ctx.db, { loginFailuresPerAddress: ctx.env.LOGIN_FAILURES_PER_ADDRESS });
   }
 
   private async signIn(userType: 'admin' | 'customer', login: string) {
