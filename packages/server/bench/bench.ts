@@ -13,9 +13,11 @@ import { readEnv } from '../src/env.js';
 import { todayVienna } from '../src/lib/clock.js';
 import { EVERY_CUSTOMER } from '../src/lib/customer-scope.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { verifyHourSummaries } from '../src/modules/hour-accounting/verify-summaries.js';
 import { type LoadCall, printLoadTable, runConcurrentBench } from './concurrent.js';
 import { BENCH_SIZES, benchSizes, generateBenchData } from './generate.js';
-import { measure, printInformational, printTable, type Timing } from './measure.js';
+import { measure, printTable, type Timing } from './measure.js';
+import { MIXED_ACTIVITY, type MixedRow, printMixedTable, type Reader, runMixedPhase } from './mixed.js';
 import { writeThroughput } from './write-throughput.js';
 
 /**
@@ -30,8 +32,10 @@ import { writeThroughput } from './write-throughput.js';
  * --only=<text> measures only the one-at-a-time calls whose name contains the text (case-
  * insensitive, e.g. `--only=invoices`) and skips the concurrent part and the write throughput
  * (which adds rows); `--only=none` just generates (or reuses) the data and prints its size.
- * After the one-at-a-time table it prints, without a target, the first answer after a write
- * (the answer caches emptied before each call; `--only=after` measures just that).
+ * After the one-at-a-time table comes the mixed phase (mixed.ts: lounges of 48 customers, the
+ * admin screens and the first answer after a booking, while a writer books 2 entries a second;
+ * `--only=mixed` runs just that, `--mixed-seconds=N` per run). Last, the hour summaries are
+ * compared with a recomputation from the ledger.
  */
 const TARGET_P95_MS = 50;
 const PASSWORD = 'Bench-Passwort-1';
@@ -85,7 +89,12 @@ async function main() {
       `PostgreSQL ${version}, scale ${scale}: ${n(counts.customers)} customers, ${n(counts.subscriptions)} subscriptions, ${n(counts.packages)} hour packages, ${n(counts.entries)} time entries, ${n(counts.invoices)} invoices ${how}; database size ${counts.size} (today ${today})`,
     );
 
-    const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' });
+    const env = readEnv({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      LOGIN_REQUESTS_PER_MINUTE: '1000000',
+    });
     app = await buildApp({ db, env });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -183,28 +192,34 @@ async function main() {
     }
     printTable(results, TARGET_P95_MS);
 
-    // The cached answers above are exact until the next write (decision 0127). What the
-    // first visitor after a booking waits for: every call preceded by a data_version bump,
-    // which empties the answer caches as a write would. No target; printed for reading the
-    // table above (decision 0403).
-    const afterWrite: Timing[] = [];
-    if (wanted('after a write')) {
-      const emptyCaches = () => db!.execute(sql`UPDATE data_version SET version = version + 1 WHERE id = 1`);
-      const firstAnswer = { warmup: 2, requests: 20, before: emptyCaches };
-      const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-      const calls: Array<[name: string, path: string, token: string]> = [
-        ['GET /api/admin/dashboard-stats', '/api/admin/dashboard-stats', adminToken],
-        [
-          'GET /api/admin/customers-monthly (this month, page 1)',
-          `/api/admin/customers-monthly/${year}/${month}`,
-          adminToken,
-        ],
-        ['GET /api/admin/low-balances', '/api/admin/low-balances', adminToken],
-        ['GET /api/customers/42/dashboard (customer)', '/api/customers/42/dashboard', customerToken],
-      ];
-      for (const [name, path, token] of calls)
-        afterWrite.push(await measure(name, () => `${origin}${path}`, token, firstAnswer));
-      printInformational('First answer after a write (answer caches emptied before each call; no target):', afterWrite);
+    // The mixed phase (decision 0560): 48 customers read their lounges while a writer books
+    // 2 entries a second; the admin screens and the first answer after a booking under it.
+    let mixed: MixedRow[] = [];
+    if (only === undefined || only === 'mixed') {
+      const customerOf = (c: number): Omit<Reader, 'token'> => ({
+        customerId: c,
+        // Projects 2c − 1 and 2c belong to customer c (generate.ts); any of them takes bookings.
+        projectId: 2 * c,
+        // Customers c % 5 = 0 have no ButlerPaket, c % 50 = 0 an inactive one (generate.ts).
+        billingType: c % 5 !== 0 && c % 50 !== 0 ? 'abos' : 'stundenpakete',
+      });
+      const readers: Reader[] = [];
+      for (let k = 0; k < 48; k++) {
+        const c = 1 + Math.floor((k * customerCount) / 48) + (k % 7);
+        readers.push({ ...customerOf(c), token: await login(`kunde${c}@bench.example.at`, 'customer') });
+      }
+      mixed = await runMixedPhase({
+        origin,
+        adminToken,
+        readers,
+        anyCustomer: (i) => customerOf(pick(i * 31 + 7, customerCount)),
+        today,
+        seconds: Number(option('mixed-seconds') ?? 3),
+        rounds: Number(option('rounds') ?? 3),
+        requests: Math.min(requests, 200),
+        writesPerSecond: 2,
+      });
+      printMixedTable(mixed);
     }
 
     const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 1);
@@ -245,16 +260,24 @@ async function main() {
     );
     if (only === undefined) await writeThroughput({ ...base, database });
     if (process.argv.includes('--explain')) await explain(db, today);
+    // The bench's bookings go again (a kept database stays as generated), then the hour
+    // summaries must still equal a recomputation from the ledger (decision 0560).
+    await db.execute(sql`DELETE FROM time_entries WHERE activity_description = ${MIXED_ACTIVITY}`);
+    started = performance.now();
+    const drift = await verifyHourSummaries(db);
+    console.log(
+      `\nHour summaries against the ledger after the bench's writes: ${drift.length === 0 ? 'equal PASS' : `${drift.length} rows differ FAIL`} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
     const failed = [
+      ...(drift.length === 0 ? [] : [`hour summaries: ${drift.length} rows differ from the ledger`]),
+      ...mixed.filter((r) => !r.pass).map((r) => `${r.name}: ${r.verdict}`),
       ...results.filter((r) => r.p95 > TARGET_P95_MS).map((r) => `${r.name}: p95 ${r.p95.toFixed(1)} ms`),
       ...load.filter((r) => !r.pass).map((r) => `${r.name} at ${r.connections} connections: ${r.verdict.join(', ')}`),
     ];
     if (only !== undefined)
       console.log(`\nOnly calls matching "${only}"; concurrent part and write throughput skipped.`);
     const verdict =
-      results.length === 0 && afterWrite.length === 0 && only !== undefined
-        ? '\nNothing measured.'
-        : '\nAll targets met.';
+      results.length === 0 && mixed.length === 0 && only !== undefined ? '\nNothing measured.' : '\nAll targets met.';
     console.log(failed.length === 0 ? verdict : `\nMissed targets:\n  ${failed.join('\n  ')}`);
     process.exitCode = failed.length === 0 ? 0 : 1;
   } finally {

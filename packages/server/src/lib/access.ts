@@ -51,6 +51,11 @@ export type SessionContext = {
   assignedCustomerIds?: readonly number[] | null;
   /** data_version read together with the session (for the answer caches, lib/figure-cache.ts). */
   dataVersion?: number;
+  /**
+   * The answer version of the session's own customer (row 0 + their row of
+   * customer_data_versions, decision 0560), read with the session; admins: row 0 alone.
+   */
+  customerVersion?: number;
 };
 
 export type RouteAccess = { method: string; url: string; access: Access };

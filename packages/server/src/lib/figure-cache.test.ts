@@ -108,8 +108,10 @@ describe('figure cache', () => {
   });
 
   it('writers on different backends do not wait for each other on data_version (slot rows)', async () => {
-    const customer = await buildCustomer(ctx.db);
-    const project = await buildProject(ctx.db, customer.id);
+    // Two customers: bookings for the same customer do wait for each other, on that customer's
+    // row of customer_data_versions, which keeps their hour summaries exact (decision 0560).
+    const customers = [await buildCustomer(ctx.db), await buildCustomer(ctx.db)];
+    const projects = [await buildProject(ctx.db, customers[0].id), await buildProject(ctx.db, customers[1].id)];
     // Two connections whose backends bump different slots (pg_backend_pid() % 16), from a pool
     // of their own: the app's pool may have a single connection (TEST_POOL_MAX=1).
     const backends = new pg.Pool({ ...ctx.poolConfig, max: 20 });
@@ -128,11 +130,11 @@ describe('figure cache', () => {
     const insert = `INSERT INTO time_entries (customer_id, project_id, hours, activity_description, work_date, created_by, billing_type)
       VALUES ($1, $2, 1, 'parallel', '2026-01-20', 'admin', 'abos')`;
     try {
-      for (const client of pair) {
+      for (const [i, client] of pair.entries()) {
         await client.query('BEGIN');
         // With one shared row, the second insert would wait for the first transaction's commit.
         await client.query("SET LOCAL lock_timeout = '2s'");
-        await client.query(insert, [customer.id, project.id]);
+        await client.query(insert, [customers[i].id, projects[i].id]);
       }
       const before = await createFigureCache()(ctx.db, 'v', async () =>
         Number((await ctx.db.$client.query('SELECT sum(version) AS v FROM data_version')).rows[0].v),

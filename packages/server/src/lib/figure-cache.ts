@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import type { SessionContext } from './access.js';
 
 type Entry = { version: number; value: unknown };
 
@@ -69,5 +70,36 @@ export function createFigureCache(maxEntries = 200) {
 /** The process-wide cache of the dashboard figures. */
 export const dashboardFigureCache = createFigureCache();
 
-/** Serialised lounge answers (dashboard, subscription) per customer and day; ~10 KB each. */
-export const customerAnswerCache = createFigureCache(5_000);
+/**
+ * A customer's answer version: the settings every customer reads (row 0 of
+ * customer_data_versions) plus the customer's own row, which statement triggers bump on every
+ * write the customer's answers show (migration 0015, decision 0560). Both only grow, so an
+ * unchanged sum means neither moved. A booking for one customer leaves every other
+ * customer's answers valid.
+ */
+export async function readCustomerVersion(db: Database, customerId: number): Promise<number> {
+  const result = await db.execute(
+    sql`SELECT coalesce(sum(version), 0)::bigint AS version FROM customer_data_versions WHERE customer_id IN (0, ${customerId})`,
+  );
+  return Number((result.rows[0] as { version: number }).version);
+}
+
+const customerAnswers = createFigureCache(5_000);
+
+/**
+ * Serialised answers of one customer (lounge dashboard, subscription, QR code), ~10 KB each,
+ * valid while that customer's version is unchanged. A customer asking for their own answers
+ * brings the version with the session (no extra query); anyone else (an admin) costs one
+ * primary-key lookup.
+ */
+export async function customerAnswerCache<T>(
+  db: Database,
+  customerId: number,
+  key: string,
+  compute: () => Promise<T>,
+  session: SessionContext | null | undefined,
+): Promise<T> {
+  const own = session?.customerId === customerId ? session.customerVersion : undefined;
+  const version = own ?? (await readCustomerVersion(db, customerId));
+  return customerAnswers(db, `${customerId}:${key}`, compute, version);
+}

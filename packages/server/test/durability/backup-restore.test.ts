@@ -43,14 +43,19 @@ function asUrl(config: pg.PoolConfig): string {
   return `postgresql://${config.user}:${password}@localhost:${config.port}/${config.database}?host=${encodeURIComponent(String(config.host))}`;
 }
 
-/** Every row of every application table as PostgreSQL text (UTC), sorted, plus the sequences. */
+/**
+ * Every row of every application table as PostgreSQL text (UTC), sorted, plus the sequences;
+ * not the write counters (data_version, customer_data_versions: decisions 0347, 0560). The hour
+ * summaries are compared too: the restore rebuilds them.
+ */
 async function contents(config: pg.PoolConfig) {
   const client = new pg.Client(config);
   await client.connect();
   await client.query(`SET TIME ZONE 'UTC'`);
   const tables = await client.query<{ name: string; kind: string }>(
     `SELECT relname AS name, relkind AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'S') AND relname <> 'data_version' ORDER BY relname`,
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'S')
+       AND relname NOT IN ('data_version', 'customer_data_versions') ORDER BY relname`,
   );
   const result: Record<string, string[]> = {};
   for (const { name, kind } of tables.rows) {

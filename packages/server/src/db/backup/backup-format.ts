@@ -74,9 +74,19 @@ export function defaultBackupFile(dataDir: string, now = new Date()): string {
 /**
  * Tables that hold derived state, not data: never backed up, never truncated on restore
  * (`data_version` only invalidates cached dashboard figures; the restore's own writes bump it;
- * `invoice_totals` is kept by triggers on invoices: the restore's TRUNCATE empties it, its inserts fill it).
+ * `invoice_totals` is kept by triggers on invoices: the restore's TRUNCATE empties it, its inserts fill it;
+ * the hour summaries and answer versions are kept by triggers on the ledger, decision 0560: the
+ * restore rebuilds the summaries once at its end).
  */
-export const DERIVED_TABLES = ['data_version', 'invoice_totals'];
+export const DERIVED_TABLES = [
+  'data_version',
+  'invoice_totals',
+  'customer_data_versions',
+  'hour_month_summaries',
+  'hour_year_summaries',
+  'hour_package_totals',
+  'hour_package_spans',
+];
 
 /** Application tables of schema public in foreign-key order, with their self-references. */
 export async function listTables(client: pg.ClientBase): Promise<TableHeader[]> {

@@ -56,7 +56,10 @@ export async function restoreBackup(config: pg.PoolConfig, file: string, uploads
     client = await db.$client.connect();
     await client.query('BEGIN');
     await setPortableSession(client);
+    // Hour summaries (decision 0560) are rebuilt once after all rows are in, not per batch.
+    await client.query(`SELECT set_config('butler.defer_hour_summaries', 'on', true)`);
     const summary = await insertAll(client, lines, staging, file);
+    await rebuildHourSummaries(client);
     await verifyBlobs(client, summary);
     await client.query('COMMIT');
     await fs.rm(uploadsDir, { recursive: true, force: true });
@@ -75,6 +78,14 @@ export async function restoreBackup(config: pg.PoolConfig, file: string, uploads
     await db.$client.end();
     await lines.return(undefined);
   }
+}
+
+/** Rebuilds the hour summaries of every customer, when the restored schema has them (migration 0015 on). */
+async function rebuildHourSummaries(client: pg.PoolClient) {
+  const found = await client.query(`SELECT to_regproc('refresh_hour_summaries') IS NOT NULL AS present`);
+  if (!found.rows[0].present) return;
+  await client.query(`SELECT set_config('butler.defer_hour_summaries', 'off', true)`);
+  await client.query('SELECT refresh_hour_summaries(ARRAY(SELECT id FROM customers ORDER BY id))');
 }
 
 async function insertAll(

@@ -6,5 +6,6 @@ export * from './hours.js';
 export * from './mail.js';
 export * from './sepa.js';
 export * from './settings.js';
+export * from './summaries.js';
 export * from './time-entries.js';
 export * from './wiki.js';

@@ -88,7 +88,8 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
   const perAddress = options.loginFailuresPerAddress;
 
   // Every authenticated request runs this: one prepared statement (parsed and planned once
-  // per connection), which also reads data_version for the answer caches (decision 0400).
+  // per connection), which also reads data_version for the answer caches (decision 0400) and the
+  // answer version of the session's own customer (decision 0560).
   const sessionByToken = db
     .select({
       session: sessions,
@@ -113,6 +114,8 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
       },
       idleSeconds: sql<number>`extract(epoch from (now() - ${sessions.lastSeenAt}))::float8`,
       dataVersion: sql<number>`(SELECT sum(version)::bigint FROM data_version)`,
+      customerVersion: sql<number>`(SELECT coalesce(sum(v.version), 0)::bigint FROM customer_data_versions v
+        WHERE v.customer_id IN (0, ${sessions.customerId}))`,
     })
     .from(sessions)
     .leftJoin(admins, eq(admins.id, sessions.adminId))
@@ -255,6 +258,7 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
         assignedCustomerIds:
           user.userType === 'admin' && CUSTOMER_SCOPED_ROLES.includes(user.role) ? (row.assigned ?? []) : null,
         dataVersion: Number(row.dataVersion),
+        customerVersion: Number(row.customerVersion),
         user,
       };
     },

@@ -10,11 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
-import { customerScope, inScope } from '../../lib/customer-scope.js';
+import { customerScope } from '../../lib/customer-scope.js';
 import { encodeAnswer, sendEncodedPage } from '../../lib/json-answer.js';
-import { pageBounds } from '../../lib/pagination.js';
 import { getBalanceAlertSettings, saveBalanceAlertSettings } from './balance-alert-settings.service.js';
-import { lowBalanceList } from './low-balances.service.js';
+import { lowBalancePage } from './low-balances.service.js';
 import { getNotificationPreferences, saveNotificationPreferences } from './notification-preferences.service.js';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
@@ -40,7 +39,7 @@ export const balanceAlertsRoutes =
       handler: async (request) => saveBalanceAlertSettings(db, requireSession(request), request.body),
     });
 
-    // Answered a page at a time from the list of the data version, the count in X-Total-Count (decision 0405).
+    // A page at a time, the count in X-Total-Count (decision 0405), sorted and counted in SQL (0560).
     const zLowBalancesResponse = z.array(zLowBalanceCustomer);
     app.get('/api/admin/low-balances', {
       config: { access: { permission: 'dashboard.read', scoped: true } },
@@ -52,15 +51,10 @@ export const balanceAlertsRoutes =
         response: { 200: zLowBalancesResponse, ...errors },
       },
       handler: async (request, reply) => {
-        const all = await lowBalanceList(db, request.session?.dataVersion);
-        // Every customer's list is cached once; a Butler's is the part of it about their customers.
+        // A Butler's page is one of the low balances of their customers (decision 0540).
         const scope = customerScope(request.session);
-        const visible = scope.all ? all : all.filter((row) => inScope(scope, row.customer_id));
-        const { limit, offset } = pageBounds(request.query);
-        return sendEncodedPage(reply, {
-          json: encodeAnswer(zLowBalancesResponse, visible.slice(offset, offset + limit)),
-          total: visible.length,
-        });
+        const { rows, total } = await lowBalancePage(db, request.query, scope, request.session?.dataVersion);
+        return sendEncodedPage(reply, { json: encodeAnswer(zLowBalancesResponse, rows), total });
       },
     });
 

@@ -1,26 +1,42 @@
 import type { LowBalanceCustomer } from '@butler/contract/balance-alerts';
+import type { PageQuery } from '@butler/contract/list-query';
 import type { Database } from '../../db/client.js';
 import { todayVienna } from '../../lib/clock.js';
+import { type CustomerScope, scopeKey } from '../../lib/customer-scope.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
-import { findLowBalances } from '../hour-accounting/low-balance.repo.js';
+import { pageBounds } from '../../lib/pagination.js';
+import { lowBalancePage as lowBalanceRows } from '../hour-accounting/low-balance.repo.js';
 import { getBalanceAlertSettings } from './balance-alert-settings.service.js';
 
 /**
- * "Knappes Guthaben": every active customer over a threshold today, computed once per data
- * version (settings writes bump it too); the route answers it a page at a time (decision 0405).
+ * "Knappes Guthaben": one page of the active customers over a threshold today and how many
+ * there are, sorted and counted in SQL from the hour summaries (decision 0560) and cached per
+ * data version, customer scope and page (settings writes bump the version too; decisions
+ * 0405, 0540). At ten times
+ * the data the whole list is thousands of rows: the first page after a booking no longer
+ * waits for all of them.
  */
-export async function lowBalanceList(db: Database, dataVersion: number | undefined): Promise<LowBalanceCustomer[]> {
+export async function lowBalancePage(
+  db: Database,
+  query: PageQuery,
+  scope: CustomerScope,
+  dataVersion: number | undefined,
+): Promise<{ rows: LowBalanceCustomer[]; total: number }> {
   const today = todayVienna();
   return dashboardFigureCache(
     db,
-    `low-balances:${today}`,
+    `low-balances:${today}:${scopeKey(scope)}:${query.page}:${query.page_size}`,
     async () => {
-      const rows = await findLowBalances(db, today, await getBalanceAlertSettings(db));
-      return rows.map(({ customerId, customerName, email: _e, balanceAlertMails: _m, scope: _s, ...figures }) => ({
-        customer_id: customerId,
-        customer_name: customerName,
-        ...figures,
-      }));
+      const settings = await getBalanceAlertSettings(db);
+      const { rows, total } = await lowBalanceRows(db, today, settings, pageBounds(query), scope);
+      return {
+        total,
+        rows: rows.map(({ customerId, customerName, email: _e, balanceAlertMails: _m, scope: _s, ...figures }) => ({
+          customer_id: customerId,
+          customer_name: customerName,
+          ...figures,
+        })),
+      };
     },
     dataVersion,
   );

@@ -27,8 +27,8 @@ export const customerDashboardRoutes =
         params: zIdParams,
         response: { 200: zCustomerDashboard, ...errors },
       },
-      // The lounge's first call: cached per customer and day until the next write
-      // (data_version), already encoded (decision 0400).
+      // The lounge's first call: cached per customer and day until the next write that this
+      // customer's answers show (customer_data_versions, decision 0560), already encoded (0400).
       handler: async (request, reply) => {
         const { id } = request.params;
         const today = todayVienna();
@@ -36,12 +36,13 @@ export const customerDashboardRoutes =
         const prices = request.session?.userType === 'customer' || can(request.session, 'prices.read');
         const json = await customerAnswerCache(
           db,
-          `dashboard:${id}:${today}${prices ? '' : ':no-prices'}`,
+          id,
+          `dashboard:${today}${prices ? '' : ':no-prices'}`,
           async () => {
             const dashboard = await getDashboard(db, id, today);
             return encodeAnswer(zCustomerDashboard, prices ? dashboard : withoutPrices(dashboard));
           },
-          request.session?.dataVersion,
+          request.session,
         );
         return sendEncoded(reply, json);
       },
@@ -59,9 +60,10 @@ export const customerDashboardRoutes =
         const today = todayVienna();
         const json = await customerAnswerCache(
           db,
-          `subscription:${id}:${today}`,
+          id,
+          `subscription:${today}`,
           async () => encodeAnswer(zCustomerSubscriptionResponse, await getCustomerSubscription(db, id, today)),
-          request.session?.dataVersion,
+          request.session,
         );
         return sendEncoded(reply, json);
       },

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { hoursOf, periodsWithUsage } from './period-sql.js';
 
@@ -56,24 +56,12 @@ export async function subscriptionHistory(db: Database, subscriptionId: number, 
 }
 
 /**
- * DOMAIN-RULES §4 package balances as a query (columns customer_id, purchased, used) for
- * the customers matching `where` (a condition on alias `c`): the lounge's ring and the
- * low-balance check use this one definition.
+ * DOMAIN-RULES §4 package balance of one customer: purchased, used, remaining (may be
+ * negative), from the customer's package totals kept by triggers (decision 0560).
  */
-export function packageBalancesSql(where: SQL): SQL {
-  return sql`
-    SELECT c.id AS customer_id,
-           (SELECT coalesce(sum(hp.hours), 0) FROM hour_packages hp WHERE hp.customer_id = c.id) AS purchased,
-           (SELECT coalesce(sum(te.hours), 0) FROM time_entries te
-             WHERE te.customer_id = c.id AND te.billing_type = 'stundenpakete') AS used
-    FROM customers c WHERE ${where}`;
-}
-
-/** DOMAIN-RULES §4 package balance of one customer: purchased, used, remaining (may be negative). */
 export async function packageBalance(db: Database, customerId: number) {
   const result = await db.execute(sql`
-    SELECT purchased, used, purchased - used AS remaining
-    FROM (${packageBalancesSql(sql`c.id = ${customerId}`)}) t`);
+    SELECT purchased, used, purchased - used AS remaining FROM hour_package_totals WHERE customer_id = ${customerId}`);
   const row = result.rows[0] as { purchased: string; used: string; remaining: string } | undefined;
   if (!row) return { purchased: 0, used: 0, remaining: 0 };
   return { purchased: hoursOf(row.purchased), used: hoursOf(row.used), remaining: hoursOf(row.remaining) };

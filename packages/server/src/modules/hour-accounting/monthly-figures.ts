@@ -1,69 +1,40 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { firstDayOfMonth, lastDayOfMonth } from '../../domain/calendar.js';
-import { type CustomerScope, EVERY_CUSTOMER, inScope } from '../../lib/customer-scope.js';
-import { dashboardFigureCache } from '../../lib/figure-cache.js';
-import { hasPackageHoursIn, type PackageLedger, packageFiguresOf, packageLedger } from './package-ledger.js';
-import { hoursOf, periodsWithUsage } from './period-sql.js';
+import { firstDayOfMonth } from '../../domain/calendar.js';
+import { type CustomerScope, EVERY_CUSTOMER, scopeFilter } from '../../lib/customer-scope.js';
+import { hoursOf } from './period-sql.js';
 
 /**
  * The monthly view (SPEC 'Monthly dashboard', DOMAIN-RULES §4 'Admin figures'): per
  * customer with hours in a month, the ButlerPaket and hour-package figures of that month,
  * in name order, one page at a time (decision 0404).
  *
- * Who appears in a month comes from the roster, kept per data version like the package
- * ledger: every customer in name order and the months in which each has a ButlerPaket
- * period. A page then costs a walk over the roster and the figures of its own customers
- * only, so it does not grow with the number of customers the month lists.
+ * Read from the hour summaries kept by triggers (migration 0015, decision 0560): a customer
+ * is listed when a ButlerPaket period is named by the month (its `abos` row) or a package
+ * span covers the month; a page's figures are its customers' rows of the month, and for the
+ * packages the last row up to the month (a month without movements has the closing balance
+ * of the one before). Nothing here reads the ledger, so a page costs the same after a booking
+ * as before it and does not grow with the history.
  */
 
 type Figures = { hours_total: number; hours_used: number; hours_open: number };
 export type MonthlyRow = { id: number; name: string; butler_packages: Figures; hour_packages: Figures };
 
-type Roster = {
-  /** Every customer, ordered like the monthly view (last name, first name, id). */
-  customers: Array<{ id: number; name: string }>;
-  /** Per customer: [first, last] month index of the periods of each active ButlerPaket with hours. */
-  butlerMonths: Map<number, Array<[number, number]>>;
-};
-
-/** Calendar month as a month index (year × 12 + month − 1), as the ledger keys it. */
-const monthIndex = (year: number, month: number) => year * 12 + month - 1;
-const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
-
-async function loadRoster(db: Database): Promise<Roster> {
-  // A ButlerPaket names period i by the month of its first day, start month + i, for
-  // i < duration (period-sql.ts); the month query also requires the term to overlap the
-  // month, so a term whose end_date was set earlier stops at the month of its end_date.
-  const [customers, terms] = await Promise.all([
-    db.execute(
-      sql`SELECT id, first_name || ' ' || last_name AS name FROM customers ORDER BY last_name, first_name, id`,
-    ),
-    db.execute(sql`
-      SELECT customer_id,
-             date_part('year', start_date)::int * 12 + date_part('month', start_date)::int - 1 AS first_month,
-             least(date_part('year', start_date)::int * 12 + date_part('month', start_date)::int - 2 + duration_months,
-                   date_part('year', end_date)::int * 12 + date_part('month', end_date)::int - 1) AS last_month
-      FROM subscriptions WHERE is_active AND monthly_hours > 0`),
-  ]);
-  const butlerMonths: Roster['butlerMonths'] = new Map();
-  for (const t of terms.rows as Array<{ customer_id: number; first_month: number; last_month: number }>) {
-    const list = butlerMonths.get(t.customer_id);
-    if (list) list.push([t.first_month, t.last_month]);
-    else butlerMonths.set(t.customer_id, [[t.first_month, t.last_month]]);
-  }
-  return { customers: customers.rows as Roster['customers'], butlerMonths };
-}
-
-function monthlyRoster(db: Database): Promise<Roster> {
-  return dashboardFigureCache(db, 'monthly-roster', () => loadRoster(db));
-}
-
-/** Whether a customer has hours in the month (by index): a ButlerPaket period or package hours above 0. */
-function listedInMonth(roster: Roster, ledger: PackageLedger, customerId: number, index: number) {
-  const terms = roster.butlerMonths.get(customerId);
-  if (terms?.some(([first, last]) => first <= index && index <= last)) return true;
-  return hasPackageHoursIn(ledger.get(customerId), index);
+/**
+ * Customers listed in the month (first day `month`), as a query of column customer_id that may
+ * name a customer twice (use it with IN): UNION's merge made the planner walk the summaries'
+ * primary key in customer order, 8,000 index searches at ten times the data. Every `abos` row
+ * has hours (subscriptions_hours_ck: monthly_hours > 0); a test of `allotted > 0` here made
+ * PostgreSQL 18 plan a skip scan of the primary key instead of the month's index range.
+ */
+function listedIn(month: string, scope: CustomerScope): SQL {
+  return sql`
+    SELECT h.customer_id FROM hour_month_summaries h
+    WHERE h.kind = 'abos' AND h.month = ${month}::date AND ${scopeFilter(scope, sql`h.customer_id`)}
+    UNION ALL
+    SELECT p.customer_id FROM hour_package_spans p
+    WHERE p.from_month <= ${month}::date AND (p.to_month IS NULL OR p.to_month >= ${month}::date)
+      AND ${scopeFilter(scope, sql`p.customer_id`)}`;
 }
 
 const figures = (total: string, used: string, open: string): Figures => ({
@@ -72,40 +43,47 @@ const figures = (total: string, used: string, open: string): Figures => ({
   hours_open: hoursOf(open),
 });
 
-/** The month's figures of exactly these customers (already known to be listed), in their order. */
-async function figuresOf(
-  db: Database,
-  ledger: PackageLedger,
-  customers: Array<{ id: number; name: string }>,
-  year: number,
-  month: number,
-): Promise<MonthlyRow[]> {
+/** The month's figures of exactly these customers, in their order. */
+async function figuresOf(db: Database, customers: Array<{ id: number; name: string }>, month: string) {
   if (customers.length === 0) return [];
-  const from = firstDayOfMonth(year, month);
-  const to = lastDayOfMonth(year, month);
+  // One parameter holding an array literal: drizzle would spread a JS array into a list.
+  const ids = `{${customers.map((c) => c.id).join(',')}}`;
   const result = await db.execute(sql`
-    WITH periods AS (${periodsWithUsage({
-      where: sql`s.is_active`,
-      months: { from, to },
-      customerIds: customers.map((c) => c.id),
-    })})
-    SELECT customer_id, sum(monthly_hours) AS total, sum(used_hours) AS used, sum(monthly_hours - used_hours) AS open
-    FROM periods GROUP BY customer_id`);
-  const butler = new Map((result.rows as any[]).map((r) => [r.customer_id as number, r]));
-  const key = monthKey(year, month);
-  return customers.map(({ id, name }) => {
-    const b = butler.get(id);
-    const pkg = packageFiguresOf(ledger.get(id), key);
+    SELECT x.*, x.butler_total - x.butler_used AS butler_open, x.package_total - x.package_used AS package_open
+    FROM (
+    SELECT c.id,
+           coalesce(b.allotted, 0) AS butler_total, coalesce(b.used, 0) AS butler_used,
+           coalesce(CASE WHEN p.month = ${month}::date THEN p.carried + p.allotted ELSE p.carried + p.allotted - p.used END, 0)
+             AS package_total,
+           coalesce(CASE WHEN p.month = ${month}::date THEN p.used END, 0) AS package_used
+    FROM unnest(${ids}::int[]) AS c(id)
+    LEFT JOIN hour_month_summaries b ON b.customer_id = c.id AND b.kind = 'abos' AND b.month = ${month}::date
+    LEFT JOIN LATERAL (
+      SELECT h.month, h.allotted, h.carried, h.used FROM hour_month_summaries h
+      WHERE h.customer_id = c.id AND h.kind = 'stundenpakete' AND h.month <= ${month}::date
+      ORDER BY h.month DESC LIMIT 1
+    ) p ON true
+    ) x`);
+  const byId = new Map((result.rows as any[]).map((r) => [r.id as number, r]));
+  return customers.map(({ id, name }): MonthlyRow => {
+    const r = byId.get(id);
     return {
       id,
       name,
-      butler_packages: b ? figures(b.total, b.used, b.open) : figures('0', '0', '0'),
-      hour_packages: { hours_total: pkg.total, hours_used: pkg.used, hours_open: pkg.open },
+      butler_packages: figures(r.butler_total, r.butler_used, r.butler_open),
+      hour_packages: figures(r.package_total, r.package_used, r.package_open),
     };
   });
 }
 
-/** One page of the monthly view and how many customers the month lists in all. */
+async function countListed(db: Database, month: string, scope: CustomerScope): Promise<number> {
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS total FROM customers c WHERE c.id IN (${listedIn(month, scope)})`,
+  );
+  return (result.rows[0] as { total: number }).total;
+}
+
+/** One page of the monthly view and how many customers the month lists in all (within `scope`, decision 0540). */
 export async function customersMonthlyPage(
   db: Database,
   year: number,
@@ -113,16 +91,21 @@ export async function customersMonthlyPage(
   page: { limit: number; offset: number },
   scope: CustomerScope = EVERY_CUSTOMER,
 ): Promise<{ rows: MonthlyRow[]; total: number }> {
-  const [roster, ledger] = await Promise.all([monthlyRoster(db), packageLedger(db)]);
-  const index = monthIndex(year, month);
-  const listed = roster.customers.filter((c) => inScope(scope, c.id) && listedInMonth(roster, ledger, c.id, index));
-  const rows = await figuresOf(db, ledger, listed.slice(page.offset, page.offset + page.limit), year, month);
-  return { rows, total: listed.length };
+  const first = firstDayOfMonth(year, month);
+  const result = await db.execute(sql`
+    SELECT c.id, c.first_name || ' ' || c.last_name AS name, count(*) OVER ()::int AS total
+    FROM customers c WHERE c.id IN (${listedIn(first, scope)})
+    ORDER BY c.last_name, c.first_name, c.id
+    LIMIT ${page.limit} OFFSET ${page.offset}`);
+  const rows = result.rows as Array<{ id: number; name: string; total: number }>;
+  // A page past the end has no row to carry the count.
+  const total = rows[0]?.total ?? (page.offset > 0 ? await countListed(db, first, scope) : 0);
+  return { rows: await figuresOf(db, rows, first), total };
 }
 
 /** Every customer the month lists (all pages; the reference tests compare against this). */
 export async function customersMonthly(db: Database, year: number, month: number): Promise<MonthlyRow[]> {
-  const { rows } = await customersMonthlyPage(db, year, month, { limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+  const { rows } = await customersMonthlyPage(db, year, month, { limit: 1_000_000_000, offset: 0 });
   return rows;
 }
 
@@ -133,8 +116,9 @@ export async function monthlyFiguresOf(
   year: number,
   month: number,
 ): Promise<MonthlyRow | null> {
-  const [roster, ledger] = await Promise.all([monthlyRoster(db), packageLedger(db)]);
-  if (!listedInMonth(roster, ledger, customerId, monthIndex(year, month))) return null;
-  const [row] = await figuresOf(db, ledger, [{ id: customerId, name: '' }], year, month);
+  const first = firstDayOfMonth(year, month);
+  const listed = await db.execute(sql`SELECT 1 FROM (${listedIn(first, { all: false, ids: [customerId] })}) l LIMIT 1`);
+  if (listed.rows.length === 0) return null;
+  const [row] = await figuresOf(db, [{ id: customerId, name: '' }], first);
   return row ?? null;
 }

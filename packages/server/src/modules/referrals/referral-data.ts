@@ -73,11 +73,14 @@ export async function computeReferralSummary(
   customerId: number,
   today: string = todayVienna(),
 ): Promise<ReferralSummary> {
-  // Sequential on purpose: inside a transaction all queries share one connection anyway.
-  const settings = await loadReferralSettings(db);
-  const referred = await listReferredCustomers(db, customerId);
-  const refHours = await referralHours(db, customerId, today);
-  const own = await findCurrentSubscription(db, customerId, today);
+  // Side by side on the pool (the lounge's first answer after a booking waits for the slowest
+  // of its reads, decision 0560); inside a transaction they queue on its one connection.
+  const [settings, referred, refHours, own] = await Promise.all([
+    loadReferralSettings(db),
+    listReferredCustomers(db, customerId),
+    referralHours(db, customerId, today),
+    findCurrentSubscription(db, customerId, today),
+  ]);
   const successful = referred.filter((r) => r.hasPurchase).length;
   const ownHours = own?.monthlyHours ?? '0';
   const tier = computeTier(

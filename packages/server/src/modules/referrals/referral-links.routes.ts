@@ -57,15 +57,16 @@ export const referralLinkRoutes =
     app.get('/api/customers/:id/qr-code', {
       config: { access: { permission: 'customers.dashboard', customer: ['params.id'], self: true } },
       schema: { tags, params: zIdParams, response: { 200: zQrCodeResponse, ...errors } },
-      // Code, name and provider only change with a write to customers or provider_settings,
-      // both of which bump data_version (decision 0400).
+      // Code, name and provider only change with a write to the customer or provider_settings,
+      // both of which bump this customer's answer version (decision 0560).
       handler: async (request, reply) => {
         const { id } = request.params;
         const json = await customerAnswerCache(
           db,
-          `qr-code:${id}`,
+          id,
+          'qr-code',
           async () => encodeAnswer(zQrCodeResponse, await referralQrCode(db, id)),
-          request.session?.dataVersion,
+          request.session,
         );
         return sendEncoded(reply, json);
       },

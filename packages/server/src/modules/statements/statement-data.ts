@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstDayOfMonth, lastDayOfMonth } from '../../domain/calendar.js';
 import { monthlyFiguresOf } from '../hour-accounting/monthly-figures.js';
-import { hoursOf, periodsWithUsage } from '../hour-accounting/period-sql.js';
+import { hoursOf } from '../hour-accounting/period-sql.js';
 
 export type StatementEntry = { date: string; project: string; activity: string; hours: number };
 type Figures = { hours_total: number; hours_used: number; hours_open: number };
@@ -30,7 +30,7 @@ const monthBounds = (month: string) => {
 /**
  * The statement of `month` (`YYYY-MM`). Allotment, used and open are the admin
  * dashboard's figures for that month (monthlyFiguresOf, the same implementation);
- * carry-over is the balance of the periods before it, from periodsWithUsage.
+ * carry-over is the balance of the periods before it, from the same summary row.
  */
 export async function loadStatement(db: Database, customerId: number, month: string): Promise<StatementData | null> {
   const b = monthBounds(month);
@@ -43,12 +43,22 @@ export async function loadStatement(db: Database, customerId: number, month: str
       FROM time_entries te JOIN projects p ON p.id = te.project_id
       WHERE te.customer_id = ${customerId} AND te.work_date BETWEEN ${b.from}::date AND ${b.to}::date
       ORDER BY te.work_date, te.id`),
-    db.execute(sql`WITH periods AS (${periodsWithUsage({ where: sql`s.is_active AND s.customer_id = ${customerId}` })})
-      SELECT (SELECT coalesce(sum(monthly_hours - used_hours), 0) FROM periods
-               WHERE period_start < ${b.from}::date AND subscription_id IN (
-                 SELECT subscription_id FROM periods WHERE period_start BETWEEN ${b.from}::date AND ${b.to}::date)) AS carry,
-             (SELECT min(period_start) FROM periods WHERE period_start BETWEEN ${b.from}::date AND ${b.to}::date) AS period_start,
-             (SELECT max(period_end) FROM periods WHERE period_start BETWEEN ${b.from}::date AND ${b.to}::date) AS period_end`),
+    // The carry-over is the `abos` summary row's (decision 0560); the period named by the month
+    // comes from the active subscriptions' terms (period i starts i months after the start).
+    db.execute(sql`
+      SELECT (SELECT h.carried FROM hour_month_summaries h
+               WHERE h.customer_id = ${customerId} AND h.kind = 'abos' AND h.month = ${b.from}::date) AS carry,
+             min(p.start) AS period_start, max(p.start_next - 1) AS period_end
+      FROM subscriptions s
+      CROSS JOIN LATERAL (
+        SELECT ${b.year * 12 + b.month - 1}::int
+               - (date_part('year', s.start_date)::int * 12 + date_part('month', s.start_date)::int - 1) AS i
+      ) x
+      CROSS JOIN LATERAL (
+        SELECT (s.start_date + make_interval(months => x.i))::date AS start,
+               (s.start_date + make_interval(months => x.i + 1))::date AS start_next
+      ) p
+      WHERE s.customer_id = ${customerId} AND s.is_active AND x.i BETWEEN 0 AND s.duration_months - 1`),
   ]);
   const customer = customerRows.rows[0] as { name: string; address: string } | undefined;
   if (!customer) return null;
@@ -62,7 +72,7 @@ export async function loadStatement(db: Database, customerId: number, month: str
         activity: e.activity_description,
         hours: hoursOf(e.hours),
       }));
-  const carryRow = carry.rows[0] as { carry: string; period_start: string | null; period_end: string | null };
+  const carryRow = carry.rows[0] as { carry: string | null; period_start: string | null; period_end: string | null };
   const carryOver = hoursOf(carryRow.carry);
   const butlerFigures = row?.butler_packages ?? zero;
   return {
