@@ -48,6 +48,7 @@ const QuickbillSettingsPage = lazyPage(
 );
 const ProductsPage = lazyPage(() => import('../features/quickbill/products-page'), 'ProductsPage');
 const TimetrackingPage = lazyPage(() => import('../features/quickbill/timetracking-page'), 'TimetrackingPage');
+const DirectDebitPage = lazyPage(() => import('../features/direct-debit/direct-debit-page'), 'DirectDebitPage');
 
 const AdminAccountPage = lazyPage(() => import('../features/account/admin-account-page'), 'AdminAccountPage');
 const AuditPage = lazyPage(() => import('../features/audit/audit-page'), 'AuditPage');
@@ -132,6 +133,7 @@ export const router = createBrowserRouter([
           { path: '/admin/quickbill/settings', element: admin(<QuickbillSettingsPage />) },
           { path: '/admin/quickbill/products', element: admin(<ProductsPage />) },
           { path: '/admin/quickbill/timetracking', element: admin(<TimetrackingPage />) },
+          { path: '/admin/quickbill/lastschriften', element: admin(<DirectDebitPage />) },
           {
             path: '/customer/dashboard',
             element: (

@@ -18,6 +18,7 @@ import { PageLoader } from '../../components/page-loader';
 import { EmptyState, ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, todayInVienna } from '../../lib/format';
+import { MandatesCard } from '../direct-debit/components/mandates-card';
 import { useCustomer } from './api/customers';
 import { NotesCard } from './components/notes-card';
 import { HourPackagesPanel } from './components/panels/hour-packages-panel';
@@ -165,6 +166,8 @@ export function CustomerDetailsPage() {
           <NotesCard customerId={c.id} field="special_notes" title="Besonderheiten" value={c.special_notes} />
         </SimpleGrid>
       </Stack>
+
+      <MandatesCard customerId={c.id} customerName={c.name} />
 
       <PrivacyCard customerId={c.id} name={c.name} />
     </Stack>

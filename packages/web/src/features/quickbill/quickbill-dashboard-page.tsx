@@ -2,6 +2,7 @@ import type { InvoiceListItem } from '@butler/contract/quickbill';
 import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
+  IconBuildingBank,
   IconCalendarRepeat,
   IconClock,
   IconEye,
@@ -136,6 +137,15 @@ export function QuickbillDashboardPage() {
           onClick={run.open}
         >
           Monatslauf
+        </Button>
+        <Button
+          component={Link}
+          to="/admin/quickbill/lastschriften"
+          variant="light"
+          leftSection={phone ? undefined : <IconBuildingBank size={18} />}
+          {...shortcut}
+        >
+          Lastschriften
         </Button>
       </SimpleGrid>
 

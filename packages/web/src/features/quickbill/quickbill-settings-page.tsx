@@ -23,6 +23,7 @@ import { ErrorState } from '../../components/states';
 import { ApiError, errorText } from '../../lib/api-client';
 import { todayInVienna } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
+import { DirectDebitSettingsCard } from '../direct-debit/components/direct-debit-settings-card';
 import { useInvoiceSettings, useSaveInvoiceSettings } from './api/catalog';
 import { LogoCard } from './components/logo-card';
 
@@ -100,131 +101,147 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md" maw={960}>
-        <PageHeader
-          title="Rechnungseinstellungen"
-          subtitle="Angaben auf jeder Rechnung (§ 11 UStG) und in der Rechnungs-E-Mail"
-          actions={
-            <Button component={Link} to="/admin/quickbill" variant="default" leftSection={<IconArrowLeft size={18} />}>
-              Quickbill
-            </Button>
-          }
-        />
-        <Section title="Rechnungsaussteller">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {text('company_name', 'Firmenname', { withAsterisk: true })}
-            {text('uid', 'UID-Nummer', { placeholder: 'ATU12345678', withAsterisk: !values.small_business })}
-            {text('street', 'Straße und Hausnummer', { withAsterisk: true })}
-            <SimpleGrid cols={3} spacing="sm">
-              {text('postal_code', 'PLZ', { withAsterisk: true })}
-              <div style={{ gridColumn: 'span 2' }}>{text('city', 'Ort', { withAsterisk: true })}</div>
-            </SimpleGrid>
-            {text('country', 'Land', { placeholder: 'AT', maxLength: 2 })}
-            {text('contact_email', 'E-Mail', { type: 'email' })}
-            {text('contact_phone', 'Telefon')}
-            {text('company_register', 'Firmenbuchnummer', { placeholder: 'FN 123456a' })}
-            {text('company_court', 'Firmenbuchgericht', { placeholder: 'Handelsgericht Wien' })}
-            {text('tax_number', 'Steuernummer', {
-              placeholder: '12 345/6789',
-              description: values.small_business
-                ? 'Kleinunternehmer ohne UID-Nummer: die Steuernummer steht dann auf jeder Rechnung'
-                : 'Optional, steht zusätzlich zur UID-Nummer auf der Rechnung',
-            })}
-          </SimpleGrid>
-          {values.small_business && !values.uid.trim() && !values.tax_number.trim() && (
-            <Alert color="orange" variant="light" mt="sm" icon={<IconInfoCircle size={18} />}>
-              Rechnungen können erst versendet werden, wenn UID-Nummer oder Steuernummer eingetragen ist.
-            </Alert>
-          )}
-        </Section>
-        <Section title="Bankverbindung" description="Steht auf der Rechnung und im QR-Code zum Bezahlen.">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            {text('iban', 'IBAN', { placeholder: 'AT61 1904 3002 3457 3201' })}
-            {text('bic', 'BIC')}
-            {text('bank_name', 'Bank')}
-          </SimpleGrid>
-        </Section>
-        <Section title="Rechnungen">
-          <Stack gap="sm">
+    <Stack gap="md" maw={960}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PageHeader
+            title="Rechnungseinstellungen"
+            subtitle="Angaben auf jeder Rechnung (§ 11 UStG) und in der Rechnungs-E-Mail"
+            actions={
+              <Button
+                component={Link}
+                to="/admin/quickbill"
+                variant="default"
+                leftSection={<IconArrowLeft size={18} />}
+              >
+                Quickbill
+              </Button>
+            }
+          />
+          <Section title="Rechnungsaussteller">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <NumberInput
-                size="md"
-                label="Zahlungsziel (Tage)"
-                withAsterisk
-                value={values.payment_terms_days}
-                onChange={(v) => setValues((s) => ({ ...s, payment_terms_days: v === '' ? ('' as never) : Number(v) }))}
-                min={0}
-                max={365}
-                step={1}
-                allowDecimal={false}
-                error={errors.payment_terms_days}
-              />
-              {text('invoice_number_format', 'Nummernformat', {
-                withAsterisk: true,
-                description: `Beispiel: ${numberExample(values.invoice_number_format)} · Platzhalter {YYYY}, {YY}, {NNNN}`,
+              {text('company_name', 'Firmenname', { withAsterisk: true })}
+              {text('uid', 'UID-Nummer', { placeholder: 'ATU12345678', withAsterisk: !values.small_business })}
+              {text('street', 'Straße und Hausnummer', { withAsterisk: true })}
+              <SimpleGrid cols={3} spacing="sm">
+                {text('postal_code', 'PLZ', { withAsterisk: true })}
+                <div style={{ gridColumn: 'span 2' }}>{text('city', 'Ort', { withAsterisk: true })}</div>
+              </SimpleGrid>
+              {text('country', 'Land', { placeholder: 'AT', maxLength: 2 })}
+              {text('contact_email', 'E-Mail', { type: 'email' })}
+              {text('contact_phone', 'Telefon')}
+              {text('company_register', 'Firmenbuchnummer', { placeholder: 'FN 123456a' })}
+              {text('company_court', 'Firmenbuchgericht', { placeholder: 'Handelsgericht Wien' })}
+              {text('tax_number', 'Steuernummer', {
+                placeholder: '12 345/6789',
+                description: values.small_business
+                  ? 'Kleinunternehmer ohne UID-Nummer: die Steuernummer steht dann auf jeder Rechnung'
+                  : 'Optional, steht zusätzlich zur UID-Nummer auf der Rechnung',
               })}
             </SimpleGrid>
-            <Switch
-              size="md"
-              label="Kleinunternehmer (keine Umsatzsteuer)"
-              checked={values.small_business}
-              onChange={(e) => {
-                const next = e.currentTarget.checked;
-                setValues((v) => ({ ...v, small_business: next }));
-              }}
-            />
-            {values.small_business && (
-              <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="small-business-note">
-                Auf jeder Rechnung steht: „{SMALL_BUSINESS_NOTE}“. Alle Positionen werden mit 0 % verrechnet.
+            {values.small_business && !values.uid.trim() && !values.tax_number.trim() && (
+              <Alert color="orange" variant="light" mt="sm" icon={<IconInfoCircle size={18} />}>
+                Rechnungen können erst versendet werden, wenn UID-Nummer oder Steuernummer eingetragen ist.
               </Alert>
             )}
-            <Textarea
-              size="md"
-              label="Fußzeile"
-              placeholder="z. B. Vielen Dank für Ihren Auftrag!"
-              autosize
-              minRows={2}
-              value={values.invoice_footer}
-              onChange={(e) => {
-                const next = e.currentTarget.value;
-                setValues((v) => ({ ...v, invoice_footer: next }));
-              }}
-              error={errors.invoice_footer}
-            />
-          </Stack>
-        </Section>
-        <Section title="Rechnungs-E-Mail" description="Platzhalter: {nummer}, {kunde}, {betrag}, {faellig}, {firma}">
-          <Stack gap="sm">
-            {text('invoice_email_subject', 'Betreff', { withAsterisk: true })}
-            <Textarea
-              size="md"
-              label="Text"
-              description="Leer lassen für den Standardtext"
-              placeholder={DEFAULT_MAIL_BODY}
-              autosize
-              minRows={6}
-              value={values.invoice_email_body}
-              onChange={(e) => {
-                const next = e.currentTarget.value;
-                setValues((v) => ({ ...v, invoice_email_body: next }));
-              }}
-              error={errors.invoice_email_body}
-            />
-          </Stack>
-        </Section>
-        <LogoCard hasLogo={hasLogo} />
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Speichern...' : 'Einstellungen speichern'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          </Section>
+          <Section title="Bankverbindung" description="Steht auf der Rechnung und im QR-Code zum Bezahlen.">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              {text('iban', 'IBAN', { placeholder: 'AT61 1904 3002 3457 3201' })}
+              {text('bic', 'BIC')}
+              {text('bank_name', 'Bank')}
+            </SimpleGrid>
+          </Section>
+          <Section title="Rechnungen">
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <NumberInput
+                  size="md"
+                  label="Zahlungsziel (Tage)"
+                  withAsterisk
+                  value={values.payment_terms_days}
+                  onChange={(v) =>
+                    setValues((s) => ({ ...s, payment_terms_days: v === '' ? ('' as never) : Number(v) }))
+                  }
+                  min={0}
+                  max={365}
+                  step={1}
+                  allowDecimal={false}
+                  error={errors.payment_terms_days}
+                />
+                {text('invoice_number_format', 'Nummernformat', {
+                  withAsterisk: true,
+                  description: `Beispiel: ${numberExample(values.invoice_number_format)} · Platzhalter {YYYY}, {YY}, {NNNN}`,
+                })}
+              </SimpleGrid>
+              <Switch
+                size="md"
+                label="Kleinunternehmer (keine Umsatzsteuer)"
+                checked={values.small_business}
+                onChange={(e) => {
+                  const next = e.currentTarget.checked;
+                  setValues((v) => ({ ...v, small_business: next }));
+                }}
+              />
+              {values.small_business && (
+                <Alert
+                  color="blue"
+                  variant="light"
+                  icon={<IconInfoCircle size={18} />}
+                  data-testid="small-business-note"
+                >
+                  Auf jeder Rechnung steht: „{SMALL_BUSINESS_NOTE}“. Alle Positionen werden mit 0 % verrechnet.
+                </Alert>
+              )}
+              <Textarea
+                size="md"
+                label="Fußzeile"
+                placeholder="z. B. Vielen Dank für Ihren Auftrag!"
+                autosize
+                minRows={2}
+                value={values.invoice_footer}
+                onChange={(e) => {
+                  const next = e.currentTarget.value;
+                  setValues((v) => ({ ...v, invoice_footer: next }));
+                }}
+                error={errors.invoice_footer}
+              />
+            </Stack>
+          </Section>
+          <Section title="Rechnungs-E-Mail" description="Platzhalter: {nummer}, {kunde}, {betrag}, {faellig}, {firma}">
+            <Stack gap="sm">
+              {text('invoice_email_subject', 'Betreff', { withAsterisk: true })}
+              <Textarea
+                size="md"
+                label="Text"
+                description="Leer lassen für den Standardtext"
+                placeholder={DEFAULT_MAIL_BODY}
+                autosize
+                minRows={6}
+                value={values.invoice_email_body}
+                onChange={(e) => {
+                  const next = e.currentTarget.value;
+                  setValues((v) => ({ ...v, invoice_email_body: next }));
+                }}
+                error={errors.invoice_email_body}
+              />
+            </Stack>
+          </Section>
+          <LogoCard hasLogo={hasLogo} />
+          {formError && (
+            <Alert color="red" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Speichern...' : 'Einstellungen speichern'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {/* Its own form: the direct-debit settings are saved apart from the letterhead. */}
+      <DirectDebitSettingsCard />
+    </Stack>
   );
 }
