@@ -63,7 +63,7 @@ export function MandatesCard({ customerId, customerName }: { customerId: number;
   );
 
   return (
-    <Card>
+    <Card data-testid="mandates-card">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} size="h4">
           SEPA-Mandate

@@ -1,5 +1,5 @@
 import type { DueCollection } from '@butler/contract/direct-debit';
-import { Alert, Button, Card, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DateField } from '../../../components/date-field';
@@ -54,6 +54,24 @@ export function NewRunCard({ ready }: { ready: boolean }) {
       },
     );
 
+  /** The announced day, or why not now with the way to the day it becomes collectable. */
+  const announcement = (item: DueCollection) => {
+    if (!item.blocked) return <Text size="sm">{formatDate(item.announced_on)}</Text>;
+    const later = item.announced_on > (date ?? '') && item.announced_on <= due.data.latest_date;
+    return (
+      <Stack gap={0} align="flex-start">
+        <Text size="sm" c="orange">
+          {item.blocked}
+        </Text>
+        {later && (
+          <Anchor component="button" type="button" size="sm" onClick={() => setDate(item.announced_on)}>
+            Einzug am {formatDate(item.announced_on)} wählen
+          </Anchor>
+        )}
+      </Stack>
+    );
+  };
+
   const row = (item: DueCollection) => (
     <Checkbox
       checked={selected.has(item.invoice_id)}
@@ -103,9 +121,7 @@ export function NewRunCard({ ready }: { ready: boolean }) {
                     <Text size="sm">
                       {item.invoice_number} · {formatEuro(item.amount)} · {SEQUENCE[item.sequence_type]}
                     </Text>
-                    <Text size="xs" c={item.blocked ? 'orange' : 'dimmed'}>
-                      {item.blocked ?? `Angekündigt für ${formatDate(item.announced_on)}`}
-                    </Text>
+                    {announcement(item)}
                   </Stack>
                   {row(item)}
                 </Group>
@@ -136,15 +152,7 @@ export function NewRunCard({ ready }: { ready: boolean }) {
                     <Table.Td>{item.customer_name}</Table.Td>
                     <Table.Td>{item.mandate_reference || '–'}</Table.Td>
                     <Table.Td>{SEQUENCE[item.sequence_type]}</Table.Td>
-                    <Table.Td>
-                      {item.blocked ? (
-                        <Text size="sm" c="orange">
-                          {item.blocked}
-                        </Text>
-                      ) : (
-                        formatDate(item.announced_on)
-                      )}
-                    </Table.Td>
+                    <Table.Td>{announcement(item)}</Table.Td>
                     <Table.Td ta="right">{formatEuro(item.amount)}</Table.Td>
                   </Table.Tr>
                 ))}
