@@ -158,9 +158,9 @@ describe('pain.008 writer', () => {
           );
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 20 },
     );
-  });
+  }, 120_000);
 });
 
 describe('pain.008 checks beyond the schema', () => {
