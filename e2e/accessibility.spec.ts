@@ -32,19 +32,31 @@ async function expectCleanLayout(page: Page, screen: string) {
   expect.soft(findings, `Layout-Fehler:\n${findings.join('\n')}`).toEqual([]);
 }
 
-/** Both checks of the walk over every screen. */
-async function checkScreen(page: Page, screen: string) {
-  await expectNoSeriousViolations(page, screen);
-  await expectCleanLayout(page, screen);
+/** A screen of the walk: its address and the page title (h1) that says it is the intended one. */
+type Screen = { path: string; heading: string | RegExp };
+
+/**
+ * Opens the screen and checks it is the one intended (its h1, not the login, the 404 or an
+ * error page) before both checks of the walk run on it.
+ */
+async function checkScreen(page: Page, { path, heading }: Screen) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading }), `${path}: ${heading}`).toBeVisible();
+  await expectNoSeriousViolations(page, path);
+  await expectCleanLayout(page, path);
 }
 
 test.describe('accessibility (axe-core)', () => {
   test('login pages and 404', async ({ page }) => {
     test.setTimeout(180_000);
-    for (const path of ['/', '/admin/login', '/gibt-es-nicht', '/passwort-vergessen', '/passwort-festlegen']) {
-      await page.goto(path);
-      await checkScreen(page, path);
-    }
+    const screens: Screen[] = [
+      { path: '/', heading: 'Zu Diensten.' },
+      { path: '/admin/login', heading: 'Verwaltung' },
+      { path: '/gibt-es-nicht', heading: 'Seite nicht gefunden' },
+      { path: '/passwort-vergessen', heading: 'Passwort vergessen?' },
+      { path: '/passwort-festlegen', heading: 'Passwort festlegen' },
+    ];
+    for (const screen of screens) await checkScreen(page, screen);
   });
 
   test('customer lounge and deduction lists', async ({ page, request }) => {
@@ -55,65 +67,69 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page.getByText('Zu Diensten, Axel.')).toBeVisible();
     // The teaser was the card squeezed to one word per line at 390 px (issue 16).
     await expect(page.getByTestId('referral-teaser-card')).toBeVisible();
-    await checkScreen(page, '/customer/dashboard');
-    for (const path of [
-      '/customer/time-entries/butler-packages',
-      '/customer/time-entries/hour-packages',
-      '/customer/account',
-    ]) {
-      await page.goto(path);
-      await checkScreen(page, path);
-    }
+    const screens: Screen[] = [
+      { path: '/customer/dashboard', heading: 'Zu Diensten, Axel.' },
+      { path: '/customer/time-entries/butler-packages', heading: 'ButlerPaket-Abbuchungen' },
+      { path: '/customer/time-entries/hour-packages', heading: 'Stundenpaket-Abbuchungen' },
+      { path: '/customer/account', heading: 'Mein Konto' },
+    ];
+    for (const screen of screens) await checkScreen(page, screen);
   });
 
   // The back office in groups: each group is a test of its own, so a slow machine meets
   // the timeout per group rather than for 25 screens × (axe + three widths) at once.
-  const backOffice = test.extend<{ ids: { customer: number; invoice: number } }>({
+  const backOffice = test.extend<{ ids: { customer: number; invoice: number; invoiceNumber: string } }>({
     ids: async ({ request }, use) => {
       seeded ??= seedBackOffice(request);
       await use(await seeded);
     },
   });
-  let seeded: Promise<{ customer: number; invoice: number }> | undefined;
-  const groups: Array<[string, (ids: { customer: number; invoice: number }) => string[]]> = [
+  let seeded: Promise<{ customer: number; invoice: number; invoiceNumber: string }> | undefined;
+  const customerName = 'Berta Testkundin';
+  const groups: Array<[string, (ids: { customer: number; invoice: number; invoiceNumber: string }) => Screen[]]> = [
     [
       'overview and customers',
-      () => ['/admin/dashboard', '/admin/dashboard/monthly', '/admin/customers', '/admin/settings'],
+      () => [
+        { path: '/admin/dashboard', heading: /^Willkommen zurück, / },
+        { path: '/admin/dashboard/monthly', heading: 'Monatsübersicht' },
+        { path: '/admin/customers', heading: 'Kundenverwaltung' },
+        { path: '/admin/settings', heading: 'Einstellungen' },
+      ],
     ],
     [
       'one customer',
       ({ customer }) => [
-        `/admin/customer/${customer}/details`,
-        `/admin/customers/${customer}/view`,
-        `/admin/customers/${customer}/customer-view`,
-        `/admin/customers/${customer}/time-entries/butler-packages`,
-        `/admin/customers/${customer}/time-entries/hour-packages`,
-        `/customer/${customer}`,
+        { path: `/admin/customer/${customer}/details`, heading: customerName },
+        { path: `/admin/customers/${customer}/view`, heading: customerName },
+        { path: `/admin/customers/${customer}/customer-view`, heading: 'Zu Diensten, Berta.' },
+        { path: `/admin/customers/${customer}/time-entries/butler-packages`, heading: 'ButlerPaket-Abbuchungen' },
+        { path: `/admin/customers/${customer}/time-entries/hour-packages`, heading: 'Stundenpaket-Abbuchungen' },
+        { path: `/customer/${customer}`, heading: 'Zu Diensten, Berta.' },
       ],
     ],
     [
       'wiki, account, audit, outbox',
       ({ customer }) => [
-        '/admin/wiki',
-        `/admin/wiki?customer=${customer}`,
-        '/admin/wiki/categories',
-        '/admin/projects',
-        '/admin/account',
-        '/admin/audit',
-        '/admin/outbox',
+        { path: '/admin/wiki', heading: 'Wiki' },
+        { path: `/admin/wiki?customer=${customer}`, heading: 'Wiki' },
+        { path: '/admin/wiki/categories', heading: 'Kategorien' },
+        { path: '/admin/projects', heading: 'Projekte' },
+        { path: '/admin/account', heading: 'Konto & Sicherheit' },
+        { path: '/admin/audit', heading: 'Protokoll' },
+        { path: '/admin/outbox', heading: 'Postausgang' },
       ],
     ],
     [
       'Quickbill',
-      ({ invoice }) => [
-        '/admin/quickbill',
-        '/admin/quickbill/invoices',
-        '/admin/quickbill/invoices/new',
-        `/admin/quickbill/invoices/${invoice}`,
-        `/admin/quickbill/invoices/${invoice}/send`,
-        '/admin/quickbill/settings',
-        '/admin/quickbill/products',
-        '/admin/quickbill/timetracking',
+      ({ invoice, invoiceNumber }) => [
+        { path: '/admin/quickbill', heading: 'Quickbill' },
+        { path: '/admin/quickbill/invoices', heading: 'Rechnungen' },
+        { path: '/admin/quickbill/invoices/new', heading: 'Neue Rechnung' },
+        { path: `/admin/quickbill/invoices/${invoice}`, heading: `Rechnung ${invoiceNumber}` },
+        { path: `/admin/quickbill/invoices/${invoice}/send`, heading: 'Rechnung erneut senden' },
+        { path: '/admin/quickbill/settings', heading: 'Rechnungseinstellungen' },
+        { path: '/admin/quickbill/products', heading: 'Produkte' },
+        { path: '/admin/quickbill/timetracking', heading: 'Zeiterfassung verrechnen' },
       ],
     ],
   ];
@@ -121,10 +137,7 @@ test.describe('accessibility (axe-core)', () => {
     backOffice(`back-office screens: ${name}`, async ({ page, ids }) => {
       test.setTimeout(300_000);
       await loginAsAdminInBrowser(page);
-      for (const path of screensOf(ids)) {
-        await page.goto(path);
-        await checkScreen(page, path);
-      }
+      for (const screen of screensOf(ids)) await checkScreen(page, screen);
     });
   }
 });
@@ -145,5 +158,5 @@ async function seedBackOffice(request: APIRequestContext) {
     price: 480,
     text: 'Organisation Übersiedlung und Handwerkerkoordination',
   });
-  return { customer: customer.id, invoice: invoice.id };
+  return { customer: customer.id, invoice: invoice.id, invoiceNumber: invoice.number };
 }

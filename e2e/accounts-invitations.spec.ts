@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { adminToken, apiCall, apiLogin, loginAsAdminInBrowser, uniqueEmail } from './fixtures/api';
+import { adminToken, apiCall, apiLogin, loginAsAdminThroughForm, uniqueEmail } from './fixtures/api';
 import { deliveredMail } from './fixtures/delivered-mail';
 import { screenshotBoth } from './fixtures/screenshots';
 
@@ -57,7 +57,7 @@ test('staff: invitation → set password → enrol 2FA → log in with a code �
   test.setTimeout(120_000);
   const email = uniqueEmail('team');
   const username = `petra.${Date.now().toString(36)}`;
-  await loginAsAdminInBrowser(page);
+  await loginAsAdminThroughForm(page);
   await page.goto('/admin/settings');
   const card = page.getByTestId('staff-card');
   await card.getByRole('button', { name: 'Mitarbeiter einladen' }).click();
@@ -145,7 +145,7 @@ test('staff: invitation → set password → enrol 2FA → log in with a code �
 
 test('customer: invitation from the customer form → set password → lounge', async ({ page, browser, request }) => {
   const email = uniqueEmail('einladung');
-  await loginAsAdminInBrowser(page);
+  await loginAsAdminThroughForm(page);
   await page.goto('/admin/customers');
   await page.getByRole('button', { name: /Neuer Kunde/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Neuer Kunde' });

@@ -3,8 +3,8 @@ import {
   adminToken,
   apiCall,
   apiLogin,
-  loginAsAdminInBrowser,
-  loginAsCustomerInBrowser,
+  loginAsAdminThroughForm,
+  loginAsCustomerThroughForm,
   uniqueEmail,
 } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
@@ -31,7 +31,7 @@ test.describe('Mein Konto in the lounge', () => {
   test('a customer changes the password; every other session ends', async ({ page, request }) => {
     const { email } = await createCustomer(request);
     const otherDevice = (await apiLogin(request, 'customer', email, PASSWORD)).token;
-    await loginAsCustomerInBrowser(page, email, PASSWORD);
+    await loginAsCustomerThroughForm(page, email, PASSWORD);
     await page.getByRole('link', { name: 'Mein Konto' }).first().click();
     await page.waitForURL('**/customer/account');
     await expect(page.getByRole('heading', { name: 'Mein Konto' })).toBeVisible();
@@ -85,7 +85,7 @@ test.describe('Mein Konto in the lounge', () => {
       username: 'admin',
       is_password_entry: true,
     });
-    await loginAsCustomerInBrowser(page, email, PASSWORD);
+    await loginAsCustomerThroughForm(page, email, PASSWORD);
     await page.goto('/customer/account');
     const section = page.getByTestId('reveals-section');
     await expect(section.getByRole('heading', { name: 'Zugriffe auf Ihre Zugangsdaten' })).toBeVisible();
@@ -102,7 +102,7 @@ test.describe('Mein Konto in the lounge', () => {
 test.describe('Konto & Sicherheit, Protokoll', () => {
   test('staff see their signed-in devices and end another one', async ({ page, request }) => {
     const other = (await apiLogin(request, 'admin', 'admin', 'e2e-Admin-Passwort!')).token;
-    await loginAsAdminInBrowser(page);
+    await loginAsAdminThroughForm(page);
     await page.getByTestId('top-bar-user').click();
     await page.waitForURL('**/admin/account');
     const devices = page.getByTestId('devices-card');
@@ -121,7 +121,7 @@ test.describe('Konto & Sicherheit, Protokoll', () => {
     for (const name of ['Erste', 'Zweite']) {
       await apiCall(request, token, 'PUT', `/api/customers/${customer.id}`, { company: `${name} GmbH` });
     }
-    await loginAsAdminInBrowser(page);
+    await loginAsAdminThroughForm(page);
     await page.goto('/admin/settings');
     await page.getByTestId('staff-card').getByRole('link', { name: 'Protokoll' }).click();
     await page.waitForURL('**/admin/audit');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer, PASSWORD } from './dashboards-scenario';
-import { adminToken, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
+import { adminToken, loginAsAdminThroughForm, loginAsCustomerThroughForm } from './fixtures/api';
 
 // Decision 0415: how a returning customer's lounge loads. These are orderings and counts of
 // requests, not timings.
@@ -11,7 +11,7 @@ test('a returning customer opens the lounge: one session check, one data request
 }) => {
   const token = await adminToken(request);
   const customer = await createCustomer(request, token, 'Frieda');
-  await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
+  await loginAsCustomerThroughForm(page, customer.email, PASSWORD);
   await expect(page.getByRole('heading', { name: 'Zu Diensten, Frieda.' })).toBeVisible();
 
   // When the greeting first appears, on the browser's own clock (the same as its resource timings).
@@ -68,7 +68,7 @@ test('a returning customer opens the lounge: one session check, one data request
 test('a toast raised before the toast host has arrived is shown when it arrives', async ({ page, request }) => {
   const token = await adminToken(request);
   const customer = await createCustomer(request, token, 'Gerda');
-  await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
+  await loginAsCustomerThroughForm(page, customer.email, PASSWORD);
   // The host's script is held back until the toast has been raised.
   let release!: () => void;
   const held = new Promise<void>((resolve) => {
@@ -92,7 +92,7 @@ test('a toast raised before the toast host has arrived is shown when it arrives'
 });
 
 test('a page whose code cannot be downloaded shows the German error page, and a reload brings it', async ({ page }) => {
-  await loginAsAdminInBrowser(page);
+  await loginAsAdminThroughForm(page);
   let refuse = true;
   await page.route('**/assets/audit-page-*.js', (route) => (refuse ? route.abort() : route.continue()));
   await page.goto('/admin/audit');

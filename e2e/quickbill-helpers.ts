@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { apiCall, uniqueEmail } from './fixtures/api';
+import { currentPortal } from './portals';
 
-/** The portal's DATA_DIR of this run (the config's default unless E2E_DATA_DIR is set). */
-export const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+/** This worker's portal's DATA_DIR (e2e/portals.ts). */
+export const DATA_DIR = currentPortal().dataDir;
 
 /** A customer with a postal address (needed on invoices above € 400, § 11 UStG). */
 export async function createCustomer(request: APIRequestContext, token: string, lastName: string) {

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { loginAsAdminInBrowser } from './fixtures/api';
+import { loginAsAdminThroughForm } from './fixtures/api';
 
 // Leaving a page while its session check is still on its way is not a failed check: the
 // next page restores the same session.
 test('leaving a page during its session check keeps the session', async ({ page }) => {
-  await loginAsAdminInBrowser(page);
+  await loginAsAdminThroughForm(page);
   let delayed = 0;
   await page.route('**/api/auth/validate-token', async (route) => {
     delayed += 1;
@@ -21,7 +21,7 @@ test('leaving a page during its session check keeps the session', async ({ page 
 test('a session check the server does not confirm still ends the session (SPEC: non-OK clears it)', async ({
   page,
 }) => {
-  await loginAsAdminInBrowser(page);
+  await loginAsAdminThroughForm(page);
   await page.route('**/api/auth/validate-token', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"kaputt"}' }),
   );

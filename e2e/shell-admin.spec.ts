@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config';
-import { loginAsAdminInBrowser } from './fixtures/api';
+import { loginAsAdminThroughForm } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
+import { E2E_ADMIN } from './portals';
 
 test.describe('admin login and shell', () => {
   test('admin login page shows the SPEC texts and links to the customer login', async ({ page }) => {
@@ -28,7 +28,7 @@ test.describe('admin login and shell', () => {
   });
 
   test('login, top bar navigation, redirect when already logged in, logout', async ({ page }) => {
-    await loginAsAdminInBrowser(page);
+    await loginAsAdminThroughForm(page);
     await expect(page.getByTestId('top-bar-user')).toHaveText(E2E_ADMIN.username);
     const topBar = page.getByTestId('top-bar');
     for (const [label, path] of [
@@ -61,7 +61,7 @@ test.describe('admin login and shell', () => {
   });
 
   test('a logged-in admin who opens the customer login is logged out there', async ({ page }) => {
-    await loginAsAdminInBrowser(page);
+    await loginAsAdminThroughForm(page);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.goto('/');
     await expect(page.getByLabel('E-Mail')).toBeVisible();
@@ -71,7 +71,7 @@ test.describe('admin login and shell', () => {
   });
 
   test('a revoked token sends the user to the login page on the next call', async ({ page }) => {
-    await loginAsAdminInBrowser(page);
+    await loginAsAdminThroughForm(page);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
     // Any API call now answers 401: the session is cleared and the login shows.
@@ -81,7 +81,7 @@ test.describe('admin login and shell', () => {
   });
 
   test('stored sessions older than 8 hours are not restored', async ({ page }) => {
-    await loginAsAdminInBrowser(page);
+    await loginAsAdminThroughForm(page);
     await page.evaluate(() => localStorage.setItem('sessionTimestamp', String(Date.now() - 8 * 3600_000 - 1000)));
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/admin\/login$/);
@@ -97,7 +97,7 @@ test.describe('admin login and shell', () => {
 test.describe('session timeout', () => {
   test('warns two minutes before the 30-minute admin timeout, extends, then logs out at zero', async ({ page }) => {
     await page.clock.install();
-    await loginAsAdminInBrowser(page);
+    await loginAsAdminThroughForm(page);
     // Let the page finish loading (the dialog's code and the dashboard's lazy parts arrive after
     // the first render) before time jumps: the idle timer starts when the shell is mounted.
     await expect(page.getByRole('region', { name: 'Kunden' })).toBeVisible();
@@ -120,7 +120,7 @@ test.describe('session timeout', () => {
 
   test('"Jetzt abmelden" logs out immediately', async ({ page }) => {
     await page.clock.install();
-    await loginAsAdminInBrowser(page);
+    await loginAsAdminThroughForm(page);
     // Let the page finish loading (the dialog's code and the dashboard's lazy parts arrive after
     // the first render) before time jumps: the idle timer starts when the shell is mounted.
     await expect(page.getByRole('region', { name: 'Kunden' })).toBeVisible();

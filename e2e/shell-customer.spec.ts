@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, apiCall, loginAsCustomerInBrowser, uniqueEmail } from './fixtures/api';
+import { adminToken, apiCall, loginAsCustomerThroughForm, uniqueEmail } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
 
 const PASSWORD = 'Kunden-Passwort-1';
@@ -84,7 +84,7 @@ test.describe('customer login and shell', () => {
 
   test('customers are sent away from admin routes and admin-only customer routes', async ({ page, request }) => {
     const { email, customer } = await createCustomer(request);
-    await loginAsCustomerInBrowser(page, email, PASSWORD);
+    await loginAsCustomerThroughForm(page, email, PASSWORD);
     await page.goto('/admin/customers');
     await expect(page).toHaveURL(/\/admin\/login$/);
     // Redirected to '/', which forwards a logged-in customer to the own dashboard.
@@ -100,7 +100,7 @@ test.describe('customer login and shell', () => {
 
   test('a 401 on any call clears the session and shows the login page', async ({ page, request }) => {
     const { email } = await createCustomer(request);
-    await loginAsCustomerInBrowser(page, email, PASSWORD);
+    await loginAsCustomerThroughForm(page, email, PASSWORD);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
     await page.reload();
@@ -111,7 +111,7 @@ test.describe('customer login and shell', () => {
   test('customer inactivity warning comes after 13 minutes (15-minute timeout)', async ({ page, request }) => {
     const { email } = await createCustomer(request);
     await page.clock.install();
-    await loginAsCustomerInBrowser(page, email, PASSWORD);
+    await loginAsCustomerThroughForm(page, email, PASSWORD);
     // Let the page finish loading (the dialog's code arrives after the first render) before time jumps.
     await page.waitForLoadState('networkidle');
     await page.clock.runFor(12 * 60_000);
@@ -126,7 +126,7 @@ test.describe('customer login and shell', () => {
 
   test('the top bar becomes fixed after scrolling more than 20 px', async ({ page, request }) => {
     const { email } = await createCustomer(request);
-    await loginAsCustomerInBrowser(page, email, PASSWORD);
+    await loginAsCustomerThroughForm(page, email, PASSWORD);
     await page.setViewportSize({ width: 1280, height: 400 });
     await page.evaluate(() => {
       document.body.style.minHeight = '3000px';

@@ -35,13 +35,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startPortal() {
+async function startPortal(logLevel = 'warn') {
   const port = await freePort();
   const portal = spawnTs(MAIN, {
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
     ADMIN_PASSWORD: 'lifecycle-test-password',
   });
   return { portal, port };
@@ -50,6 +50,18 @@ async function startPortal() {
 async function health(port: number) {
   const response = await fetch(`http://127.0.0.1:${port}/api/health`);
   return response.status;
+}
+
+/** True once the portal takes no new connection (it has begun to close). */
+async function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
 }
 
 describe('portal process lifecycle on the embedded database', () => {
@@ -77,7 +89,8 @@ describe('portal process lifecycle on the embedded database', () => {
   }, 120_000);
 
   it('SIGTERM lets a request in flight (a slow upload) finish before the portal stops', async () => {
-    const { portal, port } = await startPortal();
+    // At 'debug' Fastify logs each request as it arrives: the test waits for that line, not a clock.
+    const { portal, port } = await startPortal('debug');
     await portal.waitForLine((line) => line.includes('Butler-Portal läuft'), 60_000);
     // Setup through the running portal's own socket (as `npm run backup` connects).
     const db = createDatabase({ ...(await runningEmbeddedConfig(dataDir))!, database: 'butler' }, () => {});
@@ -121,10 +134,24 @@ describe('portal process lifecycle on the embedded database', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="spaet.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     );
     request.write(Buffer.alloc(600 * 1024, 3));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // In flight: the portal has received the request (and is waiting for the rest of the file).
+    await portal.waitForLine(
+      (line) => line.includes('incoming request') && line.includes(`/api/wiki/entries/${entryId}/files`),
+      30_000,
+    );
     process.kill(portal.pid, 'SIGTERM');
     await portal.waitForLine((line) => line.includes('SIGTERM received'), 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The portal is closing (it accepts no new connection) while the upload is still open.
+    const closing = async () => {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        if (await refusesConnections(port)) return true;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return false;
+    };
+    expect(await closing()).toBe(true);
+    expect(isAlive(portal.pid)).toBe(true);
     request.end(Buffer.concat([Buffer.alloc(400 * 1024, 4), Buffer.from(`\r\n--${boundary}--\r\n`)]));
     const answer = await response;
     expect(answer.status, answer.body).toBe(201);
