@@ -1,5 +1,5 @@
 /**
- * Invoice totals, exact (DOMAIN-RULES §7, §11 UStG): each line's net is quantity × unit
+ * Invoice totals, exact (DOMAIN-RULES §7; § 11 UStG): each line's net is quantity × unit
  * price rounded half-up to cents; VAT is computed once per tax rate on the sum of that
  * rate's line nets (not per line, so no rounding drift); gross = net + tax.
  */

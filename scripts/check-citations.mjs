@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+/**
+ * Every citation in the code and the docs resolves to something in this repository
+ * (docs/spec/README.md, decision 0522):
+ *
+ * - `SPEC §N` and `DOMAIN-RULES §N` (also `SPEC.md §N`, `SPEC §2/§3`, `SPEC §2, §5 and §9`):
+ *   a numbered section `## N.` of docs/spec/SPEC.md or docs/spec/DOMAIN-RULES.md;
+ * - `DESIGN.md convention N` (or `conventions N–M`): a numbered convention of docs/spec/DESIGN.md;
+ * - `UI.md`, `DESIGN.md`, `SPEC.md`, `DOMAIN-RULES.md`: the file in docs/spec/;
+ * - `decision NNNN` / `decisions NNNN, NNNN and NNNN`: a record docs/decisions/NNNN-*.md
+ *   (in a range `NNNN–NNNN` both ends);
+ * - a path `docs/….md`: the file;
+ * - and docs/decisions/README.md lists every decision record.
+ *
+ * Part of `npm run validate`; exits 1 and lists file:line of every citation that resolves
+ * to nothing.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const spec = (name) => readFileSync(path.join(root, 'docs/spec', name), 'utf8');
+const sectionsOf = (text) => new Set([...text.matchAll(/^## (\d+)\./gm)].map((m) => Number(m[1])));
+const SECTIONS = { SPEC: sectionsOf(spec('SPEC.md')), 'DOMAIN-RULES': sectionsOf(spec('DOMAIN-RULES.md')) };
+const conventionsText = spec('DESIGN.md').split(/^## Conventions/m)[1]?.split(/^## /m)[0] ?? '';
+const CONVENTIONS = new Set([...conventionsText.matchAll(/^(\d+)\. /gm)].map((m) => Number(m[1])));
+const DECISIONS = new Set(
+  readdirSync(path.join(root, 'docs/decisions'))
+    .map((f) => /^(\d{4})-.*\.md$/.exec(f)?.[1])
+    .filter(Boolean),
+);
+
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: root,
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter((f) => /\.(ts|tsx|mjs|js|cjs|md|css|html)$/.test(f) || f === '.ci/run')
+  .filter((f) => !f.includes('node_modules/') && existsSync(path.join(root, f)));
+
+const problems = [];
+let cited = 0;
+for (const file of files) {
+  const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+  lines.forEach((line, i) => {
+    const where = `${file}:${i + 1}`;
+    const miss = (what) => problems.push(`${where}: ${what}`);
+
+    // SPEC §2, DOMAIN-RULES.md §5, SPEC §2/§3, SPEC §2, §5 and §9
+    for (const m of line.matchAll(/\b(SPEC|DOMAIN-RULES)(?:\.md)?\s*\(?§\s*\d+(?:[.\d]*)(?:\s*(?:,|\/|and|und|&|or)\s*§\s*\d+[.\d]*(?![.\d]*\s*(?:UStG|Abs\.|BAO)))*/g)) {
+      for (const n of m[0].matchAll(/§\s*(\d+)/g)) {
+        cited += 1;
+        if (!SECTIONS[m[1]].has(Number(n[1]))) miss(`${m[1]} §${n[1]} is no section of docs/spec/${m[1]}.md`);
+      }
+    }
+    // DESIGN.md convention 14, DESIGN.md conventions 16–17
+    for (const m of line.matchAll(/\bDESIGN(?:\.md)?,? conventions? (\d+)(?:\s*[–-]\s*(\d+))?/g)) {
+      for (const n of [m[1], m[2]].filter(Boolean)) {
+        cited += 1;
+        if (!CONVENTIONS.has(Number(n))) miss(`DESIGN.md convention ${n} does not exist`);
+      }
+    }
+    // decision 0415, decisions 0412, 0415 and 0416, decisions 0300–0305
+    for (const m of line.matchAll(/\b[Dd]ecisions?\s+(\d{4}(?:\s*(?:,|\/|–|-|and|und|&|or)\s*\d{4})*)/g)) {
+      for (const n of m[1].matchAll(/\d{4}/g)) {
+        cited += 1;
+        if (!DECISIONS.has(n[0])) miss(`decision ${n[0]} has no record in docs/decisions/`);
+      }
+    }
+    // docs/decisions/0003-backup-restore.md, docs/architecture.md
+    for (const m of line.matchAll(/\bdocs\/[\w./-]+\.md\b/g)) {
+      cited += 1;
+      if (!existsSync(path.join(root, m[0]))) miss(`${m[0]} does not exist`);
+    }
+  });
+}
+
+// The index of decisions lists every record (docs/decisions/README.md).
+const index = readFileSync(path.join(root, 'docs/decisions/README.md'), 'utf8');
+for (const n of DECISIONS) if (!index.includes(`| [${n}](`)) problems.push(`docs/decisions/README.md: record ${n} is not in the index`);
+
+if (problems.length) {
+  console.error(`check-citations: ${problems.length} citation(s) resolve to nothing\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log(`check-citations: ${cited} citations in ${files.length} files, all resolve`);
