@@ -24,7 +24,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const spec = (name) => readFileSync(path.join(root, 'docs/spec', name), 'utf8');
 const sectionsOf = (text) => new Set([...text.matchAll(/^## (\d+)\./gm)].map((m) => Number(m[1])));
 const SECTIONS = { SPEC: sectionsOf(spec('SPEC.md')), 'DOMAIN-RULES': sectionsOf(spec('DOMAIN-RULES.md')) };
-const conventionsText = spec('DESIGN.md').split(/^## Conventions/m)[1]?.split(/^## /m)[0] ?? '';
+const conventionsText =
+  spec('DESIGN.md')
+    .split(/^## Conventions/m)[1]
+    ?.split(/^## /m)[0] ?? '';
 const CONVENTIONS = new Set([...conventionsText.matchAll(/^(\d+)\. /gm)].map((m) => Number(m[1])));
 const DECISIONS = new Set(
   readdirSync(path.join(root, 'docs/decisions'))
@@ -49,7 +52,9 @@ for (const file of files) {
     const miss = (what) => problems.push(`${where}: ${what}`);
 
     // SPEC §2, DOMAIN-RULES.md §5, SPEC §2/§3, SPEC §2, §5 and §9
-    for (const m of line.matchAll(/\b(SPEC|DOMAIN-RULES)(?:\.md)?\s*\(?§\s*\d+(?:[.\d]*)(?:\s*(?:,|\/|and|und|&|or)\s*§\s*\d+[.\d]*(?![.\d]*\s*(?:UStG|Abs\.|BAO)))*/g)) {
+    for (const m of line.matchAll(
+      /\b(SPEC|DOMAIN-RULES)(?:\.md)?\s*\(?§\s*\d+(?:[.\d]*)(?:\s*(?:,|\/|and|und|&|or)\s*§\s*\d+[.\d]*(?![.\d]*\s*(?:UStG|Abs\.|BAO)))*/g,
+    )) {
       for (const n of m[0].matchAll(/§\s*(\d+)/g)) {
         cited += 1;
         if (!SECTIONS[m[1]].has(Number(n[1]))) miss(`${m[1]} §${n[1]} is no section of docs/spec/${m[1]}.md`);
@@ -79,7 +84,8 @@ for (const file of files) {
 
 // The index of decisions lists every record (docs/decisions/README.md).
 const index = readFileSync(path.join(root, 'docs/decisions/README.md'), 'utf8');
-for (const n of DECISIONS) if (!index.includes(`| [${n}](`)) problems.push(`docs/decisions/README.md: record ${n} is not in the index`);
+for (const n of DECISIONS)
+  if (!index.includes(`| [${n}](`)) problems.push(`docs/decisions/README.md: record ${n} is not in the index`);
 
 if (problems.length) {
   console.error(`check-citations: ${problems.length} citation(s) resolve to nothing\n${problems.join('\n')}`);
