@@ -41,7 +41,10 @@ type Screen = { path: string; heading: string | RegExp };
  */
 async function checkScreen(page: Page, { path, heading }: Screen) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1, name: heading }), `${path}: ${heading}`).toBeVisible();
+  // A screen's first visit loads its code: up to 30 s on a busy machine before it counts as missing.
+  await expect(page.getByRole('heading', { level: 1, name: heading }), `${path}: ${heading}`).toBeVisible({
+    timeout: 30_000,
+  });
   await expectNoSeriousViolations(page, path);
   await expectCleanLayout(page, path);
 }

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CustomerPicker } from '../../components/customer-picker';
 import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -14,7 +15,6 @@ import { apiDownload, apiRequest, buildUrl, errorText } from '../../lib/api-clie
 import { formatDateTime } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
-import { CustomerPicker } from '../customers/components/customer-picker';
 import { actionLabel, entityLabel } from './labels';
 
 const PAGE_SIZE = 50;

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Grid, Group, Stack, Text, Textarea, Title } from '
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CustomerPicker } from '../../components/customer-picker';
 import { addDaysIso, DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -11,7 +12,6 @@ import { notifySuccess } from '../../lib/notify';
 import { useInvoiceSettings } from './api/catalog';
 import { useInvoice, useSaveInvoice } from './api/invoices';
 import { BillingAddress } from './components/billing-address';
-import { CustomerSelect } from './components/customer-select';
 import { type EditorValues, emptyValues, localErrors, toInput, valuesFromInvoice } from './components/editor-state';
 import { LinesCard } from './components/lines-card';
 
@@ -118,7 +118,7 @@ function EditorForm({
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="sm">
-              <CustomerSelect
+              <CustomerPicker
                 value={values.customerId}
                 initialLabel={values.customerLabel}
                 onChange={(customerId) => set({ customerId, timeEntryIds: [] })}

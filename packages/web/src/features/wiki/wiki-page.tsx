@@ -3,13 +3,13 @@ import { Button, Card, Stack } from '@mantine/core';
 import { IconBriefcase, IconCategory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CustomerPicker } from '../../components/customer-picker';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
 import { errorText } from '../../lib/api-client';
 import { useRecentCustomers, useWikiCategories, useWikiCustomer } from './api/wiki';
 import { ChosenCustomer } from './components/chosen-customer';
-import { CustomerSelect } from './components/customer-select';
 import { CustomerWiki } from './components/customer-wiki';
 import { EntryDialog } from './components/entry-dialog';
 import { RecentCustomers } from './components/recent-customers';
@@ -110,7 +110,13 @@ export function WikiPage() {
       ) : (
         <>
           <Card padding="lg">
-            <CustomerSelect label="Kunde auswählen" value={null} onChange={(id) => id && show(id)} maw={480} />
+            <CustomerPicker
+              label="Kunde auswählen"
+              required={false}
+              value={null}
+              onChange={(id) => id && show(id)}
+              maw={480}
+            />
           </Card>
           <RecentCustomers
             customers={recent.data}

@@ -6,13 +6,13 @@ import {
 import { Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { CustomerPicker } from '../../../components/customer-picker';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { formatPercent } from '../../../components/referral-tier';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useCustomerReferrals, useReferralPurchase, useReferralSettingsForSale } from '../api/referrals';
-import { CustomerPicker } from './customer-picker';
 import { packageTotal } from './panels/hour-package-dialog';
 
 const germanNumber = { decimalSeparator: ',', thousandSeparator: '.' } as const;

@@ -1,4 +1,4 @@
-import type { Customer, CustomerListItem } from '@butler/contract/customers';
+import type { Customer } from '@butler/contract/customers';
 import type { HourPackage } from '@butler/contract/hour-packages';
 import type { BillableCustomer, Product, zBillableTimeEntry, zProductInput } from '@butler/contract/quickbill';
 import type { InvoiceSettings, InvoiceSettingsInput } from '@butler/contract/quickbill-settings';
@@ -107,13 +107,6 @@ export function useCustomerBilling(customerId: number | null) {
     queryKey: ['quickbill', 'customer-billing', customerId],
     queryFn: () => apiRequest<Customer>(`/api/customers/${customerId}`),
     enabled: customerId !== null,
-  });
-}
-
-export function useCustomerSearch(search: string | undefined) {
-  return useQuery({
-    queryKey: ['quickbill', 'customers', search ?? ''],
-    queryFn: () => apiRequest<CustomerListItem[]>('/api/customers', { query: { search, page_size: 20 } }),
   });
 }
 

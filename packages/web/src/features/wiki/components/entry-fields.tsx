@@ -2,7 +2,7 @@ import { WIKI_REQUIRED, type WikiCategory, type WikiEntry } from '@butler/contra
 import { Alert, Checkbox, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconLink, IconLock } from '@tabler/icons-react';
 import type { Dispatch, SetStateAction } from 'react';
-import { CustomerSelect } from './customer-select';
+import { CustomerPicker } from '../../../components/customer-picker';
 import { type EntryValues, isProjectCategory } from './entry-form';
 import { FileList } from './file-list';
 import { FilePicker } from './file-picker';
@@ -46,7 +46,7 @@ export function EntryFields({
         {entry ? (
           <TextInput label="Kunde" value={entry.customer_name} readOnly disabled />
         ) : (
-          <CustomerSelect
+          <CustomerPicker
             required
             value={values.customerId}
             initialLabel={customerLabel}

@@ -7,12 +7,12 @@ import {
 import { Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { CustomerPicker } from '../../../../components/customer-picker';
 import { DialogButtons, FormError } from '../../../../components/dialog-parts';
 import { errorText } from '../../../../lib/api-client';
 import { formatEuro } from '../../../../lib/format';
 import { notifySuccess } from '../../../../lib/notify';
 import { useSaveHourPackage } from '../../api/hour-packages';
-import { CustomerPicker } from '../customer-picker';
 
 const germanNumber = { decimalSeparator: ',', thousandSeparator: '.' } as const;
 const num = (v: number | string) => (v === '' ? null : Number(v));

@@ -2,11 +2,11 @@ import type { Project } from '@butler/contract/projects';
 import { Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { CustomerPicker } from '../../../../components/customer-picker';
 import { DialogButtons, FormError } from '../../../../components/dialog-parts';
 import { errorText } from '../../../../lib/api-client';
 import { notifySuccess } from '../../../../lib/notify';
 import { useSaveProject } from '../../api/projects';
-import { CustomerPicker } from '../customer-picker';
 
 /**
  * Create/edit a project. With a fixed customer it posts to /api/customers/{id}/projects

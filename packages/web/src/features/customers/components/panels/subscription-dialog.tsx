@@ -8,13 +8,13 @@ import { Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Te
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { CustomerPicker } from '../../../../components/customer-picker';
 import { DateField } from '../../../../components/date-field';
 import { DialogButtons, FormError } from '../../../../components/dialog-parts';
 import { errorText } from '../../../../lib/api-client';
 import { formatDate, formatEuro, formatNumber, todayInVienna } from '../../../../lib/format';
 import { notifySuccess } from '../../../../lib/notify';
 import { useSaveSubscription, useTemplates } from '../../api/subscriptions';
-import { CustomerPicker } from '../customer-picker';
 import { subscriptionEndDate, subscriptionMonthlyPrice } from './subscription-math';
 
 type Values = {

@@ -5,33 +5,43 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconUserSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
+
+/** How a customer reads in the picker: the name, and the company or else the e-mail to tell namesakes apart. */
+export const customerOptionLabel = (c: Pick<CustomerListItem, 'name' | 'company' | 'email'>) =>
+  c.company ? `${c.name} (${c.company})` : `${c.name} (${c.email})`;
 
 /**
- * Customer choice from the server (GET /api/customers, 20 at a time, searched from 3
- * characters as the customer list does), so it stays fast with thousands of customers.
+ * The one customer choice of the back office (customers' dialogs, the wiki, Quickbill, the
+ * Protokoll filter; decision 0531). The list comes from the server (GET /api/customers, 20
+ * at a time, searched from 3 characters), so it stays fast with thousands of customers. Its
+ * answers are cached under the key `customers`, which every change of a customer refreshes
+ * (features/customers/api/keys.ts), so a renamed customer reads right at once everywhere.
  */
-export function CustomerSelect({
+export function CustomerPicker({
   value,
   onChange,
   initialLabel,
-  label = 'Kunde',
-  required = false,
   error,
+  label = 'Kunde',
+  required = true,
+  disabled,
   ...rest
 }: {
   value: number | null;
   onChange: (id: number | null, label: string | null) => void;
   initialLabel?: string | null;
-  label?: string;
-  required?: boolean;
   error?: boolean | string;
+  label?: string;
+  /** false for filters and choosers, where no customer is a valid state. */
+  required?: boolean;
+  disabled?: boolean;
 } & Pick<SelectProps, 'placeholder' | 'size' | 'w' | 'maw' | 'aria-label'>) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const term = debounced.trim().length >= MIN_SEARCH_LENGTH ? debounced.trim() : undefined;
-  const { data } = useQuery({
-    queryKey: ['customers', 'wiki-select', term ?? ''],
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const term = debounced.length >= MIN_SEARCH_LENGTH ? debounced : undefined;
+  const { data, isFetching } = useQuery({
+    queryKey: ['customers', 'picker', term ?? ''],
     queryFn: ({ signal }) =>
       apiRequest<CustomerListItem[]>('/api/customers', { query: { page: 1, page_size: 20, search: term }, signal }),
     placeholderData: keepPreviousData,
@@ -39,9 +49,7 @@ export function CustomerSelect({
   const [known, setKnown] = useState<Record<string, string>>({});
   const options = useMemo(() => {
     const map = new Map<string, string>(Object.entries(known));
-    for (const customer of data ?? []) {
-      map.set(String(customer.id), customer.company ? `${customer.name} (${customer.company})` : customer.name);
-    }
+    for (const customer of data ?? []) map.set(String(customer.id), customerOptionLabel(customer));
     if (value && !map.has(String(value))) map.set(String(value), initialLabel ?? `Kunde #${value}`);
     return [...map].map(([id, name]) => ({ value: id, label: name }));
   }, [data, known, value, initialLabel]);
@@ -50,9 +58,10 @@ export function CustomerSelect({
     <Select
       label={label}
       withAsterisk={required}
+      clearable={!required}
       searchable
       placeholder="Kunde suchen (ab 3 Zeichen)…"
-      nothingFoundMessage="Keine Kunden gefunden"
+      nothingFoundMessage={isFetching ? 'Suche läuft...' : 'Keine Kunden gefunden'}
       leftSection={<IconUserSearch size={18} aria-hidden />}
       data={options}
       value={value ? String(value) : null}
@@ -65,6 +74,7 @@ export function CustomerSelect({
         onChange(next ? Number(next) : null, option?.label ?? null);
       }}
       error={error}
+      disabled={disabled}
       comboboxProps={{ withinPortal: true }}
       maxDropdownHeight={280}
       {...rest}
