@@ -4,16 +4,21 @@ import { type DependencyList, useEffect, useState } from 'react';
 /**
  * The one way a dialog keeps its form (decision 0531): @mantine/form with the dialog's
  * rules as a pure `validate` (unit-tested next to it), values set afresh from `initial()`
- * whenever the dialog opens or `deps` change, and one sentence for the whole form (the
- * server's answer or the SPEC text of a failed check) in `error`.
+ * whenever the dialog opens or `deps` change, and one sentence for the whole form in
+ * `error`: the first message of a failed check (`onInvalid`) or the server's answer.
+ * Fields are marked red without repeating the sentence under each (`field`).
  */
 export function useDialogForm<Values extends Record<string, unknown>>(options: {
   opened: boolean;
   initial: () => Values;
   validate: (values: Values) => FormErrors;
   deps: DependencyList;
-}): { form: UseFormReturnType<Values>; error: string | null; setError: (error: string | null) => void } {
-  const form = useForm<Values>({ mode: 'controlled', initialValues: options.initial(), validate: options.validate });
+}) {
+  const form: UseFormReturnType<Values> = useForm<Values>({
+    mode: 'controlled',
+    initialValues: options.initial(),
+    validate: options.validate,
+  });
   const [error, setError] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens or its subject changes, not on every render of the caller's closures.
   useEffect(() => {
@@ -24,5 +29,16 @@ export function useDialogForm<Values extends Record<string, unknown>>(options: {
     form.clearErrors();
     setError(null);
   }, [options.opened, ...options.deps]);
-  return { form, error, setError };
+
+  /** Value and change handler of a field, marked (not captioned) when its check failed. */
+  const field = (path: keyof Values & string, type?: 'checkbox') => {
+    const props = form.getInputProps(path, type ? { type } : undefined);
+    return { ...props, error: Boolean(props.error) };
+  };
+  /** Shows the first message of the failed checks, in the order `validate` returned them. */
+  const onInvalid = (errors: FormErrors) => {
+    const first = Object.values(errors).find((message) => typeof message === 'string' && message);
+    setError(typeof first === 'string' ? first : null);
+  };
+  return { form, error, setError, field, onInvalid };
 }

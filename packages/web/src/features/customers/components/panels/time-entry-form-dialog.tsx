@@ -1,4 +1,4 @@
-import { TIME_ENTRY_REQUIRED, type TimeEntry } from '@butler/contract/time-entries';
+import type { TimeEntry } from '@butler/contract/time-entries';
 import { Checkbox, Group, Modal, NumberInput, Radio, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { CustomerPicker } from '../../../../components/customer-picker';
@@ -32,7 +32,7 @@ export function TimeEntryFormDialog({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSaveTimeEntry();
-  const { form, error, setError } = useDialogForm({
+  const { form, error, setError, field, onInvalid } = useDialogForm({
     opened,
     initial: () => timeEntryStart(entry, customerId, todayInVienna()),
     validate: missingTimeEntryFields,
@@ -41,21 +41,18 @@ export function TimeEntryFormDialog({
   const v = form.values;
   const projects = useProjects({ customerId: v.customer ?? undefined, pageSize: ALL_PAGE_SIZE }, v.customer !== null);
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setError(null);
-      const body = timeEntryBody(values);
-      try {
-        if (entry) await save.mutateAsync({ kind: 'update', id: entry.id, body });
-        else await save.mutateAsync({ kind: 'create', customerId: values.customer as number, body });
-        notifySuccess(entry ? 'Zeiteintrag erfolgreich aktualisiert' : 'Zeiteintrag erfolgreich erstellt');
-        onClose();
-      } catch (cause) {
-        setError(errorText(cause, entry ? 'Fehler beim Aktualisieren' : 'Fehler beim Speichern'));
-      }
-    },
-    () => setError(TIME_ENTRY_REQUIRED),
-  );
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    const body = timeEntryBody(values);
+    try {
+      if (entry) await save.mutateAsync({ kind: 'update', id: entry.id, body });
+      else await save.mutateAsync({ kind: 'create', customerId: values.customer as number, body });
+      notifySuccess(entry ? 'Zeiteintrag erfolgreich aktualisiert' : 'Zeiteintrag erfolgreich erstellt');
+      onClose();
+    } catch (cause) {
+      setError(errorText(cause, entry ? 'Fehler beim Aktualisieren' : 'Fehler beim Speichern'));
+    }
+  }, onInvalid);
 
   const projectOptions = (projects.data?.items ?? [])
     .filter((p) => p.is_active || String(p.id) === v.project)
@@ -83,7 +80,7 @@ export function TimeEntryFormDialog({
             withAsterisk
             placeholder={v.customer ? 'Projekt wählen' : 'Zuerst einen Kunden wählen'}
             data={projectOptions}
-            {...form.getInputProps('project')}
+            {...field('project')}
             disabled={!v.customer}
             nothingFoundMessage="Dieser Kunde hat keine aktiven Projekte"
             searchable
@@ -105,24 +102,17 @@ export function TimeEntryFormDialog({
               decimalScale={2}
               decimalSeparator=","
               thousandSeparator="."
-              {...form.getInputProps('hours')}
+              {...field('hours')}
             />
           </SimpleGrid>
-          <Textarea
-            label="Aktivität"
-            withAsterisk
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('activity')}
-          />
-          <Radio.Group label="Abbuchen von" {...form.getInputProps('billing')}>
+          <Textarea label="Aktivität" withAsterisk autosize minRows={3} maxRows={8} {...field('activity')} />
+          <Radio.Group label="Abbuchen von" {...field('billing')}>
             <Group mt={6} gap="lg">
               <Radio value="abos" label="ButlerPaket" />
               <Radio value="stundenpakete" label="Stundenpaket" />
             </Group>
           </Radio.Group>
-          <Checkbox label="Ist abrechenbar" {...form.getInputProps('billable', { type: 'checkbox' })} />
+          <Checkbox label="Ist abrechenbar" {...field('billable', 'checkbox')} />
           <FormError message={error} />
           <DialogButtons busy={save.isPending} onCancel={onClose} />
         </Stack>

@@ -1,4 +1,4 @@
-import type { TimeEntry } from '@butler/contract/time-entries';
+import { TIME_ENTRY_REQUIRED, type TimeEntry } from '@butler/contract/time-entries';
 import { describe, expect, it } from 'vitest';
 import { missingTimeEntryFields, timeEntryBody, timeEntryStart } from './time-entry-rules';
 
@@ -58,8 +58,14 @@ describe('missingTimeEntryFields (every required field, SPEC §5)', () => {
   it('marks each missing field; 0 hours count as missing, so do blanks-only activities', () => {
     expect(
       missingTimeEntryFields({ ...complete, customer: null, project: null, date: null, hours: 0, activity: '  ' }),
-    ).toEqual({ customer: true, project: true, date: true, hours: true, activity: true });
-    expect(missingTimeEntryFields({ ...complete, hours: '' })).toEqual({ hours: true });
+    ).toEqual({
+      customer: TIME_ENTRY_REQUIRED,
+      project: TIME_ENTRY_REQUIRED,
+      date: TIME_ENTRY_REQUIRED,
+      hours: TIME_ENTRY_REQUIRED,
+      activity: TIME_ENTRY_REQUIRED,
+    });
+    expect(missingTimeEntryFields({ ...complete, hours: '' })).toEqual({ hours: TIME_ENTRY_REQUIRED });
   });
 });
 

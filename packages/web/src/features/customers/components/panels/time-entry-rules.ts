@@ -1,4 +1,9 @@
-import type { BillingType, TimeEntry, TimeEntryCreate } from '@butler/contract/time-entries';
+import {
+  type BillingType,
+  TIME_ENTRY_REQUIRED,
+  type TimeEntry,
+  type TimeEntryCreate,
+} from '@butler/contract/time-entries';
 
 export type TimeEntryValues = {
   customer: number | null;
@@ -32,13 +37,13 @@ export function timeEntryStart(
  * activity); each is marked, and the dialog says TIME_ENTRY_REQUIRED once. Whether the date
  * lies in a ButlerPaket, and the quarter-hour steps, are the server's answer (DOMAIN-RULES §4).
  */
-export function missingTimeEntryFields(v: TimeEntryValues): Partial<Record<keyof TimeEntryValues, true>> {
-  const missing: Partial<Record<keyof TimeEntryValues, true>> = {};
-  if (!v.customer) missing.customer = true;
-  if (!v.project) missing.project = true;
-  if (!v.date) missing.date = true;
-  if (v.hours === '' || Number(v.hours) === 0 || Number.isNaN(Number(v.hours))) missing.hours = true;
-  if (!v.activity.trim()) missing.activity = true;
+export function missingTimeEntryFields(v: TimeEntryValues): Partial<Record<keyof TimeEntryValues, string>> {
+  const missing: Partial<Record<keyof TimeEntryValues, string>> = {};
+  if (!v.customer) missing.customer = TIME_ENTRY_REQUIRED;
+  if (!v.project) missing.project = TIME_ENTRY_REQUIRED;
+  if (!v.date) missing.date = TIME_ENTRY_REQUIRED;
+  if (v.hours === '' || Number(v.hours) === 0 || Number.isNaN(Number(v.hours))) missing.hours = TIME_ENTRY_REQUIRED;
+  if (!v.activity.trim()) missing.activity = TIME_ENTRY_REQUIRED;
   return missing;
 }
 
