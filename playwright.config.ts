@@ -24,7 +24,8 @@ export default defineConfig({
   workers: WORKERS,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A first visit loads a screen's code and data; on a busy machine that takes more than 10 s.
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     // Evaluated again in each worker, once the global setup has published the portals.
