@@ -8,7 +8,8 @@
  * - `DESIGN.md convention N` (or `conventions N–M`): a numbered convention of docs/spec/DESIGN.md;
  * - `UI.md`, `DESIGN.md`, `SPEC.md`, `DOMAIN-RULES.md`: the file in docs/spec/;
  * - `decision NNNN` / `decisions NNNN, NNNN and NNNN`: a record docs/decisions/NNNN-*.md
- *   (in a range `NNNN–NNNN` both ends);
+ *   (in a range `NNNN–NNNN` both ends); a missing one is listed as a warning, since work
+ *   in flight may cite the record it is about to write;
  * - a path `docs/….md`: the file;
  * - and docs/decisions/README.md lists every decision record.
  *
@@ -44,6 +45,8 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
   .filter((f) => !f.includes('node_modules/') && existsSync(path.join(root, f)));
 
 const problems = [];
+/** Citations of decision records not written yet: printed, not fatal (work in flight cites its record before it lands). */
+const pending = [];
 let cited = 0;
 for (const file of files) {
   const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
@@ -71,7 +74,7 @@ for (const file of files) {
     for (const m of line.matchAll(/\b[Dd]ecisions?\s+(\d{4}(?:\s*(?:,|\/|–|-|and|und|&|or)\s*\d{4})*)/g)) {
       for (const n of m[1].matchAll(/\d{4}/g)) {
         cited += 1;
-        if (!DECISIONS.has(n[0])) miss(`decision ${n[0]} has no record in docs/decisions/`);
+        if (!DECISIONS.has(n[0])) pending.push(`${where}: decision ${n[0]} has no record in docs/decisions/ (yet)`);
       }
     }
     // docs/decisions/0003-backup-restore.md, docs/architecture.md
@@ -87,6 +90,8 @@ const index = readFileSync(path.join(root, 'docs/decisions/README.md'), 'utf8');
 for (const n of DECISIONS)
   if (!index.includes(`| [${n}](`)) problems.push(`docs/decisions/README.md: record ${n} is not in the index`);
 
+if (pending.length)
+  console.warn(`check-citations: ${pending.length} decision citation(s) without a record yet\n${pending.join('\n')}`);
 if (problems.length) {
   console.error(`check-citations: ${problems.length} citation(s) resolve to nothing\n${problems.join('\n')}`);
   process.exit(1);
