@@ -65,7 +65,7 @@ test('staff: invitation → set password → enrol 2FA → log in with a code �
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Petra Lindner');
   await dialog.getByRole('textbox', { name: 'Benutzername' }).fill(username);
   await dialog.getByLabel('E-Mail').fill(email);
-  await dialog.getByRole('textbox', { name: 'Rolle' }).click();
+  await dialog.getByRole('combobox', { name: 'Rolle' }).click();
   await page.getByRole('option', { name: 'Büro' }).click();
   await dialog.getByRole('button', { name: 'Einladung senden' }).click();
   await expect(page.getByText(`Einladung an ${email} gesendet`)).toBeVisible();
