@@ -130,6 +130,8 @@ test.describe('admin dashboards', () => {
     page,
     request,
   }) => {
+    // 49 customers and ButlerPakete are created first: on a busy machine that alone can take a minute.
+    test.setTimeout(150_000);
     const token = await adminToken(request);
     // April 2090: 49 customers with a one-month ButlerPaket (others of the suite may add package hours).
     const template = await apiCall(request, token, 'POST', '/api/subscription-templates', {
