@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { MEANING_COLORS } from '../app/theme';
 import { formatNumber } from '../lib/format';
 import { MINUS, packageGauge, subscriptionGauge } from '../lib/hours';
+import classes from './hours-gauge.module.css';
 import { Ring } from './ring';
 
 /**
@@ -14,7 +15,7 @@ const usageLine = (used: number, total: number) => `${formatNumber(used)} h verb
 function Centre({ figure, word, color, testId }: { figure: string; word: string; color: string; testId: string }) {
   return (
     <Stack gap={0} align="center">
-      <Text fz={{ base: 30, sm: 34 }} fw={700} lh={1.1} c={color} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+      <Text fw={700} lh={1.1} c={color} data-testid={testId} className={classes.figure}>
         {figure}
         <Text span fz="md" fw={600} ml={3}>
           h

@@ -1,5 +1,5 @@
-import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
+import classes from './app-layout.module.css';
 import { SessionTimeout } from './session-timeout';
 import { TopBar } from './top-bar';
 
@@ -8,9 +8,9 @@ export function AppLayout() {
   return (
     <>
       <TopBar />
-      <Box component="main" id="main" maw={1200} mx="auto" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+      <main id="main" className={classes.main}>
         <Outlet />
-      </Box>
+      </main>
       <SessionTimeout />
     </>
   );

@@ -37,7 +37,7 @@ export function LoginLayout({
         </Text>
       </Box>
       <Box component="main" className={classes.formSide}>
-        <Paper className={classes.card} radius="lg" p={{ base: 'lg', sm: 40 }} shadow="md" withBorder>
+        <Paper className={classes.card} radius="lg" shadow="md" withBorder>
           {children}
         </Paper>
         {corner}

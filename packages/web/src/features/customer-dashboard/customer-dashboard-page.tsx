@@ -1,5 +1,5 @@
 import type { CustomerDashboard } from '@butler/contract/dashboard';
-import { Box, Button, Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, Card, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconHourglassEmpty } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { MountOnFirstOpen } from '../../components/mount-on-first-open';
 import { PageLoader } from '../../components/page-loader';
 import { RenderAfterFirstStep } from '../../components/render-after-first-step';
 import { RenderWhenIdle } from '../../components/render-when-idle';
+import layout from '../../components/responsive.module.css';
 import { StatementsCard, statementsQuery } from '../../components/statements-card';
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
@@ -99,9 +100,7 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
             </Button>
           </QuietCard>
         ) : (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            {hourCards}
-          </SimpleGrid>
+          <div className={layout.twoColumns}>{hourCards}</div>
         )}
         <RenderWhenIdle
           minHeight={480}
@@ -114,10 +113,10 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
         >
           <Stack gap="lg">
             <FeaturedProjects />
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <div className={layout.twoColumns}>
               <ProjectsCard projects={data.projects} />
               <StatementsCard customerId={id} staff={adminView} />
-            </SimpleGrid>
+            </div>
           </Stack>
         </RenderWhenIdle>
       </RenderAfterFirstStep>

@@ -1,8 +1,9 @@
 import type { WikiFeaturedProject, WikiFile } from '@butler/contract/wiki';
-import { Anchor, Card, Group, SimpleGrid, Spoiler, Stack, Text, ThemeIcon, Typography } from '@mantine/core';
+import { Anchor, Card, Group, Spoiler, Stack, Text, ThemeIcon, Typography } from '@mantine/core';
 import { IconAward, IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { type CSSProperties, useEffect, useMemo } from 'react';
+import layout from '../../../components/responsive.module.css';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 
@@ -120,11 +121,11 @@ export function FeaturedProjects() {
           </Text>
         </Stack>
       </Group>
-      <SimpleGrid cols={{ base: 1, md: Math.min(shown.length, SHOWN) }} spacing="md">
+      <div className={layout.columnsFromMd} style={{ '--columns': Math.min(shown.length, SHOWN) } as CSSProperties}>
         {shown.map((project) => (
           <Reference key={project.id} project={project} />
         ))}
-      </SimpleGrid>
+      </div>
     </Card>
   );
 }

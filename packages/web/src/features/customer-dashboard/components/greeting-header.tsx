@@ -27,13 +27,13 @@ export function GreetingHeader({
   onContact: () => void;
 }) {
   return (
-    <Box className={classes.hero} p={{ base: 'lg', sm: 'xl' }}>
+    <Box className={classes.hero}>
       <Group justify="space-between" align="flex-end" gap="lg">
         <Stack gap="xs" miw={0} style={{ flex: 1 }}>
           <Text size="xs" tt="uppercase" fw={700} c="gold.4" style={{ letterSpacing: '0.12em' }}>
             {adminView ? 'Kundenansicht' : 'Persönliche Lounge'}
           </Text>
-          <Title order={1} c="white" fz={{ base: 28, sm: 38 }} lh={1.15}>
+          <Title order={1} c="white" lh={1.15} className={classes.heroTitle}>
             Zu Diensten, {customer.first_name}.
           </Title>
           <Group gap="lg" style={{ rowGap: 6 }} mt={4}>

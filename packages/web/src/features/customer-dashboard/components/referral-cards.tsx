@@ -1,22 +1,10 @@
 import { REFERRAL_GIFT_TEXT } from '@butler/contract/referral-rules';
 import type { ReferralData } from '@butler/contract/referrals';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Divider,
-  Flex,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Badge, Box, Button, Card, Divider, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconGift, IconQrcode, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatPercent, ReferralTier, referralDiscountBadge } from '../../../components/referral-tier';
+import layout from '../../../components/responsive.module.css';
 import { formatDate, formatEuro } from '../../../lib/format';
 import classes from './lounge.module.css';
 
@@ -56,19 +44,14 @@ function ShareButton({ onShare }: { onShare: () => void }) {
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Paper radius="md" p="sm" bg="teal.0" withBorder={false}>
-      <Flex
-        direction={{ base: 'row', xs: 'column' }}
-        justify="space-between"
-        align={{ base: 'center', xs: 'flex-start' }}
-        gap={4}
-      >
+      <div className={layout.rowThenStack}>
         <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.05em' }}>
           {label}
         </Text>
-        <Text fz={{ base: 20, xs: 24 }} fw={700} c="teal.9" data-testid={testId}>
+        <Text fw={700} c="teal.9" className={classes.figureValue} data-testid={testId}>
           {value}
         </Text>
-      </Flex>
+      </div>
     </Paper>
   );
 }
@@ -85,7 +68,7 @@ export function ReferralSavingsCard({ data, onShare }: { data: ReferralData; onS
         />
         <ShareButton onShare={onShare} />
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <div className={layout.threeFromXs}>
         <Figure label="Dein Rabatt" value={formatPercent(data.total_discount_percentage)} testId="referral-discount" />
         <Figure label="Ersparnis pro Monat" value={formatEuro(data.monthly_savings_euro)} testId="referral-monthly" />
         <Figure
@@ -93,7 +76,7 @@ export function ReferralSavingsCard({ data, onShare }: { data: ReferralData; onS
           value={formatEuro(data.total_referral_savings_euro)}
           testId="referral-total"
         />
-      </SimpleGrid>
+      </div>
       {!data.referral_program_enabled && (
         <Text size="sm" c="dimmed" mt="sm">
           Das Empfehlungsprogramm ist derzeit pausiert.
@@ -147,12 +130,7 @@ export function ReferralTeaserCard({
     <Card component="section" aria-label="Empfiehl uns weiter" data-testid="referral-teaser-card">
       {/* Below the sm breakpoint the button goes under the text: side by side, a 390 px
           phone squeezed the text to one word per line (issue 16). */}
-      <Flex
-        direction={{ base: 'column', sm: 'row' }}
-        justify="space-between"
-        align={{ base: 'stretch', sm: 'center' }}
-        gap="md"
-      >
+      <div className={layout.stackThenRow}>
         <Group gap="md" wrap="nowrap" align="flex-start" miw={0} style={{ flex: 1 }}>
           <ThemeIcon variant="light" color="gold" size={48} radius="xl" style={{ flexShrink: 0 }}>
             <IconGift size={26} aria-hidden />
@@ -171,7 +149,7 @@ export function ReferralTeaserCard({
           </Stack>
         </Group>
         <ShareButton onShare={onShare} />
-      </Flex>
+      </div>
     </Card>
   );
 }
