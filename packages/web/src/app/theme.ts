@@ -53,13 +53,29 @@ const gray: MantineColorsTuple = [
  * which fails WCAG AA for teal, orange and yellow; a darkened shade 9 passes and keeps
  * the colour's meaning.
  */
-const variantColorResolver: VariantColorsResolver = (input) => {
+const resolveVariantColors: VariantColorsResolver = (input) => {
   const defaults = defaultVariantColorsResolver(input);
   if (input.variant !== 'light') return defaults;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor) return defaults;
   const text = darken(input.theme.colors[parsed.color][9], 0.3);
   return { ...defaults, color: text, hoverColor: text };
+};
+
+/**
+ * Every Button, Badge, ThemeIcon and Alert asks for its colours on every render, and the
+ * answer (colour parsing, contrast, darkening) depends only on these inputs and the theme,
+ * which never changes: computed once per combination (issue 33, less work per render).
+ */
+const resolvedVariants = new Map<string, ReturnType<VariantColorsResolver>>();
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const key = `${input.variant}|${input.color ?? ''}|${input.autoContrast ?? ''}|${input.gradient ? JSON.stringify(input.gradient) : ''}|${input.theme.primaryColor}`;
+  let resolved = resolvedVariants.get(key);
+  if (!resolved) {
+    resolved = resolveVariantColors(input);
+    resolvedVariants.set(key, resolved);
+  }
+  return resolved;
 };
 
 export const theme = createTheme({
