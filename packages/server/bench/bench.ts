@@ -75,7 +75,7 @@ async function main() {
     if (!reuse) {
       const hash = await hashPassword(PASSWORD);
       await generateBenchData(db, hash, today, scale);
-      await db.execute(sql`INSERT INTO admins (username, password_hash) VALUES ('bench', ${hash})`);
+      await db.execute(sql`INSERT INTO admins (username, password_hash, role) VALUES ('bench', ${hash}, 'owner')`);
     }
     const generation = (performance.now() - started) / 1000;
     const counts = (
