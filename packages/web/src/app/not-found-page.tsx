@@ -1,11 +1,13 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useHome } from './permissions';
 import { useSession } from './session-context';
 
 /** German 404 for unknown addresses, with the way back to the right start page. */
 export function NotFoundPage() {
   const { userType } = useSession();
-  const home = userType === 'admin' ? '/admin/dashboard' : userType === 'customer' ? '/customer/dashboard' : '/';
+  const staffHome = useHome();
+  const home = userType === 'admin' ? staffHome : userType === 'customer' ? '/customer/dashboard' : '/';
   return (
     <Center mih="70vh" px="md" component="main">
       <Stack align="center" gap="md" maw={480} ta="center">

@@ -1,13 +1,15 @@
+import type { Permission } from '@butler/contract/permissions';
 import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { AdminLoginPage } from '../features/auth/admin-login-page';
 import { CustomerLoginPage } from '../features/auth/customer-login-page';
-import { RequireRole } from './guards';
+import { AdminHome, RequirePermission, RequireRole } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { lazyPage } from './lazy-page';
 import { CustomerDashboardPage } from './lounge-page';
 import { NotFoundPage } from './not-found-page';
+import { SETTINGS_PERMISSIONS } from './permissions';
 import { RouteErrorPage } from './route-error-page';
 import { SessionProvider } from './session-context';
 
@@ -62,11 +64,22 @@ const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-passwo
 
 const AdminFrame = lazyPage(() => import('./admin-frame'), 'AdminFrame');
 
+const NoAccessPage = lazyPage(() => import('./no-access-page'), 'NoAccessPage');
+
 const withSuspense = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
 const withAdminFrame = (node: ReactNode) => withSuspense(<AdminFrame>{node}</AdminFrame>);
-const admin = (node: ReactNode) => (
+/** A staff page: signed-in staff only, and (decision 0540) a role with one of these permissions. */
+const admin = (node: ReactNode, permission?: Permission | Permission[]) => (
   <RequireRole roles={['admin']} redirectTo="/admin/login">
-    {withAdminFrame(node)}
+    {withAdminFrame(
+      permission ? (
+        <RequirePermission permission={permission} fallback={<NoAccessPage />}>
+          {node}
+        </RequirePermission>
+      ) : (
+        node
+      ),
+    )}
   </RequireRole>
 );
 
@@ -92,20 +105,27 @@ export const router = createBrowserRouter([
       {
         element: <AppLayout />,
         children: [
-          { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-          { path: '/admin/dashboard', element: admin(<AdminDashboardPage />) },
-          { path: '/admin/dashboard/monthly', element: admin(<MonthlyDashboardPage />) },
-          { path: '/admin/dashboard/monthly/:year/:month', element: admin(<MonthlyDashboardPage />) },
-          { path: '/admin/customers', element: admin(<CustomersPage />) },
-          { path: '/admin/customer/:customerId/details', element: admin(<CustomerDetailsPage />) },
-          { path: '/admin/customers/:id/view', element: admin(<AdminCustomerViewPage />) },
-          { path: '/admin/customers/:id/customer-view', element: admin(<CustomerDashboardPage adminView />) },
-          { path: '/customer/:id', element: admin(<CustomerDashboardPage adminView />) },
+          { path: '/admin', element: <AdminHome /> },
+          { path: '/admin/dashboard', element: admin(<AdminDashboardPage />, 'dashboard.read') },
+          { path: '/admin/dashboard/monthly', element: admin(<MonthlyDashboardPage />, 'dashboard.read') },
+          { path: '/admin/dashboard/monthly/:year/:month', element: admin(<MonthlyDashboardPage />, 'dashboard.read') },
+          { path: '/admin/customers', element: admin(<CustomersPage />, 'customers.read') },
+          { path: '/admin/customer/:customerId/details', element: admin(<CustomerDetailsPage />, 'customers.read') },
+          { path: '/admin/customers/:id/view', element: admin(<AdminCustomerViewPage />, 'customers.dashboard') },
+          {
+            path: '/admin/customers/:id/customer-view',
+            element: admin(<CustomerDashboardPage adminView />, 'customers.dashboard'),
+          },
+          { path: '/customer/:id', element: admin(<CustomerDashboardPage adminView />, 'customers.dashboard') },
           {
             path: '/admin/customers/:customerId/time-entries/butler-packages',
             element: (
               <RequireRole roles={['admin']} redirectTo="/">
-                {withAdminFrame(<DeductionsPage kind="butler-packages" adminView />)}
+                {withAdminFrame(
+                  <RequirePermission permission="customers.dashboard" fallback={<NoAccessPage />}>
+                    <DeductionsPage kind="butler-packages" adminView />
+                  </RequirePermission>,
+                )}
               </RequireRole>
             ),
           },
@@ -113,27 +133,34 @@ export const router = createBrowserRouter([
             path: '/admin/customers/:customerId/time-entries/hour-packages',
             element: (
               <RequireRole roles={['admin']} redirectTo="/">
-                {withAdminFrame(<DeductionsPage kind="hour-packages" adminView />)}
+                {withAdminFrame(
+                  <RequirePermission permission="customers.dashboard" fallback={<NoAccessPage />}>
+                    <DeductionsPage kind="hour-packages" adminView />
+                  </RequirePermission>,
+                )}
               </RequireRole>
             ),
           },
-          { path: '/admin/settings', element: admin(<SettingsPage />) },
+          { path: '/admin/settings', element: admin(<SettingsPage />, SETTINGS_PERMISSIONS) },
           { path: '/admin/account', element: admin(<AdminAccountPage />) },
-          { path: '/admin/audit', element: admin(<AuditPage />) },
-          { path: '/admin/outbox', element: admin(<OutboxPage />) },
-          { path: '/admin/wiki', element: admin(<WikiPage />) },
-          { path: '/admin/wiki/categories', element: admin(<WikiCategoriesPage />) },
-          { path: '/admin/projects', element: admin(<WikiProjectsPage />) },
-          { path: '/admin/quickbill', element: admin(<QuickbillDashboardPage />) },
-          { path: '/admin/quickbill/invoices', element: admin(<InvoiceListPage />) },
-          { path: '/admin/quickbill/invoices/new', element: admin(<InvoiceEditorPage />) },
-          { path: '/admin/quickbill/invoices/:id', element: admin(<InvoiceDetailPage />) },
-          { path: '/admin/quickbill/invoices/:id/edit', element: admin(<InvoiceEditorPage />) },
-          { path: '/admin/quickbill/invoices/:id/send', element: admin(<InvoiceSendPage />) },
-          { path: '/admin/quickbill/settings', element: admin(<QuickbillSettingsPage />) },
-          { path: '/admin/quickbill/products', element: admin(<ProductsPage />) },
-          { path: '/admin/quickbill/timetracking', element: admin(<TimetrackingPage />) },
-          { path: '/admin/quickbill/lastschriften', element: admin(<DirectDebitPage />) },
+          { path: '/admin/audit', element: admin(<AuditPage />, 'audit.read') },
+          { path: '/admin/outbox', element: admin(<OutboxPage />, 'mail.read') },
+          { path: '/admin/wiki', element: admin(<WikiPage />, 'wiki.read') },
+          { path: '/admin/wiki/categories', element: admin(<WikiCategoriesPage />, 'wiki.read') },
+          { path: '/admin/projects', element: admin(<WikiProjectsPage />, 'wiki.read') },
+          { path: '/admin/quickbill', element: admin(<QuickbillDashboardPage />, 'invoices.read') },
+          { path: '/admin/quickbill/invoices', element: admin(<InvoiceListPage />, 'invoices.read') },
+          { path: '/admin/quickbill/invoices/new', element: admin(<InvoiceEditorPage />, 'invoices.write') },
+          { path: '/admin/quickbill/invoices/:id', element: admin(<InvoiceDetailPage />, 'invoices.read') },
+          { path: '/admin/quickbill/invoices/:id/edit', element: admin(<InvoiceEditorPage />, 'invoices.write') },
+          { path: '/admin/quickbill/invoices/:id/send', element: admin(<InvoiceSendPage />, 'invoices.issue') },
+          {
+            path: '/admin/quickbill/settings',
+            element: admin(<QuickbillSettingsPage />, 'quickbill.settings.write'),
+          },
+          { path: '/admin/quickbill/products', element: admin(<ProductsPage />, 'invoices.read') },
+          { path: '/admin/quickbill/timetracking', element: admin(<TimetrackingPage />, 'invoices.write') },
+          { path: '/admin/quickbill/lastschriften', element: admin(<DirectDebitPage />, 'direct_debit.read') },
           {
             path: '/customer/dashboard',
             element: (

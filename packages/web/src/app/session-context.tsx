@@ -1,10 +1,16 @@
-import type { LoginAnswer, LoginChallenge, LoginResponse, SessionUser } from '@butler/contract/auth';
+import type {
+  LoginAnswer,
+  LoginChallenge,
+  LoginResponse,
+  SessionUser,
+  ValidateTokenResponse,
+} from '@butler/contract/auth';
 import { IDLE_TIMEOUT_MINUTES, type UserType } from '@butler/contract/session-rules';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiRequest, onUnauthorized } from '../lib/api-client';
+import { apiRequest, onForbidden, onUnauthorized } from '../lib/api-client';
 import {
   clearStoredSession,
   isRestorable,
@@ -110,6 +116,37 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }),
     [navigate, queryClient],
   );
+
+  // A staff member's role and rights are the server's: asked again on a 403 and when the
+  // tab comes back, so a role the Inhaber changed shows in the app at once (decision 0540).
+  const lastRefresh = useRef(0);
+  const refreshRights = useCallback(async (minGapMs: number) => {
+    const stored = readStoredSession();
+    if (stored?.userType !== 'admin' || Date.now() - lastRefresh.current < minGapMs) return;
+    lastRefresh.current = Date.now();
+    try {
+      const answer = await apiRequest<ValidateTokenResponse>('/api/auth/validate-token', {
+        method: 'POST',
+        skipUnauthorizedHandling: true,
+      });
+      const current = readStoredSession();
+      if (!current || current.token !== stored.token) return;
+      if (JSON.stringify(current.user) === JSON.stringify(answer.user)) return;
+      const session: StoredSession = { ...current, user: answer.user };
+      writeStoredSession(session);
+      setState({ status: 'authenticated', session });
+    } catch {
+      // Signed out meanwhile: the 401 handling of the next call takes over.
+    }
+  }, []);
+  useEffect(() => onForbidden(() => void refreshRights(1_000)), [refreshRights]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshRights(30_000);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refreshRights]);
 
   const adoptSession = useCallback((answer: LoginResponse) => {
     const session: StoredSession = {

@@ -32,9 +32,17 @@ export const statementsQuery = (customerId: number) =>
 
 /**
  * "Monatsübersichten": every past month with bookings as a PDF. Customers download them;
- * staff (`staff`) open them and can send one again.
+ * staff (`staff`) open them and, with `mayResend`, can send one again.
  */
-export function StatementsCard({ customerId, staff = false }: { customerId: number; staff?: boolean }) {
+export function StatementsCard({
+  customerId,
+  staff = false,
+  mayResend = staff,
+}: {
+  customerId: number;
+  staff?: boolean;
+  mayResend?: boolean;
+}) {
   const query = useQuery(statementsQuery(customerId));
   const resend = useMutation({
     mutationFn: (month: string) =>
@@ -71,7 +79,7 @@ export function StatementsCard({ customerId, staff = false }: { customerId: numb
                 >
                   {staff ? 'Öffnen' : 'PDF'}
                 </Button>
-                {staff && (
+                {mayResend && (
                   <Button
                     size="xs"
                     variant="subtle"

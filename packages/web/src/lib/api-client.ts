@@ -15,12 +15,22 @@ export class ApiError extends Error {
 
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
+const forbiddenListeners = new Set<Listener>();
 let lastActivityCall = 0;
 
 /** Called once per 401: the session layer clears state and goes to the login page. */
 export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+/**
+ * Called on a 403 of a signed-in session: the staff member's role may have changed since the
+ * app last asked, so the session layer fetches their rights again (decision 0540).
+ */
+export function onForbidden(listener: Listener): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
 }
 
 export function lastSuccessfulCallAt() {
@@ -106,6 +116,7 @@ async function rawRequest(path: string, options: RequestOptions) {
     clearStoredSession();
     for (const listener of unauthorizedListeners) listener();
   }
+  if (response.status === 403 && session?.token) for (const listener of forbiddenListeners) listener();
   throw new ApiError(body.error ?? 'Ein unerwarteter Fehler ist aufgetreten.', response.status, body.details);
 }
 

@@ -2,21 +2,32 @@ import { ActionIcon, Burger, Button, Group, Menu, Tooltip } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { SETTINGS_PERMISSIONS, useCan } from '../permissions';
 import classes from './top-bar.module.css';
 
 const ADMIN_SECTIONS = [
-  { label: 'KUNDEN', to: '/admin/customers', prefix: '/admin/customer' },
-  { label: 'WIKI', to: '/admin/wiki', prefix: '/admin/wiki' },
-  { label: 'QUICKBILL', to: '/admin/quickbill', prefix: '/admin/quickbill' },
+  { label: 'KUNDEN', to: '/admin/customers', prefix: '/admin/customer', permission: 'customers.read' },
+  { label: 'WIKI', to: '/admin/wiki', prefix: '/admin/wiki', permission: 'wiki.read' },
+  { label: 'QUICKBILL', to: '/admin/quickbill', prefix: '/admin/quickbill', permission: 'invoices.read' },
 ] as const;
+
+/** The sections and the settings a staff member's role includes (decision 0540). */
+function useSections() {
+  const can = useCan();
+  return {
+    sections: ADMIN_SECTIONS.filter((section) => can(section.permission)),
+    settings: SETTINGS_PERMISSIONS.some(can),
+  };
+}
 
 /** Admin sections of the top bar (lazy: customers never load it), highlighted by path prefix. */
 export function AdminNav() {
   const { pathname } = useLocation();
+  const { sections, settings } = useSections();
   const settingsActive = pathname.startsWith('/admin/settings');
   return (
     <Group gap={4} component="nav" aria-label="Hauptnavigation">
-      {ADMIN_SECTIONS.map((section) => {
+      {sections.map((section) => {
         const active = pathname.startsWith(section.prefix);
         return (
           <Button
@@ -34,21 +45,23 @@ export function AdminNav() {
           </Button>
         );
       })}
-      <Tooltip label="Einstellungen">
-        <ActionIcon
-          component={Link}
-          to="/admin/settings"
-          variant={settingsActive ? 'filled' : 'subtle'}
-          color={settingsActive ? 'gold.4' : 'gray'}
-          c={settingsActive ? undefined : 'white'}
-          autoContrast
-          size="lg"
-          aria-label="Einstellungen"
-          aria-current={settingsActive ? 'page' : undefined}
-        >
-          <IconSettings size={20} />
-        </ActionIcon>
-      </Tooltip>
+      {settings && (
+        <Tooltip label="Einstellungen">
+          <ActionIcon
+            component={Link}
+            to="/admin/settings"
+            variant={settingsActive ? 'filled' : 'subtle'}
+            color={settingsActive ? 'gold.4' : 'gray'}
+            c={settingsActive ? undefined : 'white'}
+            autoContrast
+            size="lg"
+            aria-label="Einstellungen"
+            aria-current={settingsActive ? 'page' : undefined}
+          >
+            <IconSettings size={20} />
+          </ActionIcon>
+        </Tooltip>
+      )}
     </Group>
   );
 }
@@ -57,6 +70,7 @@ export function AdminNav() {
 export function AdminPhoneMenu({ userName, onLogout }: { userName: string; onLogout: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const { sections, settings } = useSections();
   const [opened, menu] = useDisclosure(false);
   return (
     <Menu opened={opened} onChange={menu.toggle} position="bottom-end" width={220}>
@@ -65,7 +79,7 @@ export function AdminPhoneMenu({ userName, onLogout }: { userName: string; onLog
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{userName}</Menu.Label>
-        {ADMIN_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <Menu.Item
             key={section.to}
             onClick={() => navigate(section.to)}
@@ -74,9 +88,11 @@ export function AdminPhoneMenu({ userName, onLogout }: { userName: string; onLog
             {section.label}
           </Menu.Item>
         ))}
-        <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/admin/settings')}>
-          Einstellungen
-        </Menu.Item>
+        {settings && (
+          <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/admin/settings')}>
+            Einstellungen
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => navigate('/admin/account')}>
           Konto & Sicherheit
         </Menu.Item>

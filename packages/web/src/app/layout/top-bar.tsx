@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { usePhone } from '../../lib/use-phone';
+import { useHome } from '../permissions';
 import { useSession } from '../session-context';
 import classes from './top-bar.module.css';
 import { useScrolledPast } from './use-scrolled-past';
@@ -17,7 +18,8 @@ export function TopBar() {
   const [marker, fixed] = useScrolledPast<HTMLDivElement>();
   const phone = usePhone();
   const isAdmin = userType === 'admin';
-  const home = isAdmin ? '/admin/dashboard' : '/customer/dashboard';
+  const staffHome = useHome();
+  const home = isAdmin ? staffHome : '/customer/dashboard';
 
   return (
     <>

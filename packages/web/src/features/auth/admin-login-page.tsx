@@ -20,7 +20,8 @@ export function AdminLoginPage() {
   const [username, setUsername] = useState(arrival.login ?? '');
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
-  const toDashboard = () => navigate('/admin/dashboard', { replace: true });
+  // /admin sends each staff member to their role's start page (decision 0540).
+  const toDashboard = () => navigate('/admin', { replace: true });
   const { busy, error, submit } = useLoginForm('admin', toDashboard, (next) => {
     setPassword('');
     setChallenge(next);
@@ -28,7 +29,7 @@ export function AdminLoginPage() {
 
   if (status === 'restoring') return <PageLoader text="Sitzung wird geprüft..." />;
   // While the recovery codes of a forced enrolment are shown the session is not adopted yet.
-  if (status === 'authenticated' && userType === 'admin') return <Navigate to="/admin/dashboard" replace />;
+  if (status === 'authenticated' && userType === 'admin') return <Navigate to="/admin" replace />;
 
   if (challenge) {
     const Step = challenge.second_factor === 'totp' ? SecondFactorStep : EnrolmentStep;

@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconArrowLeft, IconId } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
+import { useCan } from '../../app/permissions';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { StatementsCard } from '../../components/statements-card';
@@ -17,9 +18,10 @@ import { ViewHourPackages } from './components/view/view-hour-packages';
 import { ViewProjects } from './components/view/view-projects';
 import { ViewSubscriptions } from './components/view/view-subscriptions';
 
-/** Admin customer dashboard/view (SPEC §2): everything about one customer on one page. */
+/** Admin customer dashboard/view (SPEC §2): everything about one customer the role may see, on one page. */
 export function AdminCustomerViewPage() {
   const navigate = useNavigate();
+  const can = useCan();
   const id = Number(useParams().id);
   const query = useCustomer(id);
 
@@ -63,15 +65,17 @@ export function AdminCustomerViewPage() {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <CustomerInfoCard customer={c} />
         <HoursOverviewCard customerId={c.id} />
-        <FamilyCard customer={c} />
-        <NotesCard customerId={c.id} field="notes" title="Besonderheiten" value={c.notes} />
-        <ReferralsCard customer={c} />
-        <ViewProjects customerId={c.id} />
-        <StatementsCard customerId={c.id} staff />
+        {can('customers.private.read') && <FamilyCard customer={c} />}
+        {can('customers.private.read') && (
+          <NotesCard customerId={c.id} field="notes" title="Besonderheiten" value={c.notes} />
+        )}
+        {can('referrals.read') && <ReferralsCard customer={c} />}
+        {can('projects.read') && <ViewProjects customerId={c.id} />}
+        <StatementsCard customerId={c.id} staff mayResend={can('statements.send')} />
       </SimpleGrid>
-      <RecentTimeEntries customerId={c.id} />
-      <ViewSubscriptions customerId={c.id} />
-      <ViewHourPackages customerId={c.id} />
+      {can('time_entries.read') && <RecentTimeEntries customerId={c.id} />}
+      {can('subscriptions.read') && <ViewSubscriptions customerId={c.id} />}
+      {can('hour_packages.read') && <ViewHourPackages customerId={c.id} />}
     </Stack>
   );
 }

@@ -12,8 +12,10 @@ import {
   IconPackage,
   IconPhone,
   IconReceipt,
+  IconUserShield,
 } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
+import { useCan, useHome } from '../../app/permissions';
 import { PageLoader } from '../../components/page-loader';
 import { EmptyState, ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
@@ -26,6 +28,7 @@ import { ProjectsPanel } from './components/panels/projects-panel';
 import { SubscriptionsPanel } from './components/panels/subscriptions-panel';
 import { TimeEntriesPanel } from './components/panels/time-entries-panel';
 import { PrivacyCard } from './components/privacy-card';
+import { staffNames } from './components/staff-picker';
 
 /** Birthday marker: the birth month is the current month (Vienna). */
 export function hasBirthdayThisMonth(birthdate: string | null | undefined, today = todayInVienna()) {
@@ -47,9 +50,19 @@ function Fact({ icon, children }: { icon: React.ReactNode; children: React.React
   );
 }
 
-/** Customer detail page (SPEC §2): header, four scoped panels, three notes cards. */
+/** The panels a role may open, from the role table (decision 0540). */
+const PANELS = [
+  { value: 'projekte', label: 'Projekte', icon: IconFolder, permission: 'projects.read' },
+  { value: 'zeiterfassung', label: 'Zeiterfassung', icon: IconClockHour4, permission: 'time_entries.read' },
+  { value: 'stundenpakete', label: 'Stundenpakete', icon: IconReceipt, permission: 'hour_packages.read' },
+  { value: 'butlerpakete', label: 'ButlerPakete', icon: IconPackage, permission: 'subscriptions.read' },
+] as const;
+
+/** Customer detail page (SPEC §2): header with Betreuer, the panels and notes the role may see. */
 export function CustomerDetailsPage() {
   const navigate = useNavigate();
+  const can = useCan();
+  const home = useHome();
   const id = Number(useParams().customerId);
   const query = useCustomer(id);
 
@@ -66,6 +79,7 @@ export function CustomerDetailsPage() {
     );
   const c = query.data;
   const birthday = hasBirthdayThisMonth(c.birthdate);
+  const panels = PANELS.filter((p) => can(p.permission));
 
   return (
     <Stack gap="lg">
@@ -89,19 +103,17 @@ export function CustomerDetailsPage() {
               </Text>
             </Stack>
             <Group gap="xs">
-              <Button
-                variant="default"
-                leftSection={<IconArrowLeft size={16} />}
-                onClick={() => navigate('/admin/dashboard')}
-              >
+              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(home)}>
                 Zurück
               </Button>
-              <Button
-                leftSection={<IconLayoutDashboard size={16} />}
-                onClick={() => navigate(`/admin/customers/${c.id}/view`)}
-              >
-                Kundenansicht
-              </Button>
+              {can('customers.dashboard') && (
+                <Button
+                  leftSection={<IconLayoutDashboard size={16} />}
+                  onClick={() => navigate(`/admin/customers/${c.id}/view`)}
+                >
+                  Kundenansicht
+                </Button>
+              )}
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
@@ -122,54 +134,56 @@ export function CustomerDetailsPage() {
             <Fact icon={<IconBuilding size={16} />}>{c.company || '–'}</Fact>
             <Fact icon={<IconCalendar size={16} />}>Geboren am {formatDate(c.birthdate)}</Fact>
           </SimpleGrid>
+          <Fact icon={<IconUserShield size={16} />}>
+            <span data-testid="customer-staff">Betreuer: {staffNames(c.staff)}</span>
+          </Fact>
         </Stack>
       </Card>
 
-      <Card p={{ base: 'sm', sm: 'lg' }}>
-        <Tabs defaultValue="projekte" keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="projekte" leftSection={<IconFolder size={16} />}>
-              Projekte
-            </Tabs.Tab>
-            <Tabs.Tab value="zeiterfassung" leftSection={<IconClockHour4 size={16} />}>
-              Zeiterfassung
-            </Tabs.Tab>
-            <Tabs.Tab value="stundenpakete" leftSection={<IconReceipt size={16} />}>
-              Stundenpakete
-            </Tabs.Tab>
-            <Tabs.Tab value="butlerpakete" leftSection={<IconPackage size={16} />}>
-              ButlerPakete
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="projekte">
-            <ProjectsPanel customerId={c.id} />
-          </Tabs.Panel>
-          <Tabs.Panel value="zeiterfassung">
-            <TimeEntriesPanel customerId={c.id} />
-          </Tabs.Panel>
-          <Tabs.Panel value="stundenpakete">
-            <HourPackagesPanel customerId={c.id} />
-          </Tabs.Panel>
-          <Tabs.Panel value="butlerpakete">
-            <SubscriptionsPanel customerId={c.id} />
-          </Tabs.Panel>
-        </Tabs>
-      </Card>
+      {panels.length > 0 && (
+        <Card p={{ base: 'sm', sm: 'lg' }}>
+          <Tabs defaultValue={panels[0].value} keepMounted={false}>
+            <Tabs.List mb="md">
+              {panels.map(({ value, label, icon: Icon }) => (
+                <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
+                  {label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="projekte">
+              <ProjectsPanel customerId={c.id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="zeiterfassung">
+              <TimeEntriesPanel customerId={c.id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="stundenpakete">
+              <HourPackagesPanel customerId={c.id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="butlerpakete">
+              <SubscriptionsPanel customerId={c.id} />
+            </Tabs.Panel>
+          </Tabs>
+        </Card>
+      )}
 
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Notizen
-        </Title>
-        <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <NotesCard customerId={c.id} field="private_notes" title="Privates" value={c.private_notes} />
-          <NotesCard customerId={c.id} field="company_info" title="Firmeninfos" value={c.company_info} />
-          <NotesCard customerId={c.id} field="special_notes" title="Besonderheiten" value={c.special_notes} />
-        </SimpleGrid>
-      </Stack>
+      {can('customers.private.read') && (
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            Notizen
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            <NotesCard customerId={c.id} field="private_notes" title="Privates" value={c.private_notes} />
+            <NotesCard customerId={c.id} field="company_info" title="Firmeninfos" value={c.company_info} />
+            <NotesCard customerId={c.id} field="special_notes" title="Besonderheiten" value={c.special_notes} />
+          </SimpleGrid>
+        </Stack>
+      )}
 
-      <MandatesCard customerId={c.id} customerName={c.name} />
+      {can('direct_debit.read') && <MandatesCard customerId={c.id} customerName={c.name} />}
 
-      <PrivacyCard customerId={c.id} name={c.name} />
+      {(can('customers.privacy.export') || can('customers.privacy.erase')) && (
+        <PrivacyCard customerId={c.id} name={c.name} />
+      )}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconClockHour4, IconPackage, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCan } from '../../app/permissions';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { CustomerFormDialog } from './components/customer-form-dialog';
@@ -17,7 +18,11 @@ type Tab = (typeof TABS)[number];
 /** Kundenverwaltung (SPEC §2): one search box for the three tabs, filtering from 3 characters. */
 export function CustomersPage() {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'kunden';
+  const can = useCan();
+  const allowed = (t: Tab) =>
+    t === 'kunden' || can(t === 'stundenpakete' ? 'hour_packages.read' : 'subscriptions.read');
+  const asked = params.get('tab') as Tab;
+  const tab: Tab = TABS.includes(asked) && allowed(asked) ? asked : 'kunden';
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const term = debounced.length >= MIN_SEARCH_LENGTH ? debounced : undefined;
@@ -30,10 +35,14 @@ export function CustomersPage() {
         subtitle="Kunden, Stundenpakete und ButlerPakete verwalten"
         actions={
           <>
-            <ExportMenu path="/api/exports/customers" query={{ search: term }} filename="kunden" />
-            <Button leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
-              Neuer Kunde
-            </Button>
+            {can('exports.read') && (
+              <ExportMenu path="/api/exports/customers" query={{ search: term }} filename="kunden" />
+            )}
+            {can('customers.write') && (
+              <Button leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
+                Neuer Kunde
+              </Button>
+            )}
           </>
         }
       />
@@ -61,12 +70,16 @@ export function CustomersPage() {
           <Tabs.Tab value="kunden" leftSection={<IconUsers size={16} />}>
             Kunden
           </Tabs.Tab>
-          <Tabs.Tab value="stundenpakete" leftSection={<IconClockHour4 size={16} />}>
-            Stundenpakete
-          </Tabs.Tab>
-          <Tabs.Tab value="butlerpakete" leftSection={<IconPackage size={16} />}>
-            ButlerPakete
-          </Tabs.Tab>
+          {can('hour_packages.read') && (
+            <Tabs.Tab value="stundenpakete" leftSection={<IconClockHour4 size={16} />}>
+              Stundenpakete
+            </Tabs.Tab>
+          )}
+          {can('subscriptions.read') && (
+            <Tabs.Tab value="butlerpakete" leftSection={<IconPackage size={16} />}>
+              ButlerPakete
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="kunden">
           <CustomersList search={term} />

@@ -5,6 +5,7 @@ import { Alert, Anchor, Button, Card, Checkbox, Group, Stack, Text, Textarea, Te
 import { IconAlertTriangle, IconArrowLeft, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useCan } from '../../app/permissions';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
@@ -63,6 +64,7 @@ export function InvoiceSendPage() {
 function SendForm({ invoice: inv, settings: s }: { invoice: InvoiceDetail; settings: InvoiceSettings }) {
   const navigate = useNavigate();
   const { send } = useInvoiceActions();
+  const mayEditSettings = useCan()('quickbill.settings.write');
   const templates = invoiceMailTemplates(inv.kind, {
     subject: s.invoice_email_subject,
     body: s.invoice_email_body,
@@ -150,9 +152,13 @@ function SendForm({ invoice: inv, settings: s }: { invoice: InvoiceDetail; setti
           />
           <Text size="xs" c="dimmed">
             Vorbelegt aus den{' '}
-            <Anchor component={Link} to="/admin/quickbill/settings" size="xs">
-              Rechnungseinstellungen
-            </Anchor>
+            {mayEditSettings ? (
+              <Anchor component={Link} to="/admin/quickbill/settings" size="xs">
+                Rechnungseinstellungen
+              </Anchor>
+            ) : (
+              'Rechnungseinstellungen'
+            )}
             ; Änderungen gelten nur für diese E-Mail.
             {inv.invoice_number ? '' : ' {nummer} wird beim Versand durch die neue Rechnungsnummer ersetzt.'}
           </Text>

@@ -14,6 +14,7 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { useCan } from '../../app/permissions';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { type Column, ResponsiveList } from '../../components/responsive-list';
@@ -56,6 +57,7 @@ const columns: Column<InvoiceListItem>[] = [
 
 /** /admin/quickbill: figures, shortcuts and the latest 5 invoices (SPEC §2 Quickbill). */
 export function QuickbillDashboardPage() {
+  const can = useCan();
   const stats = useInvoiceDashboard();
   const latest = useLatestInvoices();
   const navigate = useNavigate();
@@ -91,14 +93,16 @@ export function QuickbillDashboardPage() {
         actions={
           <>
             {newButton}
-            <Button
-              component={Link}
-              to="/admin/quickbill/settings"
-              variant="default"
-              leftSection={<IconSettings size={18} />}
-            >
-              Einstellungen
-            </Button>
+            {can('quickbill.settings.write') && (
+              <Button
+                component={Link}
+                to="/admin/quickbill/settings"
+                variant="default"
+                leftSection={<IconSettings size={18} />}
+              >
+                Einstellungen
+              </Button>
+            )}
           </>
         }
       />

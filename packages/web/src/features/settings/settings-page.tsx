@@ -1,6 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { useCan, useHome } from '../../app/permissions';
 import { PageHeader } from '../../components/page-header';
 import { OutboxCard } from '../mail/outbox-card';
 import { StaffCard } from '../staff/staff-card';
@@ -12,33 +13,32 @@ import { ReferralSettingsCard } from './referral-settings-card';
 /** Einstellungen (SPEC §2): templates, dashboard settings, referral programme. */
 export function SettingsPage() {
   const navigate = useNavigate();
+  const can = useCan();
+  const home = useHome();
   return (
     <>
       <PageHeader
         title="Einstellungen"
         subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm, Guthaben-Hinweise, Postausgang und Mitarbeiter"
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-            onClick={() => navigate('/admin/dashboard')}
-          >
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(home)}>
             Zurück zum Dashboard
           </Button>
         }
       />
+      {/* Each card for the roles that may change it (decision 0540). */}
       <Stack gap="lg">
         {/* 1. Subscription templates (issue 3) */}
-        <TemplatesCard />
+        {can('subscription_templates.write') && <TemplatesCard />}
         {/* 2. Dashboard settings (admin-dashboard helper's card) */}
-        <DashboardSettingsCard />
+        {can('settings.write') && <DashboardSettingsCard />}
         {/* 3. Referral programme (referral issue extends this card) */}
-        <ReferralSettingsCard />
+        {can('settings.write') && <ReferralSettingsCard />}
         {/* 4. Low-balance alerts and mail log (issue 11) */}
-        <BalanceAlertSettingsCard />
-        <OutboxCard />
-        {/* 5. Staff accounts, sign-in rules, links to Protokoll and own account (issue 10) */}
-        <StaffCard />
+        {can('settings.write') && <BalanceAlertSettingsCard />}
+        {can('mail.read') && <OutboxCard />}
+        {/* 5. Staff accounts and roles, sign-in rules, links to Protokoll and own account (issues 10, 27) */}
+        {can('staff.manage') && <StaffCard />}
       </Stack>
     </>
   );

@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '@butler/contract/permissions';
 import type { StaffMember } from '@butler/contract/staff';
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
 import {
@@ -27,6 +28,8 @@ import {
   useStaff,
 } from './api';
 import { InviteStaffDialog } from './invite-staff-dialog';
+import { RoleDialog } from './role-dialog';
+import { StaffRules } from './staff-rules';
 
 type Pending = { kind: 'deactivate' | 'sessions' | 'totp'; member: StaffMember } | null;
 
@@ -53,7 +56,23 @@ function StatusBadge({ member }: { member: StaffMember }) {
   );
 }
 
-/** Einstellungen → Mitarbeiter: list, invite, deactivate/reactivate, end sessions, reset 2FA, 2FA rule. */
+/** The role, and for a Butler how many customers they look after (they see only those). */
+function RoleBadge({ member }: { member: StaffMember }) {
+  const extra =
+    member.role === 'butler'
+      ? ` · ${member.customer_count} ${member.customer_count === 1 ? 'Kunde' : 'Kunden'}`
+      : member.grants.length
+        ? ' · Passwörter'
+        : '';
+  return (
+    <Badge color={member.role === 'owner' ? 'navy' : 'gray'} variant="light" tt="none">
+      {ROLE_LABELS[member.role]}
+      {extra}
+    </Badge>
+  );
+}
+
+/** Einstellungen → Mitarbeiter: list with roles, invite, change role, deactivate/reactivate, end sessions, reset 2FA, rules. */
 export function StaffCard() {
   const staff = useStaff();
   const security = useSecuritySettings();
@@ -64,6 +83,7 @@ export function StaffCard() {
   const sendLink = useSendStaffLink();
   const [inviting, setInviting] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
+  const [changingRole, setChangingRole] = useState<StaffMember | null>(null);
 
   const run = (promise: Promise<unknown>, success: string) =>
     promise.then(() => notifySuccess(success)).catch((cause) => notifyError(errorText(cause, 'Aktion fehlgeschlagen')));
@@ -76,6 +96,7 @@ export function StaffCard() {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item onClick={() => setChangingRole(m)}>Rolle ändern</Menu.Item>
         {m.is_active && !m.is_self && (
           <Menu.Item color="red" onClick={() => setPending({ kind: 'deactivate', member: m })}>
             Deaktivieren
@@ -124,6 +145,7 @@ export function StaffCard() {
         </Stack>
       ),
     },
+    { key: 'role', label: 'Rolle', render: (m) => <RoleBadge member={m} /> },
     { key: 'email', label: 'E-Mail', render: (m) => m.email ?? '–' },
     { key: 'status', label: 'Status', render: (m) => <StatusBadge member={m} /> },
     { key: 'totp', label: 'Zwei-Faktor', render: (m) => (m.totp_enabled ? 'Ein' : 'Aus') },
@@ -164,6 +186,7 @@ export function StaffCard() {
             run(saveSecurity.mutateAsync({ require_staff_totp: e.currentTarget.checked }), 'Einstellung gespeichert')
           }
         />
+        <StaffRules />
         {staff.isError && (
           <ErrorState text="Mitarbeiter konnten nicht geladen werden" onRetry={() => void staff.refetch()} />
         )}
@@ -189,6 +212,7 @@ export function StaffCard() {
         )}
       </Stack>
       <InviteStaffDialog opened={inviting} onClose={() => setInviting(false)} />
+      <RoleDialog member={changingRole} onClose={() => setChangingRole(null)} />
       <ConfirmDialog
         opened={pending !== null}
         title={

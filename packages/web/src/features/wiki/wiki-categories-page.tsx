@@ -1,8 +1,17 @@
 import type { WikiCategory } from '@butler/contract/wiki';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconFiles, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconFiles,
+  IconLock,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconUserShield,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../app/permissions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -18,8 +27,9 @@ function CategoryCard({
   onDelete,
 }: {
   category: WikiCategory;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent for who may not manage categories. */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   return (
     <Card padding="lg" data-testid="wiki-category" component="article" aria-label={category.name}>
@@ -33,23 +43,25 @@ function CategoryCard({
               {category.name}
             </Title>
           </Group>
-          <Group gap={2} wrap="nowrap">
-            <Tooltip label="Bearbeiten">
-              <ActionIcon variant="subtle" aria-label={`Kategorie ${category.name} bearbeiten`} onClick={onEdit}>
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Löschen">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Kategorie ${category.name} löschen`}
-                onClick={onDelete}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          {onEdit && onDelete && (
+            <Group gap={2} wrap="nowrap">
+              <Tooltip label="Bearbeiten">
+                <ActionIcon variant="subtle" aria-label={`Kategorie ${category.name} bearbeiten`} onClick={onEdit}>
+                  <IconPencil size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Löschen">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Kategorie ${category.name} löschen`}
+                  onClick={onDelete}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          )}
         </Group>
         <Text size="sm" c={category.description ? undefined : 'dimmed'} style={{ flexGrow: 1 }}>
           {category.description || 'Keine Beschreibung'}
@@ -63,6 +75,11 @@ function CategoryCard({
           {category.allows_files && (
             <Badge variant="light" color="teal" leftSection={<IconFiles size={12} aria-hidden />}>
               Datei-Upload
+            </Badge>
+          )}
+          {category.butler_may_reveal && (
+            <Badge variant="light" color="orange" leftSection={<IconUserShield size={12} aria-hidden />}>
+              Butler: Passwörter sichtbar
             </Badge>
           )}
           {!category.allows_encryption && !category.allows_files && (
@@ -80,6 +97,7 @@ function CategoryCard({
 export function WikiCategoriesPage() {
   const categories = useWikiCategories();
   const remove = useDeleteCategory();
+  const manage = useCan()('wiki.categories.write');
   const [editing, setEditing] = useState<WikiCategory | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [toDelete, setToDelete] = useState<WikiCategory | null>(null);
@@ -104,9 +122,11 @@ export function WikiCategoriesPage() {
           <EmptyState
             text="Noch keine Kategorien vorhanden."
             action={
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openDialog(null)}>
-                Erste Kategorie anlegen
-              </Button>
+              manage && (
+                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openDialog(null)}>
+                  Erste Kategorie anlegen
+                </Button>
+              )
             }
           />
         </Card>
@@ -118,8 +138,8 @@ export function WikiCategoriesPage() {
           <CategoryCard
             key={category.id}
             category={category}
-            onEdit={() => openDialog(category)}
-            onDelete={() => setToDelete(category)}
+            onEdit={manage ? () => openDialog(category) : undefined}
+            onDelete={manage ? () => setToDelete(category) : undefined}
           />
         ))}
       </SimpleGrid>
@@ -137,9 +157,11 @@ export function WikiCategoriesPage() {
         title="Kategorien"
         subtitle="Ordnen Sie das Wiki: Verschlüsselung für Zugangsdaten, Datei-Upload für Unterlagen."
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openDialog(null)}>
-            Neue Kategorie
-          </Button>
+          manage && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openDialog(null)}>
+              Neue Kategorie
+            </Button>
+          )
         }
       />
       {body()}

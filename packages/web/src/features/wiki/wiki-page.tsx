@@ -3,6 +3,7 @@ import { Button, Card, Stack } from '@mantine/core';
 import { IconBriefcase, IconCategory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useCan } from '../../app/permissions';
 import { CustomerPicker } from '../../components/customer-picker';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -30,6 +31,7 @@ export function WikiPage() {
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<DialogState>(null);
   const categories = useWikiCategories();
+  const can = useCan();
   const recent = useRecentCustomers();
   const chosen = useWikiCustomer(customerId);
 
@@ -75,14 +77,16 @@ export function WikiPage() {
         subtitle="Wissen, Zugangsdaten und Dateien je Kunde"
         actions={
           <>
-            <Button
-              component={Link}
-              to="/admin/wiki/categories"
-              variant="default"
-              leftSection={<IconCategory size={16} aria-hidden />}
-            >
-              Kategorien
-            </Button>
+            {can('wiki.categories.write') && (
+              <Button
+                component={Link}
+                to="/admin/wiki/categories"
+                variant="default"
+                leftSection={<IconCategory size={16} aria-hidden />}
+              >
+                Kategorien
+              </Button>
+            )}
             <Button
               component={Link}
               to="/admin/projects"

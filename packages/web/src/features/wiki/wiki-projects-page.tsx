@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../app/permissions';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { type Column, ResponsiveList } from '../../components/responsive-list';
@@ -22,12 +23,13 @@ const PROJECT_TEXTS = {
 
 function FeaturedToggle({ project }: { project: WikiProject }) {
   const toggle = useSetFeatured();
+  const mayFeature = useCan()('wiki.projects.feature');
   return (
     <Group gap="xs" wrap="nowrap">
       <Checkbox
         aria-label={`${project.title} öffentlich anzeigen`}
         checked={project.is_featured}
-        disabled={toggle.isPending}
+        disabled={toggle.isPending || !mayFeature}
         onChange={async (event) => {
           const isFeatured = event.currentTarget.checked;
           try {
@@ -51,13 +53,15 @@ export function WikiProjectsPage() {
   const [editId, setEditId] = useState<number | null>(null);
   const phone = useMediaQuery('(max-width: 48em)');
 
-  const edit = (project: WikiProject) => (
-    <Tooltip label="Bearbeiten">
-      <ActionIcon variant="subtle" aria-label={`${project.title} bearbeiten`} onClick={() => setEditId(project.id)}>
-        <IconPencil size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
-  );
+  const mayWrite = useCan()('wiki.write');
+  const edit = (project: WikiProject) =>
+    mayWrite && (
+      <Tooltip label="Bearbeiten">
+        <ActionIcon variant="subtle" aria-label={`${project.title} bearbeiten`} onClick={() => setEditId(project.id)}>
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    );
 
   const columns: Column<WikiProject>[] = [
     { key: 'featured', label: 'Öffentlich', render: (p) => <FeaturedToggle project={p} /> },

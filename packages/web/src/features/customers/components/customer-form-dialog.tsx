@@ -18,13 +18,16 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { useCan } from '../../../app/permissions';
 import { DateField } from '../../../components/date-field';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useCustomer, useSaveCustomer } from '../api/customers';
+import { useSaveCustomerStaff } from '../api/staff';
 import { BillingFields, type BillingValues, emptyBilling } from './billing-fields';
 import { SendPasswordLinkButton } from './send-password-link-button';
+import { StaffPicker } from './staff-picker';
 
 type Values = BillingValues & {
   first_name: string;
@@ -38,6 +41,8 @@ type Values = BillingValues & {
   access: 'password' | 'invitation';
   referred_by_code: string;
   is_active: boolean;
+  /** "Betreuer" (saved with its own call, by who may assign). */
+  staff_ids: number[];
 };
 
 const empty: Values = {
@@ -52,6 +57,7 @@ const empty: Values = {
   access: 'password',
   referred_by_code: '',
   is_active: true,
+  staff_ids: [],
 };
 
 function fromCustomer(c: Customer): Values {
@@ -70,8 +76,11 @@ function fromCustomer(c: Customer): Values {
     phone: c.phone ?? '',
     birthdate: c.birthdate,
     is_active: c.is_active,
+    staff_ids: c.staff.map((s) => s.id),
   };
 }
+
+const sameIds = (a: number[], b: number[]) => [...a].sort().join() === [...b].sort().join();
 
 /**
  * Create/edit a customer (SPEC §2, §5): password only required on create, code only on
@@ -93,6 +102,8 @@ export function CustomerFormDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const save = useSaveCustomer();
+  const saveStaff = useSaveCustomerStaff();
+  const mayAssign = useCan()('customers.assign');
   const full = useCustomer(opened && customer ? customer.id : 0);
   const loaded = full.data && customer && full.data.id === customer.id ? full.data : null;
 
@@ -151,7 +162,10 @@ export function CustomerFormDialog({
     }
     setErrors({});
     try {
-      await save.mutateAsync({ id: customer?.id, body });
+      const saved = await save.mutateAsync({ id: customer?.id, body });
+      if (mayAssign && !sameIds(values.staff_ids, loaded?.staff.map((s) => s.id) ?? [])) {
+        await saveStaff.mutateAsync({ id: saved.id, staff_ids: values.staff_ids });
+      }
       notifySuccess(
         editing
           ? 'Kunde erfolgreich aktualisiert'
@@ -230,6 +244,14 @@ export function CustomerFormDialog({
               set={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
               errors={errors}
             />
+            {mayAssign && (
+              <StaffPicker
+                value={values.staff_ids}
+                onChange={(ids) => set('staff_ids', ids)}
+                current={loaded?.staff}
+                error={errors.staff_ids}
+              />
+            )}
             <DateField
               label="Geburtsdatum"
               size="md"
@@ -292,7 +314,7 @@ export function CustomerFormDialog({
               />
             )}
             <FormError message={error} />
-            <DialogButtons busy={save.isPending} onCancel={onClose} />
+            <DialogButtons busy={save.isPending || saveStaff.isPending} onCancel={onClose} />
           </Stack>
         </form>
       )}

@@ -3,6 +3,7 @@ import { Badge, Card, Group, Text, Tooltip, UnstyledButton } from '@mantine/core
 import { IconCopy, IconEye, IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCan } from '../../../app/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoader } from '../../../components/page-loader';
 import { Pager } from '../../../components/pager';
@@ -46,6 +47,7 @@ export const CUSTOMER_DELETE_CONSEQUENCES =
 /** The Kunden tab: server-paged, searched list with details, edit and delete. */
 export function CustomersList({ search }: { search?: string }) {
   const navigate = useNavigate();
+  const can = useCan();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<CustomerListItem | null>(null);
   const [deleting, setDeleting] = useState<CustomerListItem | null>(null);
@@ -88,8 +90,12 @@ export function CustomersList({ search }: { search?: string }) {
   function actionsFor(c: CustomerListItem) {
     return [
       { label: `Details von ${c.name}`, icon: <IconEye size={18} />, onClick: () => details(c) },
-      { label: `${c.name} bearbeiten`, icon: <IconPencil size={18} />, onClick: () => setEditing(c) },
-      { label: `${c.name} löschen`, icon: <IconTrash size={18} />, color: 'red', onClick: () => setDeleting(c) },
+      ...(can('customers.write')
+        ? [{ label: `${c.name} bearbeiten`, icon: <IconPencil size={18} />, onClick: () => setEditing(c) }]
+        : []),
+      ...(can('customers.delete')
+        ? [{ label: `${c.name} löschen`, icon: <IconTrash size={18} />, color: 'red', onClick: () => setDeleting(c) }]
+        : []),
     ];
   }
 

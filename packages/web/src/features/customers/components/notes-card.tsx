@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCan } from '../../../app/permissions';
 import { FormError } from '../../../components/dialog-parts';
 import { errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
@@ -22,6 +23,7 @@ export function NotesCard({
   value: string | null;
   placeholder?: string;
 }) {
+  const mayEdit = useCan()('customers.private.write');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +51,7 @@ export function NotesCard({
         <Title order={3} size="h4">
           {title}
         </Title>
-        {!editing && (
+        {!editing && mayEdit && (
           <Button
             size="xs"
             variant="light"

@@ -2,6 +2,7 @@ import { WIKI_CATEGORY_REQUIRED, type WikiCategory } from '@butler/contract/wiki
 import { Group, Modal, Stack, Switch, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { useCan } from '../../../app/permissions';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
@@ -9,8 +10,22 @@ import { useSaveCategory } from '../api/wiki';
 
 const SUGGESTED_ICONS = ['🔑', '📁', '🏠', '💼', '📝', '🚗', '🏥', '💶', '📞', '🎁'];
 
-type Values = { name: string; icon: string; description: string; allows_encryption: boolean; allows_files: boolean };
-const empty: Values = { name: '', icon: '', description: '', allows_encryption: false, allows_files: false };
+type Values = {
+  name: string;
+  icon: string;
+  description: string;
+  allows_encryption: boolean;
+  allows_files: boolean;
+  butler_may_reveal: boolean;
+};
+const empty: Values = {
+  name: '',
+  icon: '',
+  description: '',
+  allows_encryption: false,
+  allows_files: false,
+  butler_may_reveal: false,
+};
 
 /** Create or edit a wiki category (name and emoji icon required, SPEC §5). */
 export function CategoryDialog({
@@ -24,6 +39,8 @@ export function CategoryDialog({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSaveCategory();
+  // Only who may see the stored passwords can let Butlers see them (the server says the same).
+  const mayShare = useCan()('wiki.secret.reveal');
   const [values, setValues] = useState<Values>(empty);
   const [missing, setMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -56,6 +73,7 @@ export function CategoryDialog({
           description: values.description.trim() || null,
           allows_encryption: values.allows_encryption,
           allows_files: values.allows_files,
+          ...(mayShare ? { butler_may_reveal: values.butler_may_reveal } : {}),
         },
       });
       notifySuccess(category ? 'Kategorie erfolgreich aktualisiert' : 'Kategorie erfolgreich erstellt');
@@ -146,6 +164,17 @@ export function CategoryDialog({
             description="Einträge dieser Kategorie können Dateien enthalten."
             checked={values.allows_files}
             onChange={(event) => set('allows_files', event.currentTarget.checked)}
+          />
+          <Switch
+            label="Butler dürfen Passwörter anzeigen"
+            description={
+              mayShare
+                ? 'Butler sehen gespeicherte Passwörter dieser Kategorie bei den Kunden, die sie betreuen. Jedes Anzeigen wird protokolliert.'
+                : 'Nur wer gespeicherte Passwörter anzeigen darf, kann das ändern.'
+            }
+            checked={values.butler_may_reveal}
+            disabled={!mayShare}
+            onChange={(event) => set('butler_may_reveal', event.currentTarget.checked)}
           />
           <FormError message={error} />
           <DialogButtons

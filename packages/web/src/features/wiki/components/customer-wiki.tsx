@@ -2,6 +2,7 @@ import type { WikiCategory, WikiEntry } from '@butler/contract/wiki';
 import { Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCan } from '../../../app/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { notifySuccess } from '../../../lib/notify';
@@ -30,6 +31,12 @@ export function CustomerWiki({
   const remove = useDeleteEntry();
   const [toDelete, setToDelete] = useState<WikiEntry | null>(null);
   const category = categories.find((c) => c.id === categoryId);
+  const can = useCan();
+  const mayWrite = can('wiki.write');
+  // The Inhaber (and a granted Büro) everywhere, a Butler where the category allows it (decision 0540).
+  const mayReveal = (entry: WikiEntry) =>
+    can('wiki.secret.reveal') ||
+    (can('wiki.secret.reveal_allowed') && !!categories.find((c) => c.id === entry.category_id)?.butler_may_reveal);
 
   if (categories.length === 0) {
     return (
@@ -57,9 +64,11 @@ export function CustomerWiki({
           <EmptyState
             text={`Noch keine Einträge in „${category?.name ?? ''}“.`}
             action={
-              <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
-                Ersten Eintrag anlegen
-              </Button>
+              mayWrite && (
+                <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+                  Ersten Eintrag anlegen
+                </Button>
+              )
             }
           />
         </Card>
@@ -68,7 +77,13 @@ export function CustomerWiki({
     return (
       <Stack gap="md">
         {entries.data.map((entry) => (
-          <EntryCard key={entry.id} entry={entry} onEdit={() => onEdit(entry)} onDelete={() => setToDelete(entry)} />
+          <EntryCard
+            key={entry.id}
+            entry={entry}
+            mayReveal={mayReveal(entry)}
+            onEdit={mayWrite ? () => onEdit(entry) : undefined}
+            onDelete={mayWrite ? () => setToDelete(entry) : undefined}
+          />
         ))}
       </Stack>
     );
@@ -102,9 +117,11 @@ export function CustomerWiki({
                 )}
               </Stack>
             </Group>
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
-              Neuer Eintrag
-            </Button>
+            {mayWrite && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+                Neuer Eintrag
+              </Button>
+            )}
           </Group>
           {body()}
         </Stack>

@@ -6,8 +6,21 @@ import { FileList } from './file-list';
 import { HtmlContent } from './html-content';
 import { SecretFields } from './secret-fields';
 
-/** One wiki entry in the list: content or secrets, link, files, edit and delete. */
-export function EntryCard({ entry, onEdit, onDelete }: { entry: WikiEntry; onEdit: () => void; onDelete: () => void }) {
+/**
+ * One wiki entry in the list: content or secrets, link, files, edit and delete (absent
+ * for who may not change the wiki; `mayReveal`: whether the role may show its secrets).
+ */
+export function EntryCard({
+  entry,
+  mayReveal,
+  onEdit,
+  onDelete,
+}: {
+  entry: WikiEntry;
+  mayReveal: boolean;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
   const changed = entry.updated_by ?? entry.created_by;
   return (
     <Card padding="md" data-testid="wiki-entry" aria-label={entry.title} component="article">
@@ -35,21 +48,27 @@ export function EntryCard({ entry, onEdit, onDelete }: { entry: WikiEntry; onEdi
               )}
             </Group>
           </Stack>
-          <Group gap={2} wrap="nowrap">
-            <Tooltip label="Bearbeiten">
-              <ActionIcon variant="subtle" aria-label={`${entry.title} bearbeiten`} onClick={onEdit}>
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Löschen">
-              <ActionIcon variant="subtle" color="red" aria-label={`${entry.title} löschen`} onClick={onDelete}>
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          {onEdit && onDelete && (
+            <Group gap={2} wrap="nowrap">
+              <Tooltip label="Bearbeiten">
+                <ActionIcon variant="subtle" aria-label={`${entry.title} bearbeiten`} onClick={onEdit}>
+                  <IconPencil size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Löschen">
+                <ActionIcon variant="subtle" color="red" aria-label={`${entry.title} löschen`} onClick={onDelete}>
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          )}
         </Group>
 
-        {entry.is_password_entry ? <SecretFields entry={entry} /> : <HtmlContent html={entry.content ?? ''} />}
+        {entry.is_password_entry ? (
+          <SecretFields entry={entry} mayReveal={mayReveal} />
+        ) : (
+          <HtmlContent html={entry.content ?? ''} />
+        )}
 
         {entry.external_link && (
           <Anchor

@@ -13,7 +13,7 @@ const MASK = '••••••••';
  * Username and password of a password entry: masked until revealed (an audited server
  * call), copyable, hidden again on demand. The clear values live only in this state.
  */
-export function SecretFields({ entry }: { entry: WikiEntry }) {
+export function SecretFields({ entry, mayReveal = true }: { entry: WikiEntry; mayReveal?: boolean }) {
   const [secrets, setSecrets] = useState<Secrets | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -64,17 +64,19 @@ export function SecretFields({ entry }: { entry: WikiEntry }) {
           {secrets ? value || '—' : MASK}
         </Code>
       </Stack>
-      <Tooltip label={`${kind} kopieren`}>
-        <ActionIcon
-          variant="light"
-          aria-label={`${kind} kopieren`}
-          onClick={() => copy(kind)}
-          disabled={busy}
-          style={{ flexShrink: 0 }}
-        >
-          <IconCopy size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      {mayReveal && (
+        <Tooltip label={`${kind} kopieren`}>
+          <ActionIcon
+            variant="light"
+            aria-label={`${kind} kopieren`}
+            onClick={() => copy(kind)}
+            disabled={busy}
+            style={{ flexShrink: 0 }}
+          >
+            <IconCopy size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
     </Group>
   );
 
@@ -82,18 +84,24 @@ export function SecretFields({ entry }: { entry: WikiEntry }) {
     <Stack gap="xs" p="sm" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
       {row('Benutzername', secrets?.username)}
       {row('Passwort', secrets?.password)}
-      <Group>
-        <Button
-          size="xs"
-          variant="subtle"
-          px={4}
-          loading={busy}
-          leftSection={secrets ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
-          onClick={toggle}
-        >
-          {secrets ? 'Verbergen' : 'Anzeigen'}
-        </Button>
-      </Group>
+      {mayReveal ? (
+        <Group>
+          <Button
+            size="xs"
+            variant="subtle"
+            px={4}
+            loading={busy}
+            leftSection={secrets ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
+            onClick={toggle}
+          >
+            {secrets ? 'Verbergen' : 'Anzeigen'}
+          </Button>
+        </Group>
+      ) : (
+        <Text size="xs" c="dimmed" data-testid="secret-not-allowed">
+          Die gespeicherten Passwörter dieser Kategorie dürfen Sie nicht anzeigen.
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import type { Project } from '@butler/contract/projects';
 import { Button, Group, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCan } from '../../../../app/permissions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { PageLoader } from '../../../../components/page-loader';
 import { Pager } from '../../../../components/pager';
@@ -23,9 +24,27 @@ export function ProjectsPanel({ customerId }: { customerId?: number }) {
   const query = useProjects({ page, pageSize: PAGE_SIZE, customerId });
   const remove = useDeleteProject();
 
+  const can = useCan();
   const actions = (p: Project) => [
-    { label: `Projekt ${p.name} bearbeiten`, icon: <IconPencil size={18} />, onClick: () => setDialog({ project: p }) },
-    { label: `Projekt ${p.name} löschen`, icon: <IconTrash size={18} />, color: 'red', onClick: () => setDeleting(p) },
+    ...(can('projects.write')
+      ? [
+          {
+            label: `Projekt ${p.name} bearbeiten`,
+            icon: <IconPencil size={18} />,
+            onClick: () => setDialog({ project: p }),
+          },
+        ]
+      : []),
+    ...(can('projects.delete')
+      ? [
+          {
+            label: `Projekt ${p.name} löschen`,
+            icon: <IconTrash size={18} />,
+            color: 'red',
+            onClick: () => setDeleting(p),
+          },
+        ]
+      : []),
   ];
   const columns: Column<Project>[] = [
     { key: 'name', label: 'Projektname', render: (p) => <Text fw={600}>{p.name}</Text>, hideOnCard: true },
@@ -50,9 +69,11 @@ export function ProjectsPanel({ customerId }: { customerId?: number }) {
         <Text fw={600} size="lg">
           Projekte
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ project: null })}>
-          Neues Projekt
-        </Button>
+        {can('projects.write') && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ project: null })}>
+            Neues Projekt
+          </Button>
+        )}
       </Group>
       {query.isPending ? (
         <PageLoader text="Lade Projekte..." />

@@ -2,6 +2,7 @@ import type { TimeEntry } from '@butler/contract/time-entries';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCan } from '../../../../app/permissions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { PageLoader } from '../../../../components/page-loader';
 import { Pager } from '../../../../components/pager';
@@ -12,6 +13,7 @@ import { notifySuccess } from '../../../../lib/notify';
 import { PAGE_SIZE } from '../../api/keys';
 import { useDeleteTimeEntry, useTimeEntries } from '../../api/time-entries';
 import { BillingBadge } from '../billing-badge';
+import { useEntryRights } from '../entry-rights';
 import { RowActions } from '../row-actions';
 import { TimeEntriesExport } from './time-entries-export';
 import { TimeEntryFormDialog } from './time-entry-form-dialog';
@@ -24,19 +26,24 @@ export function TimeEntriesPanel({ customerId }: { customerId?: number }) {
   const query = useTimeEntries({ page, pageSize: PAGE_SIZE, customerId });
   const remove = useDeleteTimeEntry();
 
-  const actions = (e: TimeEntry) => [
-    {
-      label: `Zeiteintrag vom ${formatDate(e.work_date)} bearbeiten`,
-      icon: <IconPencil size={18} />,
-      onClick: () => setDialog({ entry: e }),
-    },
-    {
-      label: `Zeiteintrag vom ${formatDate(e.work_date)} löschen`,
-      icon: <IconTrash size={18} />,
-      color: 'red',
-      onClick: () => setDeleting(e),
-    },
-  ];
+  const rights = useEntryRights();
+  const can = useCan();
+  const actions = (e: TimeEntry) =>
+    !rights.mayChange(e)
+      ? []
+      : [
+          {
+            label: `Zeiteintrag vom ${formatDate(e.work_date)} bearbeiten`,
+            icon: <IconPencil size={18} />,
+            onClick: () => setDialog({ entry: e }),
+          },
+          {
+            label: `Zeiteintrag vom ${formatDate(e.work_date)} löschen`,
+            icon: <IconTrash size={18} />,
+            color: 'red',
+            onClick: () => setDeleting(e),
+          },
+        ];
   const columns: Column<TimeEntry>[] = [
     { key: 'date', label: 'Datum', render: (e) => formatDate(e.work_date), hideOnCard: true },
     ...(customerId
@@ -73,10 +80,12 @@ export function TimeEntriesPanel({ customerId }: { customerId?: number }) {
           Zeiterfassung
         </Text>
         <Group gap="xs" wrap="wrap">
-          <TimeEntriesExport customerId={customerId} />
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ entry: null })}>
-            Neuer Zeiteintrag
-          </Button>
+          {can('exports.read') && <TimeEntriesExport customerId={customerId} />}
+          {rights.mayBook && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ entry: null })}>
+              Neuer Zeiteintrag
+            </Button>
+          )}
         </Group>
       </Group>
       {query.isPending ? (

@@ -2,6 +2,7 @@ import type { Customer } from '@butler/contract/customers';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../../lib/format';
 import { ReferralCodeButton } from '../customers-list';
+import { staffNames } from '../staff-picker';
 import { StatusBadge } from '../status-badge';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -17,7 +18,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Kundeninformation: contact data, registration date, status, referral code (click copies). */
+/** Kundeninformation: contact data, registration date, status, referral code (click copies), Betreuer. */
 export function CustomerInfoCard({ customer }: { customer: Customer }) {
   return (
     <Card h="100%">
@@ -35,6 +36,9 @@ export function CustomerInfoCard({ customer }: { customer: Customer }) {
         </Row>
         <Row label="Empfehlungscode">
           <ReferralCodeButton code={customer.referral_code} />
+        </Row>
+        <Row label="Betreuer">
+          <span data-testid="customer-staff">{staffNames(customer.staff)}</span>
         </Row>
       </Stack>
     </Card>

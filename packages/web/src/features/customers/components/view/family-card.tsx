@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCan } from '../../../../app/permissions';
 import { DateField } from '../../../../components/date-field';
 import { FormError } from '../../../../components/dialog-parts';
 import { errorText } from '../../../../lib/api-client';
@@ -47,6 +48,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 
 /** Familie (SPEC §2): marital status, partner and children, editable in place. */
 export function FamilyCard({ customer }: { customer: Customer }) {
+  const mayEdit = useCan()('customers.private.write');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
   const save = useSavePersonalData(customer.id);
@@ -92,7 +94,7 @@ export function FamilyCard({ customer }: { customer: Customer }) {
         <Title order={2} size="h4">
           Familie
         </Title>
-        {!draft && (
+        {!draft && mayEdit && (
           <Button
             size="xs"
             variant="light"

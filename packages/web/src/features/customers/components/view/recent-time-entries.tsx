@@ -12,6 +12,7 @@ import { notifySuccess } from '../../../../lib/notify';
 import { PAGE_SIZE } from '../../api/keys';
 import { useDeleteTimeEntry, useTimeEntries } from '../../api/time-entries';
 import { BillingBadge } from '../billing-badge';
+import { useEntryRights } from '../entry-rights';
 import { TimeEntryFormDialog } from '../panels/time-entry-form-dialog';
 import { RowActions } from '../row-actions';
 
@@ -29,19 +30,23 @@ export function RecentTimeEntries({ customerId }: { customerId: number }) {
   const remove = useDeleteTimeEntry();
   const total = query.data?.total ?? 0;
 
-  const actions = (e: TimeEntry) => [
-    {
-      label: `Zeiteintrag vom ${formatDate(e.work_date)} bearbeiten`,
-      icon: <IconPencil size={18} />,
-      onClick: () => setDialog({ entry: e }),
-    },
-    {
-      label: `Zeiteintrag vom ${formatDate(e.work_date)} löschen`,
-      icon: <IconTrash size={18} />,
-      color: 'red',
-      onClick: () => setDeleting(e),
-    },
-  ];
+  const rights = useEntryRights();
+  const actions = (e: TimeEntry) =>
+    !rights.mayChange(e)
+      ? []
+      : [
+          {
+            label: `Zeiteintrag vom ${formatDate(e.work_date)} bearbeiten`,
+            icon: <IconPencil size={18} />,
+            onClick: () => setDialog({ entry: e }),
+          },
+          {
+            label: `Zeiteintrag vom ${formatDate(e.work_date)} löschen`,
+            icon: <IconTrash size={18} />,
+            color: 'red',
+            onClick: () => setDeleting(e),
+          },
+        ];
   const columns: Column<TimeEntry>[] = [
     { key: 'date', label: 'Datum', render: (e) => formatDate(e.work_date), hideOnCard: true },
     { key: 'project', label: 'Projekt', render: (e) => e.project_name || 'Unbekannt' },
@@ -89,9 +94,11 @@ export function RecentTimeEntries({ customerId }: { customerId: number }) {
         <Title order={2} size="h4">
           Zeiteinträge
         </Title>
-        <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ entry: null })}>
-          Zeiteintrag hinzufügen
-        </Button>
+        {rights.mayBook && (
+          <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ entry: null })}>
+            Zeiteintrag hinzufügen
+          </Button>
+        )}
       </Group>
       {query.isPending ? (
         <PageLoader text="Lade Zeiteinträge..." />

@@ -2,6 +2,7 @@ import type { Project } from '@butler/contract/projects';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCan } from '../../../../app/permissions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { notifySuccess } from '../../../../lib/notify';
@@ -15,6 +16,7 @@ import { StatusBadge } from '../status-badge';
 export function ViewProjects({ customerId }: { customerId: number }) {
   const query = useProjects({ customerId, pageSize: ALL_PAGE_SIZE });
   const remove = useDeleteProject();
+  const can = useCan();
   const [dialog, setDialog] = useState<{ project: Project | null } | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
 
@@ -24,14 +26,16 @@ export function ViewProjects({ customerId }: { customerId: number }) {
         <Title order={2} size="h4">
           Projekte
         </Title>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => setDialog({ project: null })}
-        >
-          Projekt hinzufügen
-        </Button>
+        {can('projects.write') && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setDialog({ project: null })}
+          >
+            Projekt hinzufügen
+          </Button>
+        )}
       </Group>
       {query.isError ? (
         <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void query.refetch()} />
@@ -65,17 +69,25 @@ export function ViewProjects({ customerId }: { customerId: number }) {
               </Stack>
               <RowActions
                 actions={[
-                  {
-                    label: `Projekt ${p.name} bearbeiten`,
-                    icon: <IconPencil size={18} />,
-                    onClick: () => setDialog({ project: p }),
-                  },
-                  {
-                    label: `Projekt ${p.name} löschen`,
-                    icon: <IconTrash size={18} />,
-                    color: 'red',
-                    onClick: () => setDeleting(p),
-                  },
+                  ...(can('projects.write')
+                    ? [
+                        {
+                          label: `Projekt ${p.name} bearbeiten`,
+                          icon: <IconPencil size={18} />,
+                          onClick: () => setDialog({ project: p }),
+                        },
+                      ]
+                    : []),
+                  ...(can('projects.delete')
+                    ? [
+                        {
+                          label: `Projekt ${p.name} löschen`,
+                          icon: <IconTrash size={18} />,
+                          color: 'red',
+                          onClick: () => setDeleting(p),
+                        },
+                      ]
+                    : []),
                 ]}
               />
             </Group>
