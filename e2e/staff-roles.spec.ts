@@ -80,7 +80,7 @@ test('a Butler sees their two customers, books time, reveals where allowed and i
     await expect(page.getByTestId('customer-staff')).toContainText(butler.name);
     await page.getByRole('button', { name: 'Zeiteintrag hinzufügen' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Projekt' }).click();
+    await dialog.getByRole('combobox', { name: 'Projekt' }).click();
     await page.getByRole('option', { name: 'Haus und Garten' }).click();
     await dialog.getByRole('textbox', { name: 'Stunden' }).fill('1,5');
     await dialog.getByRole('textbox', { name: 'Aktivität' }).fill('Hecke geschnitten');
@@ -155,7 +155,7 @@ test('an Inhaber changes a role and it holds at once', async ({ page, browser, r
     .click();
   await page.getByRole('menuitem', { name: 'Rolle ändern' }).click();
   const dialog = page.getByRole('dialog', { name: `Rolle von ${office.name}` });
-  await dialog.getByRole('textbox', { name: 'Rolle' }).click();
+  await dialog.getByRole('combobox', { name: 'Rolle' }).click();
   await page.getByRole('option', { name: 'Butler' }).click();
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText(`Rolle von ${office.name} gespeichert`)).toBeVisible();
@@ -181,7 +181,7 @@ test('screens: the customer’s Betreuer and the category setting', async ({ pag
     .first()
     .click();
   const form = page.getByRole('dialog', { name: 'Kunde bearbeiten' });
-  await form.getByRole('textbox', { name: 'Betreuer' }).click();
+  await form.getByRole('combobox', { name: 'Betreuer' }).click();
   await page.getByRole('option', { name: new RegExp(butler.name) }).click();
   await form.getByRole('heading').first().click();
   await screenshotBoth(page, 'customer-betreuer-field');

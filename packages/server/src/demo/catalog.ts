@@ -165,4 +165,13 @@ export const WIKI_CATEGORIES = [
     allowsFiles: false,
   },
   { icon: '📝', name: 'Notizen', description: 'Allgemeine Notizen.', allowsEncryption: false, allowsFiles: false },
+  {
+    icon: '🔧',
+    name: 'Haustechnik',
+    description: 'Codes von Alarmanlage, Schlüsselsafe und Garagentor: für den Butler vor Ort.',
+    allowsEncryption: true,
+    allowsFiles: false,
+    // "Butler dürfen Passwörter anzeigen" (issue 27): the "Passwörter" category stays closed to them.
+    butlerMayReveal: true,
+  },
 ] as const;

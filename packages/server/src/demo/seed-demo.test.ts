@@ -155,6 +155,37 @@ describe('seedDemoData on an empty database', () => {
     expect(res.json().user.email).toBe(email);
   });
 
+  it('prints a staff member of each role, who signs in with the demo password; the Butler looks after two customers', async () => {
+    const staffLine = lines.find((l) => l.startsWith('Mitarbeiter: '))!;
+    expect(staffLine).toMatch(
+      /^Mitarbeiter: buero \(Büro\), buchhaltung \(Buchhaltung\), butler \(Butler, betreut .+ und .+\) \/ demo1234!$/,
+    );
+    for (const [username, role] of [
+      ['buero', 'office'],
+      ['buchhaltung', 'accounting'],
+      ['butler', 'butler'],
+    ]) {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: username, password: DEMO_PASSWORD, user_type: 'admin' },
+      });
+      expect(res.json().user.role).toBe(role);
+      if (role === 'butler') {
+        const list = await ctx.request({ method: 'GET', url: '/api/customers', token: res.json().token });
+        const firstTwo = (await ctx.db.select().from(customers).orderBy(asc(customers.id)).limit(2)).map((c) => c.id);
+        expect(
+          list
+            .json()
+            .map((c: { id: number }) => c.id)
+            .sort(),
+        ).toEqual(firstTwo.sort());
+      }
+    }
+    const technics = (await ctx.db.select().from(wikiCategories)).find((c) => c.name === 'Haustechnik');
+    expect(technics).toMatchObject({ allowsEncryption: true, butlerMayReveal: true });
+  });
+
   it('adds nothing when customers already exist', async () => {
     const before = await ctx.db.$count(timeEntries);
     const customerCount = await ctx.db.$count(customers);

@@ -19,6 +19,7 @@ import { TEMPLATES, WIKI_CATEGORIES } from './catalog.js';
 import { DEMO_PASSWORD } from './demo-password.js';
 import { buildDemoPlan, type DemoPlan } from './plan.js';
 import { DEMO_PROVIDER } from './provider.js';
+import { insertDemoStaff } from './staff.js';
 
 export type SeedDemoOptions = {
   /** `YYYY-MM-DD`; defaults to today in Vienna. */
@@ -60,10 +61,12 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions = {}):
     if (count > 0 || !passwordHash)
       return ['Keine Demo-Daten angelegt: Die Datenbank enthält bereits Kunden.', adminLine];
     const counts = await insertPlan(tx, plan, passwordHash, adminName);
+    const staffLine = await insertDemoStaff(tx, passwordHash, counts.butlerCustomers);
     return [
       `${DEMO_SEEDED_PREFIX} ${counts.customers} Kunden, ${counts.subscriptions} ButlerPakete, ${counts.packages} Stundenpakete, ${counts.projects} Projekte, ${counts.entries} Zeiteinträge, ${counts.wikiEntries} Wiki-Einträge`,
       `Demo-Kunde: ${plan.customers[0].email} / ${DEMO_PASSWORD} (alle Demo-Kunden haben dieses Passwort)`,
       adminLine,
+      staffLine,
       'Hinweis: Die Demo-Passwörter sind öffentlich bekannt – diese Installation nicht für echte Daten verwenden.',
     ];
   });
@@ -158,6 +161,11 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string, createdB
     projects: projectRows.length,
     entries: plan.entries.length,
     wikiEntries: wikiCount,
+    // The demo Butler looks after the first two customers (those with password entries).
+    butlerCustomers: [0, 1].map((i) => ({
+      id: customerId(i),
+      name: `${plan.customers[i].firstName} ${plan.customers[i].lastName}`,
+    })),
   };
 }
 

@@ -284,7 +284,24 @@ async function seedWikiSecrets(
   const category = (name: string) => categories.find((c) => c.name === name)?.id;
   const passwords = category('Passwörter');
   const documents = category('Dokumente');
+  const technics = category('Haustechnik');
   let count = 0;
+  if (technics) {
+    for (const [customer, title, username, code] of [
+      [maria, 'Alarmanlage', 'Bedienteil im Vorraum', '4 7 1 1 #'],
+      [johann, 'Schlüsselsafe Hauseingang', 'Kasten links neben der Tür', '2468'],
+    ] as const) {
+      await api('POST', '/api/wiki/entries', {
+        customer_id: customer.id,
+        category_id: technics,
+        title,
+        content: code,
+        username,
+        is_password_entry: true,
+      });
+      count++;
+    }
+  }
   if (passwords) {
     for (const [customer, title, username, password, link] of [
       [maria, 'WLAN zu Hause', 'Gruber-Heimnetz', 'Sonnenblume-Linz-2019', null],

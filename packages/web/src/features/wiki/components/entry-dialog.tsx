@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useCan } from '../../../app/permissions';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { errorText } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -61,11 +62,17 @@ export function EntryDialog({
   const categories = useWikiCategories();
   const loaded = useWikiEntry(opened && editing ? entryId : null);
   const entry = loaded.data;
-  // The edit form shows the current secrets (an audited reveal); never kept in the cache.
+  // The edit form shows the current secrets (an audited reveal) to who may reveal them here;
+  // the others may replace them without seeing them (decision 0540). Never kept in the cache.
+  const can = useCan();
+  const mayReveal =
+    can('wiki.secret.reveal') ||
+    (can('wiki.secret.reveal_allowed') &&
+      !!categories.data?.find((c) => c.id === entry?.category_id)?.butler_may_reveal);
   const secrets = useQuery({
     queryKey: ['wiki-secret', entryId],
     queryFn: () => fetchDecryptedEntry(entryId ?? 0),
-    enabled: opened && !!entry?.is_password_entry,
+    enabled: opened && !!entry?.is_password_entry && mayReveal,
     gcTime: 0,
     staleTime: 0,
     retry: false,

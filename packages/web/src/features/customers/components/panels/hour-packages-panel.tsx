@@ -3,6 +3,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCan } from '../../../../app/permissions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { PageLoader } from '../../../../components/page-loader';
 import { Pager } from '../../../../components/pager';
@@ -43,6 +44,11 @@ export function HourPackagesPanel({ customerId, search }: { customerId?: number;
     setPage(1);
   }
 
+  const can = useCan();
+  const mayWrite = can('hour_packages.write');
+  // Buchhaltung opens the customer's details; who may see the customer dashboard, the view.
+  const customerPath = (id: number) =>
+    can('customers.dashboard') ? `/admin/customers/${id}/view` : `/admin/customer/${id}/details`;
   const actions = (p: HourPackage) => [
     ...(customerId
       ? []
@@ -50,20 +56,24 @@ export function HourPackagesPanel({ customerId, search }: { customerId?: number;
           {
             label: `Kunde ${p.customer_name} öffnen`,
             icon: <IconExternalLink size={18} />,
-            onClick: () => navigate(`/admin/customers/${p.customer_id}/view`),
+            onClick: () => navigate(customerPath(p.customer_id)),
           },
         ]),
-    {
-      label: `Stundenpaket vom ${formatDate(p.purchase_date)} bearbeiten`,
-      icon: <IconPencil size={18} />,
-      onClick: () => setDialog({ pkg: p }),
-    },
-    {
-      label: `Stundenpaket vom ${formatDate(p.purchase_date)} löschen`,
-      icon: <IconTrash size={18} />,
-      color: 'red',
-      onClick: () => setDeleting(p),
-    },
+    ...(mayWrite
+      ? [
+          {
+            label: `Stundenpaket vom ${formatDate(p.purchase_date)} bearbeiten`,
+            icon: <IconPencil size={18} />,
+            onClick: () => setDialog({ pkg: p }),
+          },
+          {
+            label: `Stundenpaket vom ${formatDate(p.purchase_date)} löschen`,
+            icon: <IconTrash size={18} />,
+            color: 'red',
+            onClick: () => setDeleting(p),
+          },
+        ]
+      : []),
   ];
   const columns: Column<HourPackage>[] = [
     ...(customerId
@@ -104,12 +114,14 @@ export function HourPackagesPanel({ customerId, search }: { customerId?: number;
         <Text fw={600} size="lg">
           Stundenpakete
         </Text>
-        <Group gap="xs">
-          <ReferralPurchaseSlot customerId={customerId} />
-          <Button color="orange" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ pkg: null })}>
-            Verkaufen
-          </Button>
-        </Group>
+        {mayWrite && (
+          <Group gap="xs">
+            <ReferralPurchaseSlot customerId={customerId} />
+            <Button color="orange" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ pkg: null })}>
+              Verkaufen
+            </Button>
+          </Group>
+        )}
       </Group>
       {query.isPending ? (
         <PageLoader text="Lade Stundenpakete..." />

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCan } from '../../../../app/permissions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { PageLoader } from '../../../../components/page-loader';
 import { Pager } from '../../../../components/pager';
@@ -34,6 +35,9 @@ export function SubscriptionsPanel({ customerId, search }: { customerId?: number
     setPage(1);
   }
 
+  const can = useCan();
+  const mayWrite = can('subscriptions.write');
+  const seesDashboard = can('customers.dashboard');
   const actions = (s: Subscription) => [
     ...(customerId
       ? []
@@ -41,20 +45,36 @@ export function SubscriptionsPanel({ customerId, search }: { customerId?: number
           {
             label: `Kunde ${s.customer_name} öffnen`,
             icon: <IconExternalLink size={18} />,
-            onClick: () => navigate(`/admin/customers/${s.customer_id}/view`),
+            onClick: () =>
+              navigate(
+                seesDashboard ? `/admin/customers/${s.customer_id}/view` : `/admin/customer/${s.customer_id}/details`,
+              ),
           },
         ]),
-    {
-      label: `Verlauf von ${templateName(s)} anzeigen`,
-      icon: <IconHistory size={18} />,
-      onClick: () => setHistory(s.id),
-    },
-    {
-      label: `${templateName(s)} bearbeiten`,
-      icon: <IconPencil size={18} />,
-      onClick: () => setDialog({ subscription: s }),
-    },
-    { label: `${templateName(s)} löschen`, icon: <IconTrash size={18} />, color: 'red', onClick: () => setDeleting(s) },
+    ...(seesDashboard
+      ? [
+          {
+            label: `Verlauf von ${templateName(s)} anzeigen`,
+            icon: <IconHistory size={18} />,
+            onClick: () => setHistory(s.id),
+          },
+        ]
+      : []),
+    ...(mayWrite
+      ? [
+          {
+            label: `${templateName(s)} bearbeiten`,
+            icon: <IconPencil size={18} />,
+            onClick: () => setDialog({ subscription: s }),
+          },
+          {
+            label: `${templateName(s)} löschen`,
+            icon: <IconTrash size={18} />,
+            color: 'red',
+            onClick: () => setDeleting(s),
+          },
+        ]
+      : []),
   ];
   const columns: Column<Subscription>[] = [
     ...(customerId
@@ -135,9 +155,11 @@ export function SubscriptionsPanel({ customerId, search }: { customerId?: number
         <Text fw={600} size="lg">
           ButlerPakete
         </Text>
-        <Button color="blue" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ subscription: null })}>
-          Neues ButlerPaket
-        </Button>
+        {mayWrite && (
+          <Button color="blue" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ subscription: null })}>
+            Neues ButlerPaket
+          </Button>
+        )}
       </Group>
       {body}
       <SubscriptionDialog
