@@ -16,6 +16,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   referral_settings: 'Empfehlungsprogramm',
   dashboard_settings: 'Dashboard-Einstellungen',
   security_settings: 'Anmelde-Einstellungen',
+  staff_rules: 'Regeln für Mitarbeiter',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -23,6 +24,9 @@ export const ACTION_LABELS: Record<string, string> = {
   update: 'Geändert',
   delete: 'Gelöscht',
   reveal: 'Passwort angezeigt',
+  reveal_refused: 'Passwort-Anzeige verweigert',
+  role_change: 'Rolle geändert',
+  assign_staff: 'Betreuer geändert',
   send: 'Gesendet',
   resend: 'Erneut gesendet',
   reminder: 'Erinnerung gesendet',

@@ -2,7 +2,6 @@ import type { Project } from '@butler/contract/projects';
 import { Button, Group, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useCan } from '../../../../app/permissions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { PageLoader } from '../../../../components/page-loader';
 import { Pager } from '../../../../components/pager';
@@ -13,6 +12,7 @@ import { notifySuccess } from '../../../../lib/notify';
 import { PAGE_SIZE } from '../../api/keys';
 import { useDeleteProject, useProjects } from '../../api/projects';
 import { RowActions } from '../row-actions';
+import { useProjectActions } from '../row-rights';
 import { StatusBadge } from '../status-badge';
 import { ProjectFormDialog } from './project-form-dialog';
 
@@ -24,28 +24,10 @@ export function ProjectsPanel({ customerId }: { customerId?: number }) {
   const query = useProjects({ page, pageSize: PAGE_SIZE, customerId });
   const remove = useDeleteProject();
 
-  const can = useCan();
-  const actions = (p: Project) => [
-    ...(can('projects.write')
-      ? [
-          {
-            label: `Projekt ${p.name} bearbeiten`,
-            icon: <IconPencil size={18} />,
-            onClick: () => setDialog({ project: p }),
-          },
-        ]
-      : []),
-    ...(can('projects.delete')
-      ? [
-          {
-            label: `Projekt ${p.name} löschen`,
-            icon: <IconTrash size={18} />,
-            color: 'red',
-            onClick: () => setDeleting(p),
-          },
-        ]
-      : []),
-  ];
+  const { mayWrite, actions } = useProjectActions({
+    onEdit: (project) => setDialog({ project }),
+    onDelete: setDeleting,
+  });
   const columns: Column<Project>[] = [
     { key: 'name', label: 'Projektname', render: (p) => <Text fw={600}>{p.name}</Text>, hideOnCard: true },
     ...(customerId
@@ -69,7 +51,7 @@ export function ProjectsPanel({ customerId }: { customerId?: number }) {
         <Text fw={600} size="lg">
           Projekte
         </Text>
-        {can('projects.write') && (
+        {mayWrite && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ project: null })}>
             Neues Projekt
           </Button>

@@ -13,8 +13,8 @@ import { notifySuccess } from '../../../../lib/notify';
 import { PAGE_SIZE } from '../../api/keys';
 import { useDeleteTimeEntry, useTimeEntries } from '../../api/time-entries';
 import { BillingBadge } from '../billing-badge';
-import { useEntryRights } from '../entry-rights';
 import { RowActions } from '../row-actions';
+import { useEntryActions } from '../row-rights';
 import { TimeEntriesExport } from './time-entries-export';
 import { TimeEntryFormDialog } from './time-entry-form-dialog';
 
@@ -26,24 +26,11 @@ export function TimeEntriesPanel({ customerId }: { customerId?: number }) {
   const query = useTimeEntries({ page, pageSize: PAGE_SIZE, customerId });
   const remove = useDeleteTimeEntry();
 
-  const rights = useEntryRights();
   const can = useCan();
-  const actions = (e: TimeEntry) =>
-    !rights.mayChange(e)
-      ? []
-      : [
-          {
-            label: `Zeiteintrag vom ${formatDate(e.work_date)} bearbeiten`,
-            icon: <IconPencil size={18} />,
-            onClick: () => setDialog({ entry: e }),
-          },
-          {
-            label: `Zeiteintrag vom ${formatDate(e.work_date)} löschen`,
-            icon: <IconTrash size={18} />,
-            color: 'red',
-            onClick: () => setDeleting(e),
-          },
-        ];
+  const { mayBook, actions } = useEntryActions({
+    onEdit: (entry) => setDialog({ entry }),
+    onDelete: setDeleting,
+  });
   const columns: Column<TimeEntry>[] = [
     { key: 'date', label: 'Datum', render: (e) => formatDate(e.work_date), hideOnCard: true },
     ...(customerId
@@ -81,7 +68,7 @@ export function TimeEntriesPanel({ customerId }: { customerId?: number }) {
         </Text>
         <Group gap="xs" wrap="wrap">
           {can('exports.read') && <TimeEntriesExport customerId={customerId} />}
-          {rights.mayBook && (
+          {mayBook && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ entry: null })}>
               Neuer Zeiteintrag
             </Button>

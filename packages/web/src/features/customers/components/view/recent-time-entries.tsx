@@ -12,9 +12,9 @@ import { notifySuccess } from '../../../../lib/notify';
 import { PAGE_SIZE } from '../../api/keys';
 import { useDeleteTimeEntry, useTimeEntries } from '../../api/time-entries';
 import { BillingBadge } from '../billing-badge';
-import { useEntryRights } from '../entry-rights';
 import { TimeEntryFormDialog } from '../panels/time-entry-form-dialog';
 import { RowActions } from '../row-actions';
+import { useEntryActions } from '../row-rights';
 
 /** SPEC §9: five entries until expanded. */
 const COLLAPSED = 5;
@@ -30,23 +30,10 @@ export function RecentTimeEntries({ customerId }: { customerId: number }) {
   const remove = useDeleteTimeEntry();
   const total = query.data?.total ?? 0;
 
-  const rights = useEntryRights();
-  const actions = (e: TimeEntry) =>
-    !rights.mayChange(e)
-      ? []
-      : [
-          {
-            label: `Zeiteintrag vom ${formatDate(e.work_date)} bearbeiten`,
-            icon: <IconPencil size={18} />,
-            onClick: () => setDialog({ entry: e }),
-          },
-          {
-            label: `Zeiteintrag vom ${formatDate(e.work_date)} löschen`,
-            icon: <IconTrash size={18} />,
-            color: 'red',
-            onClick: () => setDeleting(e),
-          },
-        ];
+  const { mayBook, actions } = useEntryActions({
+    onEdit: (entry) => setDialog({ entry }),
+    onDelete: setDeleting,
+  });
   const columns: Column<TimeEntry>[] = [
     { key: 'date', label: 'Datum', render: (e) => formatDate(e.work_date), hideOnCard: true },
     { key: 'project', label: 'Projekt', render: (e) => e.project_name || 'Unbekannt' },
@@ -94,7 +81,7 @@ export function RecentTimeEntries({ customerId }: { customerId: number }) {
         <Title order={2} size="h4">
           Zeiteinträge
         </Title>
-        {rights.mayBook && (
+        {mayBook && (
           <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ entry: null })}>
             Zeiteintrag hinzufügen
           </Button>

@@ -2,7 +2,6 @@ import type { Project } from '@butler/contract/projects';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useCan } from '../../../../app/permissions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { notifySuccess } from '../../../../lib/notify';
@@ -10,15 +9,19 @@ import { ALL_PAGE_SIZE } from '../../api/keys';
 import { useDeleteProject, useProjects } from '../../api/projects';
 import { ProjectFormDialog } from '../panels/project-form-dialog';
 import { RowActions } from '../row-actions';
+import { useProjectActions } from '../row-rights';
 import { StatusBadge } from '../status-badge';
 
 /** Projects of the customer (admin view): add via /api/customers/{id}/projects, edit, delete. */
 export function ViewProjects({ customerId }: { customerId: number }) {
   const query = useProjects({ customerId, pageSize: ALL_PAGE_SIZE });
   const remove = useDeleteProject();
-  const can = useCan();
   const [dialog, setDialog] = useState<{ project: Project | null } | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const { mayWrite, actions } = useProjectActions({
+    onEdit: (project) => setDialog({ project }),
+    onDelete: setDeleting,
+  });
 
   return (
     <Card h="100%">
@@ -26,7 +29,7 @@ export function ViewProjects({ customerId }: { customerId: number }) {
         <Title order={2} size="h4">
           Projekte
         </Title>
-        {can('projects.write') && (
+        {mayWrite && (
           <Button
             size="xs"
             variant="light"
@@ -67,29 +70,7 @@ export function ViewProjects({ customerId }: { customerId: number }) {
                   </Text>
                 )}
               </Stack>
-              <RowActions
-                actions={[
-                  ...(can('projects.write')
-                    ? [
-                        {
-                          label: `Projekt ${p.name} bearbeiten`,
-                          icon: <IconPencil size={18} />,
-                          onClick: () => setDialog({ project: p }),
-                        },
-                      ]
-                    : []),
-                  ...(can('projects.delete')
-                    ? [
-                        {
-                          label: `Projekt ${p.name} löschen`,
-                          icon: <IconTrash size={18} />,
-                          color: 'red',
-                          onClick: () => setDeleting(p),
-                        },
-                      ]
-                    : []),
-                ]}
-              />
+              <RowActions actions={actions(p)} />
             </Group>
           ))}
         </Stack>
