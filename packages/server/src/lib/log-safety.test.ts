@@ -92,7 +92,12 @@ describe('log lines after failed writes of personal data and secrets', () => {
       method: 'POST',
       url: '/api/staff',
       token,
-      payload: { name: 'Mitarbeiterin Quitte', username: 'quitte', email: 'quitte.mitarbeiterin@example.at' },
+      payload: {
+        name: 'Mitarbeiterin Quitte',
+        username: 'quitte',
+        email: 'quitte.mitarbeiterin@example.at',
+        role: 'office',
+      },
     });
     expect(invite.statusCode).toBe(409);
     await allowWrites('admins');
