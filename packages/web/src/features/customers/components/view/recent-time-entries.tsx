@@ -1,6 +1,6 @@
 import type { TimeEntry } from '@butler/contract/time-entries';
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { PageLoader } from '../../../../components/page-loader';

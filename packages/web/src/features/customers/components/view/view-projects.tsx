@@ -1,6 +1,6 @@
 import type { Project } from '@butler/contract/projects';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { EmptyState, ErrorState } from '../../../../components/states';
