@@ -23,8 +23,8 @@ test('Quickbill: settings, package invoice, preview, send, paid, storno, bulk do
     await page.getByLabel('Straße und Hausnummer').fill('Kärntner Straße 1');
     await page.getByLabel('PLZ').fill('1010');
     await page.getByLabel('Ort').fill('Wien');
-    await page.getByLabel('IBAN').fill('AT61 1904 3002 3457 3201');
-    await page.getByLabel('BIC').fill('BKAUATWW');
+    await page.getByLabel('IBAN', { exact: true }).fill('AT61 1904 3002 3457 3201');
+    await page.getByLabel('BIC', { exact: true }).fill('BKAUATWW');
     await page.getByLabel('Kleinunternehmer (keine Umsatzsteuer)').check();
     await expect(page.getByTestId('small-business-note')).toContainText('Kleinunternehmer gem. § 6 Abs. 1 Z 27 UStG');
     await page.getByLabel('Kleinunternehmer (keine Umsatzsteuer)').uncheck();

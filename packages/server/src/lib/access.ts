@@ -26,7 +26,8 @@ export type PermissionAccess = {
 
 /**
  * Who may call a route. Every /api route declares one (config.access); the app refuses to
- * start otherwise, and test/route-access.test.ts walks every route × role × own/foreign customer.
+ * start otherwise, and test/role-access/route-access-roles.test.ts calls every route as every
+ * role × own/foreign customer against the hand-written table of role-table.ts.
  * - public: anyone
  * - authenticated: any logged-in user (auth calls, one's own account)
  * - staff: any staff member, whatever the role (one's own two-factor sign-in)
