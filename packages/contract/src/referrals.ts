@@ -106,7 +106,21 @@ export const zNextTierInfo = z.object({
   additional_ref_hours_needed: z.number(),
 });
 
+/**
+ * One referred customer as the referrer sees them in the lounge and the data export: the
+ * first name and the state of the referral for the referrer's own discount, nothing else of
+ * the other person (Art. 15(4) DSGVO; issue 26, finding 14, decision 0503).
+ */
 export const zReferralListItem = z.object({
+  first_name: z.string(),
+  /** The referral counts towards the referrer's discount. */
+  counts_for_discount: z.boolean(),
+  discount_percentage: z.number(),
+});
+
+/** One referred customer on the staff's Empfehlungen card: who it is and whether they bought something. */
+export const zStaffReferralListItem = z.object({
+  id: z.number(),
   name: z.string(),
   email: z.string(),
   signup_date: z.string(),
@@ -144,7 +158,7 @@ export const zCustomerReferralsResponse = zReferralData.extend({
   customer_id: z.number(),
   referral_code: z.string(),
   referred_by: zReferrer.nullable(),
-  referrals: z.array(zReferralListItem.extend({ id: z.number() })),
+  referrals: z.array(zStaffReferralListItem),
   referral_stats: zReferralStats,
 });
 export type CustomerReferralsResponse = z.infer<typeof zCustomerReferralsResponse>;

@@ -5,12 +5,12 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import type { Env } from './env.js';
 import { registerAccessControl } from './lib/access.js';
+import { registerApiDocs, registerNoStore } from './lib/api-docs.js';
 import { loadKeyring } from './lib/encryption-key.js';
 import { frameworkErrorHandler, registerErrorHandler } from './lib/error-handler.js';
 import { AppError } from './lib/errors.js';
@@ -99,16 +99,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: openApiTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const auth = createAuthService(db, { loginFailuresPerAddress: env.LOGIN_FAILURES_PER_ADDRESS });
-  registerAccessControl(app, db, async (request) => {
+  const resolveSession = async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return null;
     return auth.resolveToken(header.slice('Bearer '.length).trim());
-  });
+  };
+  registerAccessControl(app, db, resolveSession);
   registerInputGuard(app);
   registerErrorHandler(app);
+  registerNoStore(app);
+  await registerApiDocs(app, resolveSession);
 
   const keyring = options.keyring ?? (await loadKeyring(env));
   await registerModules(app, { db, env, auth, keyring });

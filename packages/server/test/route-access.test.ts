@@ -1,5 +1,6 @@
 import { ALL_PERMISSIONS } from '@butler/contract/permissions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildAdmin, TEST_PASSWORD } from './factories.js';
 import { createTestContext, type TestContext } from './test-app.js';
 
 let ctx: TestContext;
@@ -57,8 +58,10 @@ describe('route access declarations', () => {
     expect(res.json().error).toBe('Diese Adresse gibt es nicht');
   });
 
-  it('serves the OpenAPI document at /api/docs', async () => {
-    const res = await ctx.request({ method: 'GET', url: '/api/docs/json' });
+  it('serves the OpenAPI document at /api/docs (to staff, lib/api-docs.test.ts)', async () => {
+    const admin = await buildAdmin(ctx.db);
+    const token = await ctx.login('admin', admin.username, TEST_PASSWORD);
+    const res = await ctx.request({ method: 'GET', url: '/api/docs/json', token });
     expect(res.statusCode).toBe(200);
     expect(res.json().paths['/api/auth/login']).toBeDefined();
     // Bodies that may be left out (zOptionalBody) still document their fields.

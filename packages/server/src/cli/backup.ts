@@ -4,7 +4,7 @@
  * key is deliberately not included (see docs/decisions/0002-embedded-postgresql.md).
  */
 import path from 'node:path';
-import { defaultBackupFile } from '../db/backup/backup-format.js';
+import { defaultBackupFile, RUNTIME_TABLES } from '../db/backup/backup-format.js';
 import { openCliDatabase } from '../db/backup/cli-database.js';
 import { writeBackup } from '../db/backup/write-backup.js';
 import { readEnv } from '../env.js';
@@ -24,6 +24,9 @@ try {
     );
     console.log(
       'Hinweis: Der Schlüssel (DATA_DIR/encryption.key bzw. ENCRYPTION_KEY) ist nicht enthalten; bitte getrennt sichern.',
+    );
+    console.log(
+      `Bewusst nicht enthalten (nur für den laufenden Betrieb): ${Object.values(RUNTIME_TABLES).join(', ')}. Nach einer Wiederherstellung melden sich alle neu an.`,
     );
   } finally {
     await database.close();

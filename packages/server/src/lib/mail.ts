@@ -18,6 +18,36 @@ export type Mailer = { send(mail: Mail, options?: { name?: string }): Promise<{ 
 /** Outbox files of a mail sent with `name` (erasure removes them with the mail, decision 0503). */
 export const outboxFilePattern = (name: string) => new RegExp(`-${name}-[0-9a-f-]{36}\\.eml$`);
 
+/**
+ * Removes the outbox files (DATA_DIR/outbox) of these mails: by the mail id in the name, and
+ * for files of earlier versions, which carry none, by their Message-ID header. Answers how
+ * many files went.
+ */
+export async function removeOutboxFiles(dataDir: string, mails: Array<{ id: number; messageId: string | null }>) {
+  if (mails.length === 0) return 0;
+  const dir = path.join(dataDir, 'outbox');
+  const ids = new Set(mails.map((m) => m.id));
+  const messageIds = new Set(mails.flatMap((m) => (m.messageId ? [m.messageId] : [])));
+  let removed = 0;
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    if (!name.endsWith('.eml')) continue;
+    const named = /-mail-(\d+)-[0-9a-f-]{36}\.eml$/.exec(name);
+    let hit = named !== null && ids.has(Number(named[1]));
+    if (!named && messageIds.size > 0) {
+      const handle = await fs.open(path.join(dir, name), 'r').catch(() => null);
+      if (!handle) continue;
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(8192), 0, 8192, 0).finally(() => handle.close());
+      const header = /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(buffer.subarray(0, bytesRead).toString('utf8'))?.[1];
+      hit = header !== undefined && messageIds.has(header);
+    }
+    if (hit) {
+      await fs.rm(path.join(dir, name), { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
 type MkdirFn = (dir: string, options: { recursive: true; mode: number }) => Promise<unknown>;
 
 /**

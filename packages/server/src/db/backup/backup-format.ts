@@ -45,6 +45,8 @@ export type BackupSummary = {
   /** Blobs (wiki files, issued documents, letters, logo) in the database and their bytes. */
   blobs: number;
   blobBytes: number;
+  /** Tables left out on purpose (RUNTIME_TABLES): only a running portal needs them. */
+  leftOut?: string[];
 };
 
 /** Fixed text formats for dump and restore, independent of server and client defaults. */
@@ -88,13 +90,26 @@ export const DERIVED_TABLES = [
   'hour_package_spans',
 ];
 
+/**
+ * Tables that only matter to a running portal and would be secrets or personal data in a
+ * file that leaves the machine (issue 26, finding 21): never backed up, emptied on restore.
+ * After a restore everyone signs in again, open invitation and reset links are sent anew,
+ * and staff with two-factor sign-in use their app and create new recovery codes.
+ */
+export const RUNTIME_TABLES: Record<string, string> = {
+  sessions: 'Anmeldungen',
+  login_attempts: 'fehlgeschlagene Anmeldeversuche',
+  account_tokens: 'offene Einladungs- und Passwort-Links und Anmelde-Zwischenschritte',
+  recovery_codes: 'Wiederherstellungscodes der Zwei-Faktor-Anmeldung',
+};
+
 /** Application tables of schema public in foreign-key order, with their self-references. */
 export async function listTables(client: pg.ClientBase): Promise<TableHeader[]> {
   const tables = await client.query<{ oid: number; name: string }>(
     `SELECT c.oid, c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
        AND c.relname <> ALL($1::text[]) ORDER BY c.relname`,
-    [DERIVED_TABLES],
+    [[...DERIVED_TABLES, ...Object.keys(RUNTIME_TABLES)]],
   );
   const columns = await client.query<{ oid: number; name: string }>(
     `SELECT a.attrelid AS oid, a.attname AS name FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid

@@ -14,6 +14,7 @@ import {
   type BackupSummary,
   listTables,
   quoteIdent,
+  RUNTIME_TABLES,
   readJournal,
   setPortableSession,
 } from './backup-format.js';
@@ -38,7 +39,15 @@ export async function writeBackup(config: pg.PoolConfig, file: string, uploadsDi
     if (!gzip.write(`${JSON.stringify(value)}\n`)) await once(gzip, 'drain');
   };
   const client = new pg.Client(config);
-  const summary: BackupSummary = { file, tables: {}, files: 0, bytes: 0, blobs: 0, blobBytes: 0 };
+  const summary: BackupSummary = {
+    file,
+    tables: {},
+    files: 0,
+    bytes: 0,
+    blobs: 0,
+    blobBytes: 0,
+    leftOut: Object.keys(RUNTIME_TABLES),
+  };
   try {
     await client.connect();
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

@@ -60,6 +60,11 @@ export const mailOutbox = pgTable(
      * the bodies hold a placeholder, the link itself is never stored (decision 0502).
      */
     secretLink: jsonb('secret_link').$type<SecretLinkRef>(),
+    /**
+     * The customers a staff mail names (ButlerPaket end, balance digest): erasure deletes or
+     * blanks them with the customer (decision 0503). Mails *to* a customer use customer_id.
+     */
+    mentionedCustomerIds: integer('mentioned_customer_ids').array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     check('mail_outbox_status_ck', sql`${t.status} IN ('queued', 'sent', 'failed')`),
@@ -67,6 +72,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_status_idx').on(t.status, t.createdAt.desc()),
     index('mail_outbox_entity_idx').on(t.entityType, t.entityId),
     index('mail_outbox_customer_idx').on(t.customerId),
+    index('mail_outbox_mentioned_idx').using('gin', t.mentionedCustomerIds),
   ],
 );
 

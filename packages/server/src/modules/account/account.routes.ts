@@ -84,8 +84,7 @@ export const accountRoutes =
         description: 'Startet die Einrichtung der Zwei-Faktor-Anmeldung.',
         response: { 200: zTotpSetup, ...errors },
       },
-      handler: async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      handler: async (request) => {
         return twoFactor.begin(requireSession(request).adminId!);
       },
     });
@@ -99,8 +98,7 @@ export const accountRoutes =
         body: zTotpConfirm,
         response: { 200: zRecoveryCodes, ...errors },
       },
-      handler: async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      handler: async (request) => {
         const session = requireSession(request);
         const recovery_codes = await twoFactor.confirmOwn(session.adminId!, request.body.code, session);
         return { recovery_codes };
@@ -130,8 +128,7 @@ export const accountRoutes =
         body: zTotpDisable,
         response: { 200: zRecoveryCodes, ...errors },
       },
-      handler: async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      handler: async (request) => {
         const session = requireSession(request);
         const { password, code } = request.body;
         return { recovery_codes: await twoFactor.newRecoveryCodes(session.adminId!, password, code, session) };

@@ -134,8 +134,7 @@ export const authRoutes =
         body: zEnrolStartRequest,
         response: { 200: zTotpSetup, ...errors },
       },
-      handler: async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      handler: async (request) => {
         return secondFactor.beginEnrolment(request.body);
       },
     });
@@ -149,8 +148,7 @@ export const authRoutes =
         body: zSecondFactorRequest,
         response: { 200: zLoginWithRecoveryCodes, ...errors },
       },
-      handler: async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      handler: async (request) => {
         const result = await secondFactor.confirmEnrolment(request.body, clientOf(request));
         return { ...presentSession(result), recovery_codes: result.recoveryCodes };
       },

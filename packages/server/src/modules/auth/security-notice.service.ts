@@ -11,7 +11,11 @@ export type SecurityChange =
   | 'totp_enable'
   | 'totp_disable'
   | 'totp_reset'
-  | 'recovery_codes_renew';
+  | 'recovery_codes_renew'
+  /** Staff set the password in the customer form (issue 26, finding 7). */
+  | 'password_set_by_staff'
+  /** The address one signs in with changed; told to the old address. */
+  | 'email_change';
 
 const STAFF: Record<SecurityChange, string> = {
   password_change: 'Ihr Passwort für das Back Office wurde geändert',
@@ -20,10 +24,15 @@ const STAFF: Record<SecurityChange, string> = {
   totp_disable: 'Für Ihr Konto wurde die Zwei-Faktor-Anmeldung ausgeschaltet',
   totp_reset: 'Ihre Zwei-Faktor-Anmeldung wurde von einer Administratorin oder einem Administrator zurückgesetzt',
   recovery_codes_renew: 'Für Ihr Konto wurden neue Wiederherstellungscodes erstellt; die alten gelten nicht mehr',
+  password_set_by_staff: 'Ihr Passwort wurde von einer Administratorin oder einem Administrator neu gesetzt',
+  email_change: 'Die E-Mail-Adresse Ihres Kontos wurde geändert',
 };
 const CUSTOMER: Partial<Record<SecurityChange, string>> = {
   password_change: 'Das Passwort für deine Lounge wurde geändert',
   password_reset: 'Das Passwort für deine Lounge wurde über einen Link neu festgelegt',
+  password_set_by_staff: 'Unser Team hat das Passwort für deine Lounge neu gesetzt; du wurdest überall abgemeldet',
+  email_change:
+    'Die E-Mail-Adresse, mit der du dich in deiner Lounge anmeldest, wurde geändert; du wurdest überall abgemeldet',
 };
 
 /**
@@ -31,13 +40,19 @@ const CUSTOMER: Partial<Record<SecurityChange, string>> = {
  * in the transaction of the change. Staff without an e-mail address (the first admin from
  * the environment) get none.
  */
-export async function notifySecurityChange(tx: Executor, owner: Owner, change: SecurityChange) {
+export async function notifySecurityChange(
+  tx: Executor,
+  owner: Owner,
+  change: SecurityChange,
+  /** Another address than the current one (an e-mail change is told to the old address). */
+  options: { to?: string } = {},
+) {
   const at = formatDateTime(new Date());
   if (owner.userType === 'admin') {
     const [row] = await tx.select().from(admins).where(eq(admins.id, owner.id));
     if (!row?.email) return;
     await queueMail(tx, {
-      to: row.email,
+      to: options.to ?? row.email,
       template: 'security-notice',
       data: { audience: 'staff', name: row.name || row.username, change: STAFF[change], at },
       entity: { type: 'admin', id: row.id },
@@ -49,7 +64,7 @@ export async function notifySecurityChange(tx: Executor, owner: Owner, change: S
   const [row] = await tx.select().from(customers).where(eq(customers.id, owner.id));
   if (!row) return;
   await queueMail(tx, {
-    to: row.email,
+    to: options.to ?? row.email,
     template: 'security-notice',
     data: { audience: 'customer', name: row.firstName, change: text, at },
     customerId: row.id,

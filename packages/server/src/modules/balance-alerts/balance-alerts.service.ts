@@ -98,6 +98,7 @@ export async function sendStaffDigest(db: Database, env: Env, slot: string): Pro
     if (claimed.length === 0 || recipients.length === 0) return claimed.length;
     const rows = await tx
       .select({
+        customerId: customers.id,
         first: customers.firstName,
         last: customers.lastName,
         kind: balanceAlerts.kind,
@@ -132,6 +133,7 @@ export async function sendStaffDigest(db: Database, env: Env, slot: string): Pro
           rows: digestRows,
           dashboardUrl: `${env.PUBLIC_URL}/admin/dashboard`,
         },
+        mentions: rows.map((r) => r.customerId),
         dedupeKey: `balance-digest:${slot}:${recipient.email.toLowerCase()}`,
       });
     }

@@ -6,11 +6,11 @@ import type {
   zCustomerUpdate,
   zPersonalDataUpdate,
 } from '@butler/contract/customers';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Transaction } from '../../db/executor.js';
-import { customers, sessions } from '../../db/schema/index.js';
+import { customers } from '../../db/schema/index.js';
 import { assertCan, type SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { CustomerScope } from '../../lib/customer-scope.js';
@@ -19,6 +19,8 @@ import { pgErrorOf } from '../../lib/pagination.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AccountMails } from '../auth/account-mails.service.js';
+import { notifySecurityChange } from '../auth/security-notice.service.js';
+import { endSessions } from '../auth/sessions.js';
 import { type CustomerRow, findCustomer, listCustomers, lockCustomer, lockReferrerByCode } from './customers.repo.js';
 import { uniqueReferralCode } from './referral-code.js';
 
@@ -152,13 +154,16 @@ export function createCustomersService(db: Database, accountMails?: AccountMails
             })
             .where(eq(customers.id, id))
             .returning();
-          // A deactivated customer must not keep working in an open session.
-          if (before.isActive && !after.isActive) {
-            await tx
-              .update(sessions)
-              .set({ revokedAt: sql`now()` })
-              .where(and(eq(sessions.customerId, id), isNull(sessions.revokedAt)));
+          // A deactivated customer, a password set by staff or a new sign-in address: no open
+          // session keeps working, and the customer hears of it (issue 26, finding 7).
+          const owner = { userType: 'customer' as const, id };
+          const passwordSet = passwordHash !== undefined;
+          const emailChanged = after.email.trim().toLowerCase() !== before.email.trim().toLowerCase();
+          if (passwordSet || emailChanged || (before.isActive && !after.isActive)) {
+            await endSessions(tx, owner, session);
           }
+          if (passwordSet && after.isActive) await notifySecurityChange(tx, owner, 'password_set_by_staff');
+          if (emailChanged) await notifySecurityChange(tx, owner, 'email_change', { to: before.email });
           await writeAudit(tx, session, 'update', 'customer', id, before, after);
         })
         .catch(rethrowEmailTaken);

@@ -25,6 +25,11 @@ export type QueueMailInput<N extends MailTemplateName> = {
    * its place and the link is made when the mail is sent, never stored (decision 0502).
    */
   secretLink?: SecretLinkRef;
+  /**
+   * Customers a staff mail names (not its recipient): every staff mail that names a customer
+   * lists them, so erasure can remove or blank it with the customer (decision 0503).
+   */
+  mentions?: number[];
 };
 
 /**
@@ -62,6 +67,7 @@ export async function queueMail<N extends MailTemplateName>(
       dedupeKey: input.dedupeKey ?? null,
       createdBy: input.createdBy ?? 'System',
       secretLink: input.secretLink ?? null,
+      mentionedCustomerIds: [...new Set(input.mentions ?? [])],
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });

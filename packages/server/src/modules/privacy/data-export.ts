@@ -20,7 +20,7 @@ import { listHourPackages } from '../hour-packages/hour-packages.repo.js';
 import { listProjects } from '../projects/projects.repo.js';
 import { createInvoiceService } from '../quickbill/invoices/invoice.service.js';
 import { issuedDocument } from '../quickbill/pdf/pdf-store.js';
-import { customerReferrals } from '../referrals/referral-overview.js';
+import { computeReferralSummary } from '../referrals/referral-data.js';
 import { statementMonths } from '../statements/statement-data.js';
 import { getSubscriptionHistory } from '../subscription-history/subscription-history.service.js';
 import { listSubscriptionRows, presentSubscriptions } from '../subscriptions/subscriptions.repo.js';
@@ -164,7 +164,9 @@ export async function collectCustomerData(
     'stundenpakete.json': await allPages((q) => listHourPackages(db, { ...q, ...customerFilter })),
     'projekte.json': await allPages((q) => listProjects(db, { ...q, ...customerFilter }, EVERY_CUSTOMER)),
     'zeiteintraege.json': await allPages((q) => listTimeEntries(db, { ...q, ...customerFilter }, EVERY_CUSTOMER)),
-    'empfehlungen.json': await customerReferrals(db, customerId),
+    // As the lounge shows them: of the people this customer referred only the first name and
+    // whether the referral counts, never their address or purchases (Art. 15(4) DSGVO, decision 0503).
+    'empfehlungen.json': await ownReferrals(db, customerId, found.customer.referralCode),
     'benachrichtigungen.json': notification,
     'monatsuebersichten.json': (await statementMonths(db, customerId, today)).map((month) => ({
       month,
@@ -246,4 +248,10 @@ export function customerDataZip(db: Database, data: Awaited<ReturnType<typeof co
   zip.end();
   // yazl's output is a PassThrough; typed as one for Fastify's send.
   return zip.outputStream as Readable;
+}
+
+/** The customer's own referral figures, shaped like the lounge's (no one else's data). */
+async function ownReferrals(db: Database, customerId: number, referralCode: string) {
+  const summary = await computeReferralSummary(db, customerId);
+  return { referral_code: referralCode, ...summary.referral_data, referral_stats: summary.referral_stats };
 }

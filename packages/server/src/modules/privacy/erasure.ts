@@ -1,9 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/executor.js';
 import { auditLog, customers, mailOutbox } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
+import { escapeHtml } from '../mail/templates/html.js';
 
 export const CONFIRMATION_MISMATCH = 'Bitte geben Sie zur Bestätigung den vollständigen Namen des Kunden genau ein';
 
@@ -71,7 +73,13 @@ export async function eraseCustomer(db: Database, session: SessionContext, id: n
     const mails = await tx
       .delete(mailOutbox)
       .where(and(eq(mailOutbox.customerId, id), sql`${mailOutbox.entityType} IS DISTINCT FROM 'invoice'`))
-      .returning({ id: mailOutbox.id });
+      .returning({ id: mailOutbox.id, messageId: mailOutbox.messageId });
+    // Staff mails that name the customer go too, or lose the name when they list others.
+    const staffMails = await forgetInStaffMails(tx, id, `${customer.firstName} ${customer.lastName}`);
+    // Sign-in and reset attempts are keyed by the customer's id (decision 0500).
+    await tx.execute(
+      sql`DELETE FROM login_attempts WHERE attempt_key IN (${`account:customer:${id}`}, ${`reset:customer:${id}`})`,
+    );
     // The audit trail keeps who did what when, but not the values: those were the person's data.
     const cleared = await tx
       .update(auditLog)
@@ -86,8 +94,61 @@ export async function eraseCustomer(db: Database, session: SessionContext, id: n
     await tx.execute(sql`DELETE FROM time_entries WHERE customer_id = ${id}`);
     await tx.delete(customers).where(eq(customers.id, id));
 
-    const result = { deleted: { ...deleted, mails: mails.length, audit_values: cleared.length }, kept_invoices };
+    const result = {
+      deleted: { ...deleted, mails: mails.length + staffMails.deleted.length, audit_values: cleared.length },
+      kept_invoices,
+    };
     await writeAudit(tx, session, 'erase', 'customer', id, null, result.deleted, { customerId: id });
-    return result;
+    // The delivered copies in DATA_DIR/outbox (without SMTP) of every mail deleted or blanked:
+    // removed by the caller once this transaction has committed.
+    return { ...result, outboxFiles: [...mails, ...staffMails.deleted, ...staffMails.blanked] };
   });
+}
+
+/**
+ * Staff mails naming the erased customer (ButlerPaket end, balance digest): one that names
+ * only them is deleted; one that lists others too keeps its row with "Gelöschter Kunde #id" in
+ * place of the name. Mails queued before `mentioned_customer_ids` existed are found by name.
+ */
+async function forgetInStaffMails(tx: Transaction, id: number, fullName: string) {
+  const rows = await tx
+    .select()
+    .from(mailOutbox)
+    .where(
+      or(
+        sql`${id} = ANY(${mailOutbox.mentionedCustomerIds})`,
+        and(
+          isNull(mailOutbox.customerId),
+          inArray(mailOutbox.template, ['subscription-ending', 'balance-digest']),
+          sql`cardinality(${mailOutbox.mentionedCustomerIds}) = 0`,
+          sql`strpos(${mailOutbox.textBody}, ${fullName}) > 0`,
+        ),
+      ),
+    )
+    .for('update');
+  const deleted: Array<{ id: number; messageId: string | null }> = [];
+  const blanked: Array<{ id: number; messageId: string | null }> = [];
+  const placeholder = `Gelöschter Kunde #${id}`;
+  const blank = (text: string, name: string) => text.split(name).join(placeholder);
+  for (const row of rows) {
+    const others = row.mentionedCustomerIds.filter((other) => other !== id);
+    const onlyThem =
+      row.template === 'subscription-ending' || (row.mentionedCustomerIds.length > 0 && others.length === 0);
+    if (onlyThem) {
+      await tx.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+      deleted.push({ id: row.id, messageId: row.messageId });
+      continue;
+    }
+    await tx
+      .update(mailOutbox)
+      .set({
+        subject: blank(row.subject, fullName),
+        textBody: blank(row.textBody, fullName),
+        htmlBody: blank(blank(row.htmlBody, fullName), escapeHtml(fullName)),
+        mentionedCustomerIds: others,
+      })
+      .where(eq(mailOutbox.id, row.id));
+    blanked.push({ id: row.id, messageId: row.messageId });
+  }
+  return { deleted, blanked };
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { requireSession } from '../../lib/access.js';
+import { removeOutboxFiles } from '../../lib/mail.js';
 import type { Keyring } from '../../lib/secret-box.js';
 import { collectCustomerData, customerDataZip } from './data-export.js';
 import { eraseCustomer } from './erasure.js';
@@ -51,7 +52,14 @@ export const privacyRoutes =
         response: { 200: zCustomerErasureResponse, 409: zErrorResponse, ...errors },
       },
       handler: async (request) => {
-        const result = await eraseCustomer(db, requireSession(request), request.params.id, request.body.confirmation);
+        const { outboxFiles, ...result } = await eraseCustomer(
+          db,
+          requireSession(request),
+          request.params.id,
+          request.body.confirmation,
+        );
+        // The delivered copies of the mails that went (decision 0503), after the commit.
+        await removeOutboxFiles(deps.env.DATA_DIR, outboxFiles);
         return { success: true as const, message: 'Kunde gelöscht (DSGVO)', ...result };
       },
     });

@@ -30,6 +30,9 @@ let a: typeof customers.$inferSelect;
 let b: typeof customers.$inferSelect;
 const fileBytes = randomBytes(70_000);
 const B_MARKER = `Bmarker${randomBytes(4).toString('hex')}`;
+/** The surname of a customer A referred: A's export names her by first name only (issue 26, finding 14). */
+const C_MARKER = `Cmarker${randomBytes(4).toString('hex')}`;
+let referred: typeof customers.$inferSelect;
 let paidInvoice: { id: number; number: string };
 let cancelled: { id: number; number: string; creditNoteId: number };
 let secretEntryId: number;
@@ -57,6 +60,7 @@ beforeAll(async () => {
   const address = { street: 'Hauptstraße 1', postalCode: '1010', city: 'Wien' };
   [a] = await ctx.db.update(customers).set(address).where(eq(customers.id, setup.customer.id)).returning();
   b = await buildCustomer(ctx.db, { firstName: B_MARKER, lastName: 'Berger', phone: '+43 660 1234567', ...address });
+  referred = await buildCustomer(ctx.db, { firstName: 'Cordula', lastName: C_MARKER, referredById: a.id });
   customerToken = await ctx.login('customer', a.email, TEST_PASSWORD);
   otherToken = await ctx.login('customer', b.email, TEST_PASSWORD);
   await configureProvider(ctx, admin);
@@ -139,8 +143,14 @@ describe('GET /api/customers/:id/data-export.zip', () => {
     };
     expect(await jsonOf(zip, 'uebersicht.json')).toEqual(await lounge('/dashboard'));
     expect(await jsonOf(zip, 'butlerpaket-aktuell.json')).toEqual(await lounge('/subscription'));
-    // The referral list is the staff view of the customer (the lounge shows its summary in the dashboard).
-    expect(await jsonOf(zip, 'empfehlungen.json')).toEqual((await get(`/api/customers/${a.id}/referrals`)).json());
+    // The referrals as the lounge shows them: of the people referred only the first name and
+    // whether it counts (issue 26, finding 14), never the staff card with their addresses.
+    const dashboard = await lounge('/dashboard');
+    expect(await jsonOf(zip, 'empfehlungen.json')).toEqual({
+      referral_code: (await get(`/api/customers/${a.id}`)).json().referral_code,
+      ...dashboard.referral_data,
+      referral_stats: dashboard.referral_stats,
+    });
     expect(await jsonOf(zip, 'monatsuebersichten.json')).toEqual(await lounge('/statements'));
     expect(await jsonOf(zip, 'benachrichtigungen.json')).toEqual(await lounge('/notification-preferences'));
     expect(await jsonOf(zip, 'stammdaten.json')).toEqual((await get(`/api/customers/${a.id}`)).json());
@@ -202,7 +212,12 @@ describe('GET /api/customers/:id/data-export.zip', () => {
       const text = (await zip.file(name)!.async('nodebuffer')).toString('latin1');
       expect(text.includes(B_MARKER), name).toBe(false);
       expect(text.includes(b.email), name).toBe(false);
+      expect(text.includes(C_MARKER), name).toBe(false);
+      expect(text.includes(referred.email), name).toBe(false);
     }
+    expect((await jsonOf(zip, 'empfehlungen.json')).referrals).toEqual([
+      { first_name: 'Cordula', counts_for_discount: false, discount_percentage: 0 },
+    ]);
   });
 
   it('audits the export and each revealed password entry', async () => {

@@ -13,7 +13,14 @@ import { loadReferralSettings, toTierSettings } from './referral-settings.repo.j
  * use computeReferralSummary.
  */
 
-export type ReferredCustomer = { id: number; name: string; email: string; signupDate: string; hasPurchase: boolean };
+export type ReferredCustomer = {
+  id: number;
+  firstName: string;
+  name: string;
+  email: string;
+  signupDate: string;
+  hasPurchase: boolean;
+};
 
 export type ReferralSummary = {
   settings: ReferralSettings;
@@ -32,6 +39,7 @@ export async function listReferredCustomers(db: Executor, referrerId: number): P
   const rows = await db
     .select({
       id: customers.id,
+      firstName: customers.firstName,
       name: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
       email: customers.email,
       signupDate: sql<string>`to_char(${customers.createdAt} AT TIME ZONE 'Europe/Vienna', 'YYYY-MM-DD')`,
@@ -104,10 +112,8 @@ export async function computeReferralSummary(
     referral_program_enabled: settings.is_active,
     next_tier_info: tier.next_tier_info,
     referrals: referred.map((r) => ({
-      name: r.name,
-      email: r.email,
-      signup_date: r.signupDate,
-      has_purchase: r.hasPurchase,
+      first_name: r.firstName,
+      counts_for_discount: r.hasPurchase,
       discount_percentage: r.hasPurchase ? perReferral : 0,
     })),
   };
@@ -140,6 +146,6 @@ export async function computeReferralData(
 export function referralStatsOf(data: ReferralData): { total_referrals: number; successful_referrals: number } {
   return {
     total_referrals: data.referral_count,
-    successful_referrals: data.referrals.filter((r) => r.has_purchase).length,
+    successful_referrals: data.referrals.filter((r) => r.counts_for_discount).length,
   };
 }

@@ -14,6 +14,8 @@ export const REFERRER_NOT_FOUND = 'Empfehlungsgeber nicht gefunden';
 export const SELF_REFERRAL = 'Ein Kunde kann sich nicht selbst empfehlen';
 export const REFERRER_ALREADY_SET = 'Dieser Kunde hat bereits einen Empfehlungsgeber';
 export const MUTUAL_REFERRAL = 'Zwei Kunden können sich nicht gegenseitig empfehlen';
+export const REFERRAL_CYCLE =
+  'Empfehlungen dürfen keinen Kreis bilden: Dieser Empfehlungsgeber wurde selbst (über andere) von diesem Kunden empfohlen';
 export const NO_REFERRER = 'Dieser Kunde hat keinen Empfehlungsgeber';
 
 const fullName = sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`;
@@ -32,6 +34,29 @@ export async function findReferrerByCode(db: Executor, code: string) {
   return row ?? null;
 }
 
+/**
+ * Every change of who referred whom runs one at a time (an advisory lock for the referral
+ * graph): a cycle check needs a graph nobody else changes meanwhile, and two changes that
+ * lock each other's rows in opposite order (A refers B while B refers A: each update's
+ * foreign key waits for the other's row) deadlocked and answered 500 (issue 26, finding 11).
+ * The rows are then locked child before referrer, the order purchases use too.
+ */
+async function lockReferralGraph(tx: Transaction) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('referral-graph', 0))`);
+}
+
+/** Whether `customerId` is `referrerId` or above it in its chain of referrers (a cycle if linked). */
+async function referredUpTheChain(tx: Transaction, referrerId: number, customerId: number) {
+  const { rows } = await tx.execute<{ found: boolean }>(sql`
+    WITH RECURSIVE chain(id) AS (
+      SELECT referred_by_id FROM customers WHERE id = ${referrerId}
+      UNION
+      SELECT c.referred_by_id FROM customers c JOIN chain ON c.id = chain.id WHERE c.referred_by_id IS NOT NULL
+    )
+    SELECT EXISTS (SELECT 1 FROM chain WHERE id = ${customerId}) AS found`);
+  return rows[0]?.found === true;
+}
+
 /** The customer row, locked for the transaction so two admins cannot set two referrers. */
 async function lockCustomer(tx: Transaction, id: number) {
   const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update').limit(1);
@@ -46,12 +71,15 @@ async function lockCustomer(tx: Transaction, id: number) {
  */
 export async function addReferral(db: Database, session: SessionContext, customerId: number, code: string) {
   return db.transaction(async (tx) => {
+    await lockReferralGraph(tx);
     const customer = await lockCustomer(tx, customerId);
     const referrer = await findReferrerByCode(tx, code);
     if (!referrer) throw fieldError('referral_code', REFERRER_NOT_FOUND);
     if (referrer.id === customer.id) throw fieldError('referral_code', SELF_REFERRAL);
     if (customer.referredById !== null) throw new AppError('CONFLICT', REFERRER_ALREADY_SET);
     if (referrer.referredById === customer.id) throw fieldError('referral_code', MUTUAL_REFERRAL);
+    // A → B → C → A: every customer of the ring would earn a discount from the next.
+    if (await referredUpTheChain(tx, referrer.id, customer.id)) throw fieldError('referral_code', REFERRAL_CYCLE);
     await tx
       .update(customers)
       .set({ referredById: referrer.id, updatedAt: new Date() })
@@ -82,6 +110,7 @@ export async function addReferral(db: Database, session: SessionContext, custome
  */
 export async function removeReferral(db: Database, session: SessionContext, customerId: number) {
   return db.transaction(async (tx) => {
+    await lockReferralGraph(tx);
     const customer = await lockCustomer(tx, customerId);
     const referrerId = customer.referredById;
     if (referrerId === null) throw new AppError('CONFLICT', NO_REFERRER);

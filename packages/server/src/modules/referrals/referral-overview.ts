@@ -30,7 +30,14 @@ export async function customerReferrals(db: Database, customerId: number): Promi
       row.referrerId === null
         ? null
         : { id: row.referrerId, name: row.referrerName ?? '', referral_code: row.referrerCode ?? '' },
-    referrals: summary.referral_data.referrals.map((r, i) => ({ id: summary.referred[i].id, ...r })),
+    referrals: summary.referred.map((r, i) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      signup_date: r.signupDate,
+      has_purchase: r.hasPurchase,
+      discount_percentage: summary.referral_data.referrals[i].discount_percentage,
+    })),
     referral_stats: summary.referral_stats,
   };
 }

@@ -92,11 +92,14 @@ describe('referral story', () => {
         additional_ref_hours_needed: 5,
       },
     });
-    // In signup order (Bernd's account is older than Clara's).
+    // In signup order (Bernd's account is older than Clara's). Of the people she referred Anna
+    // sees the first name and whether the referral counts for her discount, nothing else of
+    // theirs: no address, surname or sign-up date (Art. 15(4) DSGVO; issue 26, finding 14).
     expect(data.referrals).toEqual([
-      expect.objectContaining({ name: 'Bernd Neu', email: bernd.email, has_purchase: true, discount_percentage: 3 }),
-      expect.objectContaining({ name: 'Clara Klein', email: clara.email, has_purchase: false, discount_percentage: 0 }),
+      { first_name: 'Bernd', counts_for_discount: true, discount_percentage: 3 },
+      { first_name: 'Clara', counts_for_discount: false, discount_percentage: 0 },
     ]);
+    for (const other of [bernd.email, clara.email, 'Neu', 'Klein']) expect(dashboard.body).not.toContain(other);
     expect(dashboard.json().referral_stats).toMatchObject({ total_referrals: 2, successful_referrals: 1 });
 
     // Bernd's second purchase earns nothing more.

@@ -157,6 +157,23 @@ export function createStaffService(db: Database, twoFactor: TwoFactor) {
           .onConflictDoUpdate({ target: securitySettings.id, set: { requireStaffTotp: input.require_staff_totp } })
           .returning();
         await writeAudit(tx, session, 'update', 'security_settings', 1, before ?? { requireStaffTotp: false }, after);
+        // Switched on: staff without a second factor sign in again and set it up at once; no
+        // session opened without one keeps working (issue 26, finding 7). The admin who
+        // switched it keeps this session (to finish the settings), not the others.
+        if (after.requireStaffTotp && !before?.requireStaffTotp) {
+          const without = await tx
+            .select({ id: admins.id })
+            .from(admins)
+            .where(and(eq(admins.isActive, true), isNull(admins.totpSecret)));
+          for (const { id } of without) {
+            await endSessions(
+              tx,
+              { userType: 'admin', id },
+              session,
+              id === session.adminId ? session.sessionId : undefined,
+            );
+          }
+        }
       });
       return this.settings();
     },

@@ -68,6 +68,7 @@ export async function mailEndingSubscriptions(db: Database, env: Env, slot: stri
           customerUrl: `${env.PUBLIC_URL}/admin/customers/${s.customer_id}/view`,
         },
         entity: { type: 'subscription', id: s.id },
+        mentions: [s.customer_id],
         dedupeKey: `subscription-ending:${s.id}:${mark}:${r.email.toLowerCase()}`,
       });
       if (row) queued += 1;

@@ -5,6 +5,8 @@ import { wikiCategories, wikiEntries } from '../../db/schema/index.js';
 import { assertCan, type SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import type { Keyring } from '../../lib/secret-box.js';
+import { categoryForcesPassword, encryptClearEntries } from './password-entries.js';
 
 type CategoryRow = typeof wikiCategories.$inferSelect;
 
@@ -29,7 +31,7 @@ export function presentCategory(row: CategoryRow): WikiCategory {
 /** Only who may see the stored passwords can let Butlers see them. */
 export const SHARE_REVEAL = 'Nur wer gespeicherte Passwörter anzeigen darf, kann sie für Butler freigeben';
 
-export function createCategoryService(db: Database) {
+export function createCategoryService(db: Database, keyring: Keyring) {
   async function assertNameFree(executor: Pick<Database, 'select'>, name: string, exceptId?: number) {
     const [taken] = await executor
       .select({ id: wikiCategories.id })
@@ -108,6 +110,9 @@ export function createCategoryService(db: Database) {
           .where(eq(wikiCategories.id, id))
           .returning();
         await writeAudit(tx, session, 'update', 'wiki_category', id, before, row);
+        if (categoryForcesPassword(row) && !categoryForcesPassword(before)) {
+          await encryptClearEntries(tx, session, keyring, id);
+        }
         return presentCategory(row);
       });
     },

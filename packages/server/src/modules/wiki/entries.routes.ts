@@ -32,10 +32,9 @@ export const entryRoutes =
         querystring: zWikiEntryQuery,
         response: { 200: zWikiEntry, 500: zErrorResponse, ...errors },
       },
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const decrypt = request.query.decrypt_passwords === 'true' || request.query.decrypt_passwords === '1';
-        // Secrets must not linger in browser or proxy caches.
-        reply.header('Cache-Control', 'no-store');
+        // Secrets must not linger in browser or proxy caches: every /api answer is no-store (lib/api-docs.ts).
         return entries.get(requireSession(request), request.params.id, decrypt);
       },
     });

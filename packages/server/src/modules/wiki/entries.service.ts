@@ -1,10 +1,4 @@
-import {
-  WIKI_PASSWORD_CATEGORY_NAME,
-  WIKI_REQUIRED,
-  type WikiEntry,
-  type WikiEntryCreate,
-  type WikiEntryUpdate,
-} from '@butler/contract/wiki';
+import { WIKI_REQUIRED, type WikiEntry, type WikiEntryCreate, type WikiEntryUpdate } from '@butler/contract/wiki';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { customers, wikiCategories, wikiEntries } from '../../db/schema/index.js';
@@ -15,15 +9,11 @@ import { AppError, fieldError } from '../../lib/errors.js';
 import type { Keyring } from '../../lib/secret-box.js';
 import { openSecrets, sealSecret } from './crypto.js';
 import { filesOf, findEntry, flatten, presentEntries, presentEntry, selectEntries } from './entries.repo.js';
+import { categoryForcesPassword } from './password-entries.js';
 import { linkProject, PASSWORD_NO_PROJECT, PASSWORD_NOT_PUBLIC } from './projects.service.js';
 import { htmlToText, sanitizeContent, textToHtml } from './sanitize.js';
 
 type EntryValues = Partial<typeof wikiEntries.$inferInsert>;
-
-/** SPEC §4: a password entry when asked, or always in an encrypting or 'Passwörter' category. */
-function categoryForcesPassword(category: { allowsEncryption: boolean; name: string }) {
-  return category.allowsEncryption || category.name.trim().toLowerCase() === WIKI_PASSWORD_CATEGORY_NAME.toLowerCase();
-}
 
 /** Sanitised HTML; content that is nothing but removed markup counts as missing. */
 function cleanContent(html: string): string {

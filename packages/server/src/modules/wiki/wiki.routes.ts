@@ -24,7 +24,7 @@ export const wikiRoutes =
     });
     const files = createFileService(deps.db, deps.env.MAX_UPLOAD_BYTES);
     const projects = createProjectService(deps.db);
-    await app.register(categoryRoutes(createCategoryService(deps.db)));
+    await app.register(categoryRoutes(createCategoryService(deps.db, deps.keyring)));
     await app.register(entryRoutes(createEntryService(deps.db, deps.keyring)));
     await app.register(fileRoutes(files, deps.env.LOG_LEVEL));
     await app.register(searchRoutes(createSearchService(deps.db)));

@@ -1,11 +1,11 @@
 import { REFERRAL_GIFT_TEXT } from '@butler/contract/referral-rules';
 import type { ReferralData } from '@butler/contract/referrals';
-import { Badge, Box, Button, Card, Divider, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconGift, IconQrcode, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatPercent, ReferralTier, referralDiscountBadge } from '../../../components/referral-tier';
 import layout from '../../../components/responsive.module.css';
-import { formatDate, formatEuro } from '../../../lib/format';
+import { formatEuro } from '../../../lib/format';
 import classes from './lounge.module.css';
 
 function CardHeading({ icon, title, subtitle }: { icon: ReactNode; title: string; subtitle: string }) {
@@ -89,23 +89,19 @@ export function ReferralSavingsCard({ data, onShare }: { data: ReferralData; onS
         Von dir empfohlen
       </Text>
       <Stack gap={0} data-testid="referral-list">
-        {data.referrals.map((r) => (
-          <Group key={r.email} justify="space-between" wrap="nowrap" gap="sm" py={8} className={classes.entry}>
-            <Box miw={0}>
-              <Text size="sm" fw={500} truncate>
-                {r.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                dabei seit {formatDate(r.signup_date)}
-              </Text>
-            </Box>
-            {r.has_purchase ? (
+        {data.referrals.map((r, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list names no one else by id (decision 0503); it comes whole, in signup order
+          <Group key={index} justify="space-between" wrap="nowrap" gap="sm" py={8} className={classes.entry}>
+            <Text size="sm" fw={500} truncate miw={0}>
+              {r.first_name}
+            </Text>
+            {r.counts_for_discount ? (
               <Badge color="teal" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
                 {referralDiscountBadge(r.discount_percentage)}
               </Badge>
             ) : (
               <Badge color="gray" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
-                Noch kein ButlerPaket
+                Zählt noch nicht
               </Badge>
             )}
           </Group>

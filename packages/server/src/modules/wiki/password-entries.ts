@@ -1,0 +1,62 @@
+import { WIKI_PASSWORD_CATEGORY_NAME } from '@butler/contract/wiki';
+import { and, eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/executor.js';
+import { wikiEntries } from '../../db/schema/index.js';
+import type { SessionContext } from '../../lib/access.js';
+import { writeAudit } from '../../lib/audit.js';
+import type { Keyring } from '../../lib/secret-box.js';
+import { sealSecret } from './crypto.js';
+import { htmlToText } from './sanitize.js';
+
+/** SPEC §4: a password entry when asked, or always in an encrypting or 'Passwörter' category. */
+export function categoryForcesPassword(category: { allowsEncryption: boolean; name: string }) {
+  return category.allowsEncryption || category.name.trim().toLowerCase() === WIKI_PASSWORD_CATEGORY_NAME.toLowerCase();
+}
+
+/**
+ * A category that now encrypts (switched to `allows_encryption`, or renamed to
+ * "Passwörter") makes every clear entry in it a password entry, in the transaction of the
+ * change: content (as text) and username sealed with the key ring, the clear columns
+ * emptied, taken out of the public references and unlinked from a project (a password entry
+ * is neither). Nothing stays readable to customers or in clear at rest (issue 26, finding 8).
+ * Answers how many entries were encrypted.
+ */
+export async function encryptClearEntries(
+  tx: Transaction,
+  session: SessionContext,
+  keyring: Keyring,
+  categoryId: number,
+): Promise<number> {
+  const clear = await tx
+    .select()
+    .from(wikiEntries)
+    .where(and(eq(wikiEntries.categoryId, categoryId), eq(wikiEntries.isPasswordEntry, false)))
+    .for('update');
+  for (const entry of clear) {
+    await tx
+      .update(wikiEntries)
+      .set({
+        isPasswordEntry: true,
+        encryptedContent: sealSecret(keyring, entry.id, 'content', htmlToText(entry.content ?? '')),
+        encryptedUsername: sealSecret(keyring, entry.id, 'username', entry.username),
+        content: null,
+        username: null,
+        isFeatured: false,
+        projectId: null,
+        updatedBy: session.displayName,
+        updatedAt: new Date(),
+      })
+      .where(eq(wikiEntries.id, entry.id));
+    await writeAudit(
+      tx,
+      session,
+      'encrypt',
+      'wiki_entry',
+      entry.id,
+      { isPasswordEntry: false, isFeatured: entry.isFeatured, projectId: entry.projectId },
+      { isPasswordEntry: true, isFeatured: false, projectId: null },
+      { customerId: entry.customerId },
+    );
+  }
+  return clear.length;
+}
