@@ -28,6 +28,11 @@ const zEnv = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
+  /**
+   * An upload that delivers less than 16 KiB in this many seconds is cut off (408): a client
+   * trickling bytes would hold an upload slot and a database connection (decision 0505).
+   */
+  UPLOAD_STALL_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Requests per minute and client address for the whole API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /**

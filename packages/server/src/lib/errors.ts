@@ -39,6 +39,7 @@ export const ERROR_CATALOGUE = {
   CUSTOMER_ERASURE_BLOCKED: [409, 'Der Kunde kann noch nicht gelöscht werden'],
   PAYLOAD_TOO_LARGE: [413, 'Die Datei ist zu groß'],
   REQUEST_TOO_LARGE: [413, 'Die Anfrage ist zu groß'],
+  UPLOAD_STALLED: [408, 'Der Upload kam zu langsam voran und wurde abgebrochen. Bitte versuchen Sie es erneut.'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'Dieses Format wird nicht unterstützt'],
   TOO_MANY_REQUESTS: [429, 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.'],
   SERVICE_UNAVAILABLE: [503, 'Der Dienst ist vorübergehend nicht verfügbar'],

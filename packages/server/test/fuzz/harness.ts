@@ -46,6 +46,13 @@ function seedFor(base: number, key: string): number {
 
 const changes = (method: string) => method !== 'GET';
 
+/** Principals tied to one of the two customers, and the other customer, whose rows they must never move. */
+const GUARDED: Partial<Record<Principal, { who: string; other: 'A' | 'B' }>> = {
+  customerA: { who: 'customer A', other: 'B' },
+  customerB: { who: 'customer B', other: 'A' },
+  butler: { who: 'butler (looks after A only)', other: 'B' },
+};
+
 /** Whom a route lets in: they get the full budget; the others one request (401/403 and its shape). */
 const mayCall = (op: Operation, principal: Principal) => permits(op.access, principal);
 
@@ -78,9 +85,12 @@ export class Fuzzer {
     this.current ??= await takeDigest(this.ctx, this.digestSql);
     const before = this.current;
     const sent = toInject(op, request, this.world);
-    // The Butler looks after A only: whatever they may change, nothing of B's may move.
-    const watchB = request.principal === 'butler' && changes(op.method);
-    const ofB = watchB ? await this.world.ownedDigest('B') : '';
+    // Whoever may touch one customer's rows must move nothing of the other's: a customer
+    // writing another customer's data (issue 26), the Butler writing data of a customer they do
+    // not look after (issue 27). Customers are watched on every request, the Butler on writes.
+    const guarded = GUARDED[request.principal];
+    const watch = guarded !== undefined && (request.principal !== 'butler' || changes(op.method));
+    const ofOther = watch ? await this.world.ownedDigest(guarded.other) : '';
     const res = await this.ctx.app.inject(sent);
     this.requests += 1;
     this.statuses.set(res.statusCode, (this.statuses.get(res.statusCode) ?? 0) + 1);
@@ -95,8 +105,8 @@ export class Fuzzer {
     }
     const problems = this.oracle.check(op, request.principal, res, sent.url);
     problems.push(...(await this.oracle.leaks(request.principal, res)));
-    if (watchB && res.statusCode < 400 && (await this.world.ownedDigest('B')) !== ofB) {
-      problems.push(`butler's ${res.statusCode} changed rows of customer B, whom they do not look after`);
+    if (watch && res.statusCode < 400 && (await this.world.ownedDigest(guarded.other)) !== ofOther) {
+      problems.push(`${guarded.who}'s ${res.statusCode} changed rows of customer ${guarded.other}`);
     }
     const after = await takeDigest(this.ctx, this.digestSql);
     this.current = after;

@@ -1,6 +1,6 @@
 import type { StaffRole } from '@butler/contract/permissions';
 import { eq, sql } from 'drizzle-orm';
-import { customers, loginAttempts } from '../../src/db/schema/index.js';
+import { customers, loginAttempts, securitySettings } from '../../src/db/schema/index.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
 import { buildAdmin, buildCustomer, buildSubscriptionTemplate, TEST_PASSWORD } from '../factories.js';
 import type { TestContext } from '../test-app.js';
@@ -63,12 +63,14 @@ export class World {
     return seedApi({ ctx: this.ctx, token: this.tokens.admin!, templateId: this.templateId }, method, url, payload);
   }
 
-  /** Logs in without the login route (its own rate limit and the fuzzer's failed attempts would refuse it). */
+  /**
+   * Logs in without the login route (its own rate limit and the fuzzer's failed attempts would
+   * refuse it). A fuzzed "2FA verpflichtend" ends the sessions of staff without a second factor
+   * (decision 0504): the world switches it off again, so its principals sign in with a password.
+   */
   private async session(userType: 'admin' | 'customer', email: string) {
     await this.ctx.db.delete(loginAttempts);
-    // The fuzzer may have made two-factor sign-in compulsory (PUT /api/settings/security):
-    // the world signs its staff in with the password alone, as seeded.
-    if (userType === 'admin') await this.ctx.db.execute(sql`UPDATE security_settings SET require_staff_totp = false`);
+    await this.ctx.db.update(securitySettings).set({ requireStaffTotp: false });
     const result = await this.auth.login(
       { email, password: TEST_PASSWORD, user_type: userType },
       { address: 'fuzz-world', userAgent: undefined },
@@ -166,7 +168,7 @@ export class World {
     this.pools = pools;
   }
 
-  /** A digest of every row that belongs to customer `letter` (what the Butler must never change of B's). */
+  /** A digest of every row that belongs to customer `letter` (what the other customer and the Butler must never change). */
   async ownedDigest(letter: Letter): Promise<string> {
     const parts = this.sources.map(
       (s) =>

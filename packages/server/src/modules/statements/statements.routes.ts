@@ -8,8 +8,8 @@ import type { Env } from '../../env.js';
 import { requireSession } from '../../lib/access.js';
 import { todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { loadStatement, statementMonths } from './statement-data.js';
-import { renderStatementPdf } from './statement-pdf.js';
+import { statementMonths } from './statement-data.js';
+import { statementPdf } from './statement-pdfs.js';
 import { resendStatement } from './statements.service.js';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
@@ -45,9 +45,8 @@ export const statementsRoutes =
       handler: async (request, reply) => {
         const { id, month } = request.params;
         await requireMonth(id, month);
-        const data = await loadStatement(db, id, month);
-        if (!data) throw new AppError('CUSTOMER_NOT_FOUND');
-        const pdf = await renderStatementPdf(db, data);
+        const pdf = await statementPdf(db, id, month, requireSession(request).dataVersion);
+        if (!pdf) throw new AppError('CUSTOMER_NOT_FOUND');
         return reply
           .type('application/pdf')
           .header('Content-Disposition', `inline; filename="Monatsuebersicht-${month}.pdf"`)

@@ -10,6 +10,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { openBlob, putBlob } from '../../lib/blob-store.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { createSemaphore } from '../../lib/semaphore.js';
+import { stallGuard } from '../../lib/stall-guard.js';
 import { type FileRow, presentFile } from './entries.repo.js';
 import { cleanFilename } from './file-store.js';
 
@@ -22,7 +23,10 @@ export const UPLOAD_SLOTS = 3;
 /** Bytes kept from the start of an upload to detect its type (file-type needs a few KB). */
 const SNIFF_BYTES = 256 * 1024;
 
-export function createFileService(db: Database, maxUploadBytes: number) {
+/** Bytes an upload must deliver in every stall window (UPLOAD_STALL_SECONDS). */
+export const STALL_MIN_BYTES = 16 * 1024;
+
+export function createFileService(db: Database, maxUploadBytes: number, stallSeconds = 30) {
   const uploadSlots = createSemaphore(UPLOAD_SLOTS);
   async function findFile(id: number): Promise<FileRow> {
     const [row] = await db.select().from(wikiFiles).where(eq(wikiFiles.id, id)).limit(1);
@@ -69,8 +73,10 @@ export function createFileService(db: Database, maxUploadBytes: number) {
               done(null, chunk);
             },
           });
-          // Errors of the client's stream (aborted upload) fail the put, which rolls back.
-          pipeline(part.file, sniffer, () => {});
+          // Errors of the client's stream (aborted upload) fail the put, which rolls back; so does
+          // an upload that stalls (issue 26, finding 16), freeing its slot and connection.
+          const stall = stallGuard(stallSeconds * 1000, STALL_MIN_BYTES, () => new AppError('UPLOAD_STALLED'));
+          pipeline(part.file, stall, sniffer, () => {});
           const blob = await putBlob(tx, sniffer, { kind: 'wiki-file', maxBytes: maxUploadBytes });
           // Multipart stops at the limit and marks the part truncated.
           if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');

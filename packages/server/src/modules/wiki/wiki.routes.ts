@@ -22,7 +22,7 @@ export const wikiRoutes =
     await app.register(multipart, {
       limits: { fileSize: deps.env.MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 10_000 },
     });
-    const files = createFileService(deps.db, deps.env.MAX_UPLOAD_BYTES);
+    const files = createFileService(deps.db, deps.env.MAX_UPLOAD_BYTES, deps.env.UPLOAD_STALL_SECONDS);
     const projects = createProjectService(deps.db);
     await app.register(categoryRoutes(createCategoryService(deps.db, deps.keyring)));
     await app.register(entryRoutes(createEntryService(deps.db, deps.keyring)));

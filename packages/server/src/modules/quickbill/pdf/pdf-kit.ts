@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { ProviderSettings } from '../shared.js';
+import { logoProblem } from './logo-limits.js';
 
 /** A4 in points, 2 cm side margins (DIN 5008-like letter layout). */
 export const PAGE = { width: 595.28, height: 841.89, left: 56, right: 539.28, top: 48, bottomLimit: 740 };
@@ -110,7 +111,8 @@ export function drawLetterhead(
   logo: Buffer | null,
   recipient: { name: string; address: string; uid?: string | null },
 ) {
-  if (logo) {
+  // A logo stored before its pixels were checked is left out rather than decoded (issue 26, finding 9).
+  if (logo && logoProblem(logo) === null) {
     try {
       doc.image(logo, PAGE.right - 140, PAGE.top, { fit: [140, 60], align: 'right' });
     } catch {

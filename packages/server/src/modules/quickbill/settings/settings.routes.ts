@@ -5,8 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { requireSession } from '../../../lib/access.js';
 import { readBlob } from '../../../lib/blob-store.js';
-import { AppError } from '../../../lib/errors.js';
+import { AppError, fieldError } from '../../../lib/errors.js';
 import { singleUpload } from '../../../lib/single-upload.js';
+import { logoProblem } from '../pdf/logo-limits.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
 import { presentSettings, setLogo, updateSettings } from './settings.service.js';
 
@@ -56,6 +57,9 @@ export const settingsRoutes =
         const type = await fileTypeFromBuffer(buffer);
         const extension = type && LOGO_TYPES[type.mime];
         if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Das Logo muss ein PNG- oder JPEG-Bild sein');
+        // Its pixels, read from the header: an image bomb never reaches a PDF (issue 26, finding 9).
+        const problem = logoProblem(buffer);
+        if (problem) throw fieldError('file', problem);
         return presentSettings(await setLogo(deps.db, requireSession(request), buffer));
       },
     });

@@ -1,0 +1,58 @@
+import type { Database } from '../../db/client.js';
+import { createFigureCache } from '../../lib/figure-cache.js';
+import { createSemaphore } from '../../lib/semaphore.js';
+import { loadStatement } from './statement-data.js';
+import { renderStatementPdf } from './statement-pdf.js';
+
+/** Rendered Monatsübersichten kept (per customer and month, until the data changes); ~50 KB each. */
+const statementCache = createFigureCache(200);
+/** Renders at once in this process: a render holds the event loop in slices for a while. */
+const renderSlots = createSemaphore(2);
+/** The render each customer is waiting for: one at a time per person. */
+const perCustomer = new Map<number, Promise<unknown>>();
+
+/** What the tests read: renders started, and the most one customer ever had running at once. */
+export const statementRenderStats = { renders: 0, mostAtOnceForOneCustomer: 0 };
+const running = new Map<number, number>();
+
+function oneAtATime<T>(customerId: number, task: () => Promise<T>): Promise<T> {
+  const before = perCustomer.get(customerId) ?? Promise.resolve();
+  const next = before.catch(() => {}).then(task);
+  const tail = next.catch(() => {});
+  perCustomer.set(customerId, tail);
+  void tail.then(() => {
+    if (perCustomer.get(customerId) === tail) perCustomer.delete(customerId);
+  });
+  return next;
+}
+
+async function render(db: Database, customerId: number, month: string): Promise<Buffer | null> {
+  const now = (running.get(customerId) ?? 0) + 1;
+  running.set(customerId, now);
+  statementRenderStats.renders += 1;
+  statementRenderStats.mostAtOnceForOneCustomer = Math.max(statementRenderStats.mostAtOnceForOneCustomer, now);
+  try {
+    const data = await loadStatement(db, customerId, month);
+    return data ? await renderStatementPdf(db, data) : null;
+  } finally {
+    running.set(customerId, (running.get(customerId) ?? 1) - 1);
+  }
+}
+
+/**
+ * The Monatsübersicht of `customerId` for `month` as PDF, or null for an unknown customer.
+ * A rendered PDF is kept until any of its data changes (customers, bookings, packages,
+ * provider settings and logo all bump `data_version`), parallel requests for the same one
+ * share one render, a customer's renders run one after another, and at most two run in the
+ * process: a burst of downloads from one lounge cannot keep the event loop busy
+ * (issue 26, finding 10; decision 0505). `knownVersion` is the data version the session
+ * lookup read (decision 0400).
+ */
+export function statementPdf(db: Database, customerId: number, month: string, knownVersion?: number) {
+  return statementCache(
+    db,
+    `statement-pdf:${customerId}:${month}`,
+    () => oneAtATime(customerId, () => renderSlots.run(() => render(db, customerId, month))),
+    knownVersion,
+  );
+}
