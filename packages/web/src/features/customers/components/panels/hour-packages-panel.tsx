@@ -1,20 +1,18 @@
 import type { HourPackage } from '@butler/contract/hour-packages';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../../../app/permissions';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { PageLoader } from '../../../../components/page-loader';
 import { Pager } from '../../../../components/pager';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { formatDate, formatEuro, formatHours, formatNumber } from '../../../../lib/format';
-import { notifySuccess } from '../../../../lib/notify';
-import { useDeleteHourPackage, useHourPackages } from '../../api/hour-packages';
+import { useHourPackages } from '../../api/hour-packages';
 import { PAGE_SIZE } from '../../api/keys';
 import { RowActions } from '../row-actions';
-import { HourPackageDialog } from './hour-package-dialog';
+import { useHourPackageRows } from '../rows/hour-package-rows';
 import { ReferralPurchaseSlot } from './referral-purchase-slot';
 
 export function DiscountText({ pkg }: { pkg: HourPackage }) {
@@ -34,10 +32,8 @@ export function DiscountText({ pkg }: { pkg: HourPackage }) {
 export function HourPackagesPanel({ customerId, search }: { customerId?: number; search?: string }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<{ pkg: HourPackage | null } | null>(null);
-  const [deleting, setDeleting] = useState<HourPackage | null>(null);
   const query = useHourPackages({ page, pageSize: PAGE_SIZE, customerId, search });
-  const remove = useDeleteHourPackage();
+  const rows = useHourPackageRows(customerId);
   const [lastSearch, setLastSearch] = useState(search);
   if (lastSearch !== search) {
     setLastSearch(search);
@@ -45,7 +41,6 @@ export function HourPackagesPanel({ customerId, search }: { customerId?: number;
   }
 
   const can = useCan();
-  const mayWrite = can('hour_packages.write');
   // Buchhaltung opens the customer's details; who may see the customer dashboard, the view.
   const customerPath = (id: number) =>
     can('customers.dashboard') ? `/admin/customers/${id}/view` : `/admin/customer/${id}/details`;
@@ -59,21 +54,7 @@ export function HourPackagesPanel({ customerId, search }: { customerId?: number;
             onClick: () => navigate(customerPath(p.customer_id)),
           },
         ]),
-    ...(mayWrite
-      ? [
-          {
-            label: `Stundenpaket vom ${formatDate(p.purchase_date)} bearbeiten`,
-            icon: <IconPencil size={18} />,
-            onClick: () => setDialog({ pkg: p }),
-          },
-          {
-            label: `Stundenpaket vom ${formatDate(p.purchase_date)} löschen`,
-            icon: <IconTrash size={18} />,
-            color: 'red',
-            onClick: () => setDeleting(p),
-          },
-        ]
-      : []),
+    ...rows.actions(p),
   ];
   const columns: Column<HourPackage>[] = [
     ...(customerId
@@ -114,10 +95,10 @@ export function HourPackagesPanel({ customerId, search }: { customerId?: number;
         <Text fw={600} size="lg">
           Stundenpakete
         </Text>
-        {mayWrite && (
+        {rows.mayCreate && (
           <Group gap="xs">
             <ReferralPurchaseSlot customerId={customerId} />
-            <Button color="orange" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ pkg: null })}>
+            <Button color="orange" leftSection={<IconPlus size={16} />} onClick={() => rows.create()}>
               Verkaufen
             </Button>
           </Group>
@@ -142,32 +123,7 @@ export function HourPackagesPanel({ customerId, search }: { customerId?: number;
           <Pager page={page} total={query.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
         </>
       )}
-      <HourPackageDialog
-        opened={dialog !== null}
-        pkg={dialog?.pkg ?? null}
-        customerId={customerId}
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Stundenpaket löschen"
-        message={
-          <Stack gap={4} component="span">
-            <span>
-              Sind Sie sicher, dass Sie das Stundenpaket über {formatHours(deleting?.hours)} von{' '}
-              {deleting?.customer_name} (gekauft am {formatDate(deleting?.purchase_date)}) löschen möchten?
-            </span>
-            <span>Bereits gebuchte Stunden bleiben erhalten und verringern dann das restliche Guthaben.</span>
-          </Stack>
-        }
-        errorFallback="Fehler beim Löschen des Stundenpakets"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notifySuccess('Stundenpaket erfolgreich gelöscht');
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      {rows.dialogs}
     </>
   );
 }

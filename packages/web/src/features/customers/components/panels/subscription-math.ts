@@ -1,3 +1,5 @@
+import { INDIVIDUAL_TEMPLATE_NAME } from '@butler/contract/subscriptions';
+
 /** end = start + months − 1 day, the month end clamped like the server (DOMAIN-RULES §4). */
 export function subscriptionEndDate(start: string, months: number): string {
   const [y, m, d] = start.split('-').map(Number);
@@ -13,3 +15,6 @@ export function subscriptionEndDate(start: string, months: number): string {
 export function subscriptionMonthlyPrice(hours: number, pricePerHour: number): number {
   return Math.round(hours * pricePerHour * 100) / 100;
 }
+
+/** A ButlerPaket's name: its template's, or "Individuell" without one. */
+export const templateName = (s: { template_name: string | null }) => s.template_name || INDIVIDUAL_TEMPLATE_NAME;

@@ -1,34 +1,27 @@
-import { INDIVIDUAL_TEMPLATE_NAME, type Subscription } from '@butler/contract/subscriptions';
+import type { Subscription } from '@butler/contract/subscriptions';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconExternalLink, IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../../../app/permissions';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { PageLoader } from '../../../../components/page-loader';
 import { Pager } from '../../../../components/pager';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { formatDate, formatEuro, formatHours } from '../../../../lib/format';
-import { notifySuccess } from '../../../../lib/notify';
 import { PAGE_SIZE } from '../../api/keys';
-import { useDeleteSubscription, useSubscriptions } from '../../api/subscriptions';
+import { useSubscriptions } from '../../api/subscriptions';
 import { RowActions } from '../row-actions';
+import { useSubscriptionRows } from '../rows/subscription-rows';
 import { StatusBadge } from '../status-badge';
-import { SubscriptionDialog } from './subscription-dialog';
-import { SubscriptionHistoryDialog } from './subscription-history-dialog';
-
-export const templateName = (s: { template_name: string | null }) => s.template_name || INDIVIDUAL_TEMPLATE_NAME;
+import { templateName } from './subscription-math';
 
 /** Management panel 4 (SPEC §2): ButlerPakete of all customers (searchable) or of one. */
 export function SubscriptionsPanel({ customerId, search }: { customerId?: number; search?: string }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<{ subscription: Subscription | null } | null>(null);
-  const [history, setHistory] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<Subscription | null>(null);
   const query = useSubscriptions({ page, pageSize: PAGE_SIZE, customerId, search });
-  const remove = useDeleteSubscription();
+  const rows = useSubscriptionRows(customerId);
   const [lastSearch, setLastSearch] = useState(search);
   if (lastSearch !== search) {
     setLastSearch(search);
@@ -36,7 +29,6 @@ export function SubscriptionsPanel({ customerId, search }: { customerId?: number
   }
 
   const can = useCan();
-  const mayWrite = can('subscriptions.write');
   const seesDashboard = can('customers.dashboard');
   const actions = (s: Subscription) => [
     ...(customerId
@@ -51,30 +43,7 @@ export function SubscriptionsPanel({ customerId, search }: { customerId?: number
               ),
           },
         ]),
-    ...(seesDashboard
-      ? [
-          {
-            label: `Verlauf von ${templateName(s)} anzeigen`,
-            icon: <IconHistory size={18} />,
-            onClick: () => setHistory(s.id),
-          },
-        ]
-      : []),
-    ...(mayWrite
-      ? [
-          {
-            label: `${templateName(s)} bearbeiten`,
-            icon: <IconPencil size={18} />,
-            onClick: () => setDialog({ subscription: s }),
-          },
-          {
-            label: `${templateName(s)} löschen`,
-            icon: <IconTrash size={18} />,
-            color: 'red',
-            onClick: () => setDeleting(s),
-          },
-        ]
-      : []),
+    ...rows.actions(s),
   ];
   const columns: Column<Subscription>[] = [
     ...(customerId
@@ -155,32 +124,14 @@ export function SubscriptionsPanel({ customerId, search }: { customerId?: number
         <Text fw={600} size="lg">
           ButlerPakete
         </Text>
-        {mayWrite && (
-          <Button color="blue" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ subscription: null })}>
+        {rows.mayCreate && (
+          <Button color="blue" leftSection={<IconPlus size={16} />} onClick={() => rows.create()}>
             Neues ButlerPaket
           </Button>
         )}
       </Group>
       {body}
-      <SubscriptionDialog
-        opened={dialog !== null}
-        subscription={dialog?.subscription ?? null}
-        customerId={customerId}
-        onClose={() => setDialog(null)}
-      />
-      <SubscriptionHistoryDialog subscriptionId={history} onClose={() => setHistory(null)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="ButlerPaket löschen"
-        message={`Sind Sie sicher, dass Sie das ButlerPaket „${deleting ? templateName(deleting) : ''}“ von ${deleting?.customer_name} (${formatDate(deleting?.start_date)} – ${formatDate(deleting?.end_date)}) löschen möchten? Sind in seiner Laufzeit Zeiteinträge gebucht, verschieben oder löschen Sie diese zuerst.`}
-        errorFallback="Fehler beim Löschen des ButlerPakets"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notifySuccess('ButlerPaket erfolgreich gelöscht');
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      {rows.dialogs}
     </>
   );
 }

@@ -1,36 +1,27 @@
 import type { TimeEntry } from '@butler/contract/time-entries';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../../../app/permissions';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { PageLoader } from '../../../../components/page-loader';
 import { Pager } from '../../../../components/pager';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
-import { billingTypeName, formatDate, formatHours, truncate } from '../../../../lib/format';
-import { notifySuccess } from '../../../../lib/notify';
+import { formatDate, formatHours, truncate } from '../../../../lib/format';
 import { PAGE_SIZE } from '../../api/keys';
-import { useDeleteTimeEntry, useTimeEntries } from '../../api/time-entries';
+import { useTimeEntries } from '../../api/time-entries';
 import { BillingBadge } from '../billing-badge';
 import { RowActions } from '../row-actions';
-import { useEntryActions } from '../row-rights';
+import { useTimeEntryRows } from '../rows/time-entry-rows';
 import { TimeEntriesExport } from './time-entries-export';
-import { TimeEntryFormDialog } from './time-entry-form-dialog';
 
 /** Management panel 2 (SPEC §2): time entries of all customers or of one, newest first. */
 export function TimeEntriesPanel({ customerId }: { customerId?: number }) {
   const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<{ entry: TimeEntry | null } | null>(null);
-  const [deleting, setDeleting] = useState<TimeEntry | null>(null);
   const query = useTimeEntries({ page, pageSize: PAGE_SIZE, customerId });
-  const remove = useDeleteTimeEntry();
-
+  const rows = useTimeEntryRows(customerId);
   const can = useCan();
-  const { mayBook, actions } = useEntryActions({
-    onEdit: (entry) => setDialog({ entry }),
-    onDelete: setDeleting,
-  });
+
   const columns: Column<TimeEntry>[] = [
     { key: 'date', label: 'Datum', render: (e) => formatDate(e.work_date), hideOnCard: true },
     ...(customerId
@@ -56,7 +47,7 @@ export function TimeEntriesPanel({ customerId }: { customerId?: number }) {
       label: 'Aktionen',
       align: 'right',
       hideOnCard: true,
-      render: (e) => <RowActions actions={actions(e)} />,
+      render: (e) => <RowActions actions={rows.actions(e)} />,
     },
   ];
 
@@ -68,8 +59,8 @@ export function TimeEntriesPanel({ customerId }: { customerId?: number }) {
         </Text>
         <Group gap="xs" wrap="wrap">
           {can('exports.read') && <TimeEntriesExport customerId={customerId} />}
-          {mayBook && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ entry: null })}>
+          {rows.mayCreate && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => rows.create()}>
               Neuer Zeiteintrag
             </Button>
           )}
@@ -88,38 +79,13 @@ export function TimeEntriesPanel({ customerId }: { customerId?: number }) {
             columns={columns}
             rowKey={(e) => e.id}
             cardTitle={(e) => formatDate(e.work_date)}
-            cardActions={(e) => <RowActions actions={actions(e)} />}
+            cardActions={(e) => <RowActions actions={rows.actions(e)} />}
             caption="Zeiteinträge"
           />
           <Pager page={page} total={query.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
         </>
       )}
-      <TimeEntryFormDialog
-        opened={dialog !== null}
-        entry={dialog?.entry ?? null}
-        customerId={customerId}
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Zeiteintrag löschen"
-        message={
-          <Stack gap={4} component="span">
-            <span>
-              Sind Sie sicher, dass Sie den Zeiteintrag vom {formatDate(deleting?.work_date)} (
-              {formatHours(deleting?.hours)}, {deleting?.project_name}) löschen möchten?
-            </span>
-            <span>Die Stunden werden dem {billingTypeName(deleting?.billing_type ?? '')} wieder gutgeschrieben.</span>
-          </Stack>
-        }
-        errorFallback="Fehler beim Löschen des Zeiteintrags"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notifySuccess('Zeiteintrag erfolgreich gelöscht');
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      {rows.dialogs}
     </>
   );
 }

@@ -2,19 +2,16 @@ import type { TimeEntry } from '@butler/contract/time-entries';
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { PageLoader } from '../../../../components/page-loader';
 import { Pager } from '../../../../components/pager';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { formatDate, formatHours } from '../../../../lib/format';
-import { notifySuccess } from '../../../../lib/notify';
 import { PAGE_SIZE } from '../../api/keys';
-import { useDeleteTimeEntry, useTimeEntries } from '../../api/time-entries';
+import { useTimeEntries } from '../../api/time-entries';
 import { BillingBadge } from '../billing-badge';
-import { TimeEntryFormDialog } from '../panels/time-entry-form-dialog';
 import { RowActions } from '../row-actions';
-import { useEntryActions } from '../row-rights';
+import { useTimeEntryRows } from '../rows/time-entry-rows';
 
 /** SPEC §9: five entries until expanded. */
 const COLLAPSED = 5;
@@ -23,17 +20,11 @@ const COLLAPSED = 5;
 export function RecentTimeEntries({ customerId }: { customerId: number }) {
   const [expanded, setExpanded] = useState(false);
   const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<{ entry: TimeEntry | null } | null>(null);
-  const [deleting, setDeleting] = useState<TimeEntry | null>(null);
   const pageSize = expanded ? PAGE_SIZE : COLLAPSED;
   const query = useTimeEntries({ customerId, page: expanded ? page : 1, pageSize });
-  const remove = useDeleteTimeEntry();
+  const rows = useTimeEntryRows(customerId, 0.5);
   const total = query.data?.total ?? 0;
 
-  const { mayBook, actions } = useEntryActions({
-    onEdit: (entry) => setDialog({ entry }),
-    onDelete: setDeleting,
-  });
   const columns: Column<TimeEntry>[] = [
     { key: 'date', label: 'Datum', render: (e) => formatDate(e.work_date), hideOnCard: true },
     { key: 'project', label: 'Projekt', render: (e) => e.project_name || 'Unbekannt' },
@@ -71,7 +62,7 @@ export function RecentTimeEntries({ customerId }: { customerId: number }) {
       label: 'Aktionen',
       align: 'right',
       hideOnCard: true,
-      render: (e) => <RowActions actions={actions(e)} />,
+      render: (e) => <RowActions actions={rows.actions(e)} />,
     },
   ];
 
@@ -81,8 +72,8 @@ export function RecentTimeEntries({ customerId }: { customerId: number }) {
         <Title order={2} size="h4">
           Zeiteinträge
         </Title>
-        {mayBook && (
-          <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ entry: null })}>
+        {rows.mayCreate && (
+          <Button size="sm" leftSection={<IconPlus size={16} />} onClick={() => rows.create()}>
             Zeiteintrag hinzufügen
           </Button>
         )}
@@ -100,7 +91,7 @@ export function RecentTimeEntries({ customerId }: { customerId: number }) {
             columns={columns}
             rowKey={(e) => e.id}
             cardTitle={(e) => formatDate(e.work_date)}
-            cardActions={(e) => <RowActions actions={actions(e)} />}
+            cardActions={(e) => <RowActions actions={rows.actions(e)} />}
             caption="Zeiteinträge"
           />
           {expanded && <Pager page={page} total={total} pageSize={PAGE_SIZE} onChange={setPage} />}
@@ -120,25 +111,7 @@ export function RecentTimeEntries({ customerId }: { customerId: number }) {
           )}
         </>
       )}
-      <TimeEntryFormDialog
-        opened={dialog !== null}
-        entry={dialog?.entry ?? null}
-        customerId={customerId}
-        hoursStep={0.5}
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Zeiteintrag löschen"
-        message={`Sind Sie sicher, dass Sie den Zeiteintrag vom ${formatDate(deleting?.work_date)} (${formatHours(deleting?.hours)}, ${deleting?.project_name}) löschen möchten?`}
-        errorFallback="Fehler beim Löschen des Zeiteintrags"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notifySuccess('Zeiteintrag erfolgreich gelöscht');
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      {rows.dialogs}
     </Card>
   );
 }

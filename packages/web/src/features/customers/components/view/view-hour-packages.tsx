@@ -1,37 +1,19 @@
 import type { HourPackage } from '@butler/contract/hour-packages';
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { IconPlus } from '@tabler/icons-react';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { formatDate, formatEuro, formatHours, formatNumber } from '../../../../lib/format';
-import { notifySuccess } from '../../../../lib/notify';
-import { useDeleteHourPackage, useHourPackages } from '../../api/hour-packages';
+import { useHourPackages } from '../../api/hour-packages';
 import { ALL_PAGE_SIZE } from '../../api/keys';
-import { HourPackageDialog } from '../panels/hour-package-dialog';
 import { RowActions } from '../row-actions';
+import { useHourPackageRows } from '../rows/hour-package-rows';
 
 /** Stundenpakete table of the admin customer view. */
 export function ViewHourPackages({ customerId }: { customerId: number }) {
   const query = useHourPackages({ customerId, pageSize: ALL_PAGE_SIZE });
-  const remove = useDeleteHourPackage();
-  const [dialog, setDialog] = useState<{ pkg: HourPackage | null } | null>(null);
-  const [deleting, setDeleting] = useState<HourPackage | null>(null);
+  const rows = useHourPackageRows(customerId);
 
-  const actions = (p: HourPackage) => [
-    {
-      label: `Stundenpaket vom ${formatDate(p.purchase_date)} bearbeiten`,
-      icon: <IconPencil size={18} />,
-      onClick: () => setDialog({ pkg: p }),
-    },
-    {
-      label: `Stundenpaket vom ${formatDate(p.purchase_date)} löschen`,
-      icon: <IconTrash size={18} />,
-      color: 'red',
-      onClick: () => setDeleting(p),
-    },
-  ];
   const columns: Column<HourPackage>[] = [
     {
       key: 'hours',
@@ -65,7 +47,7 @@ export function ViewHourPackages({ customerId }: { customerId: number }) {
       label: 'Aktionen',
       align: 'right',
       hideOnCard: true,
-      render: (p) => <RowActions actions={actions(p)} />,
+      render: (p) => <RowActions actions={rows.actions(p)} />,
     },
   ];
 
@@ -75,15 +57,17 @@ export function ViewHourPackages({ customerId }: { customerId: number }) {
         <Title order={2} size="h4">
           Stundenpakete
         </Title>
-        <Button
-          size="xs"
-          variant="light"
-          color="orange"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => setDialog({ pkg: null })}
-        >
-          Stundenpaket hinzufügen
-        </Button>
+        {rows.mayCreate && (
+          <Button
+            size="xs"
+            variant="light"
+            color="orange"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => rows.create()}
+          >
+            Stundenpaket hinzufügen
+          </Button>
+        )}
       </Group>
       {query.isError ? (
         <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void query.refetch()} />
@@ -97,28 +81,11 @@ export function ViewHourPackages({ customerId }: { customerId: number }) {
           columns={columns}
           rowKey={(p) => p.id}
           cardTitle={(p) => `Gekauft am ${formatDate(p.purchase_date)}`}
-          cardActions={(p) => <RowActions actions={actions(p)} />}
+          cardActions={(p) => <RowActions actions={rows.actions(p)} />}
           caption="Stundenpakete"
         />
       )}
-      <HourPackageDialog
-        opened={dialog !== null}
-        pkg={dialog?.pkg ?? null}
-        customerId={customerId}
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Stundenpaket löschen"
-        message={`Sind Sie sicher, dass Sie das Stundenpaket über ${formatHours(deleting?.hours)} (gekauft am ${formatDate(deleting?.purchase_date)}) löschen möchten? Bereits gebuchte Stunden bleiben erhalten.`}
-        errorFallback="Fehler beim Löschen des Stundenpakets"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notifySuccess('Stundenpaket erfolgreich gelöscht');
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      {rows.dialogs}
     </Card>
   );
 }

@@ -1,27 +1,16 @@
-import type { Project } from '@butler/contract/projects';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { EmptyState, ErrorState } from '../../../../components/states';
-import { notifySuccess } from '../../../../lib/notify';
 import { ALL_PAGE_SIZE } from '../../api/keys';
-import { useDeleteProject, useProjects } from '../../api/projects';
-import { ProjectFormDialog } from '../panels/project-form-dialog';
+import { useProjects } from '../../api/projects';
 import { RowActions } from '../row-actions';
-import { useProjectActions } from '../row-rights';
+import { useProjectRows } from '../rows/project-rows';
 import { StatusBadge } from '../status-badge';
 
 /** Projects of the customer (admin view): add via /api/customers/{id}/projects, edit, delete. */
 export function ViewProjects({ customerId }: { customerId: number }) {
   const query = useProjects({ customerId, pageSize: ALL_PAGE_SIZE });
-  const remove = useDeleteProject();
-  const [dialog, setDialog] = useState<{ project: Project | null } | null>(null);
-  const [deleting, setDeleting] = useState<Project | null>(null);
-  const { mayWrite, actions } = useProjectActions({
-    onEdit: (project) => setDialog({ project }),
-    onDelete: setDeleting,
-  });
+  const rows = useProjectRows(customerId);
 
   return (
     <Card h="100%">
@@ -29,13 +18,8 @@ export function ViewProjects({ customerId }: { customerId: number }) {
         <Title order={2} size="h4">
           Projekte
         </Title>
-        {mayWrite && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setDialog({ project: null })}
-          >
+        {rows.mayCreate && (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => rows.create()}>
             Projekt hinzufügen
           </Button>
         )}
@@ -70,29 +54,12 @@ export function ViewProjects({ customerId }: { customerId: number }) {
                   </Text>
                 )}
               </Stack>
-              <RowActions actions={actions(p)} />
+              <RowActions actions={rows.actions(p)} />
             </Group>
           ))}
         </Stack>
       )}
-      <ProjectFormDialog
-        opened={dialog !== null}
-        project={dialog?.project ?? null}
-        customerId={customerId}
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Projekt löschen"
-        message={`Sind Sie sicher, dass Sie das Projekt „${deleting?.name}“ löschen möchten? Projekte mit gebuchten Zeiteinträgen können nicht gelöscht werden.`}
-        errorFallback="Fehler beim Löschen des Projekts"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notifySuccess('Projekt erfolgreich gelöscht');
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      {rows.dialogs}
     </Card>
   );
 }

@@ -1,41 +1,21 @@
 import type { Subscription } from '@butler/contract/subscriptions';
 import { Button, Card, Group, Text, Title } from '@mantine/core';
-import { IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { IconPlus } from '@tabler/icons-react';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { formatDate, formatEuro, formatHours } from '../../../../lib/format';
-import { notifySuccess } from '../../../../lib/notify';
 import { ALL_PAGE_SIZE } from '../../api/keys';
-import { useDeleteSubscription, useSubscriptions } from '../../api/subscriptions';
-import { SubscriptionDialog } from '../panels/subscription-dialog';
-import { SubscriptionHistoryDialog } from '../panels/subscription-history-dialog';
-import { templateName } from '../panels/subscriptions-panel';
+import { useSubscriptions } from '../../api/subscriptions';
+import { templateName } from '../panels/subscription-math';
 import { RowActions } from '../row-actions';
+import { useSubscriptionRows } from '../rows/subscription-rows';
 import { StatusBadge } from '../status-badge';
 
 /** BUTLER-Pakete table of the admin customer view (a customer holds a handful). */
 export function ViewSubscriptions({ customerId }: { customerId: number }) {
   const query = useSubscriptions({ customerId, pageSize: ALL_PAGE_SIZE });
-  const remove = useDeleteSubscription();
-  const [dialog, setDialog] = useState<{ subscription: Subscription | null } | null>(null);
-  const [history, setHistory] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<Subscription | null>(null);
+  const rows = useSubscriptionRows(customerId);
 
-  const actions = (s: Subscription) => [
-    {
-      label: `Verlauf von ${templateName(s)} anzeigen`,
-      icon: <IconHistory size={18} />,
-      onClick: () => setHistory(s.id),
-    },
-    {
-      label: `${templateName(s)} bearbeiten`,
-      icon: <IconPencil size={18} />,
-      onClick: () => setDialog({ subscription: s }),
-    },
-    { label: `${templateName(s)} löschen`, icon: <IconTrash size={18} />, color: 'red', onClick: () => setDeleting(s) },
-  ];
   const columns: Column<Subscription>[] = [
     {
       key: 'name',
@@ -74,7 +54,7 @@ export function ViewSubscriptions({ customerId }: { customerId: number }) {
       label: 'Aktionen',
       align: 'right',
       hideOnCard: true,
-      render: (s) => <RowActions actions={actions(s)} />,
+      render: (s) => <RowActions actions={rows.actions(s)} />,
     },
   ];
 
@@ -84,15 +64,17 @@ export function ViewSubscriptions({ customerId }: { customerId: number }) {
         <Title order={2} size="h4">
           BUTLER-Pakete
         </Title>
-        <Button
-          size="xs"
-          variant="light"
-          color="blue"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => setDialog({ subscription: null })}
-        >
-          ButlerPaket hinzufügen
-        </Button>
+        {rows.mayCreate && (
+          <Button
+            size="xs"
+            variant="light"
+            color="blue"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => rows.create()}
+          >
+            ButlerPaket hinzufügen
+          </Button>
+        )}
       </Group>
       {query.isError ? (
         <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void query.refetch()} />
@@ -106,29 +88,11 @@ export function ViewSubscriptions({ customerId }: { customerId: number }) {
           columns={columns}
           rowKey={(s) => s.id}
           cardTitle={templateName}
-          cardActions={(s) => <RowActions actions={actions(s)} />}
+          cardActions={(s) => <RowActions actions={rows.actions(s)} />}
           caption="BUTLER-Pakete"
         />
       )}
-      <SubscriptionDialog
-        opened={dialog !== null}
-        subscription={dialog?.subscription ?? null}
-        customerId={customerId}
-        onClose={() => setDialog(null)}
-      />
-      <SubscriptionHistoryDialog subscriptionId={history} onClose={() => setHistory(null)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="ButlerPaket löschen"
-        message={`Sind Sie sicher, dass Sie das ButlerPaket „${deleting ? templateName(deleting) : ''}“ (${formatDate(deleting?.start_date)} – ${formatDate(deleting?.end_date)}) löschen möchten? Sind in seiner Laufzeit Zeiteinträge gebucht, verschieben oder löschen Sie diese zuerst.`}
-        errorFallback="Fehler beim Löschen des ButlerPakets"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notifySuccess('ButlerPaket erfolgreich gelöscht');
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      {rows.dialogs}
     </Card>
   );
 }
