@@ -89,7 +89,7 @@ export type InvoiceInput = z.infer<typeof zInvoiceInput>;
 
 export const zInvoiceListQuery = z.object({
   search: z.string().trim().max(100, 'Höchstens 100 Zeichen').optional(),
-  status: z.enum([...INVOICE_STATUSES, 'overdue', 'all'], { error: 'Unbekannter Status' }).optional(),
+  status: z.enum([...INVOICE_STATUSES, 'overdue', 'partially_paid', 'all'], { error: 'Unbekannter Status' }).optional(),
   date_filter: z.enum(['today', 'week', 'month', 'year', 'all'], { error: 'Unbekannter Zeitraum' }).optional(),
   customer_id: zId.optional(),
   /** Newest n (the dashboard's latest 5); overrides page_size. */
@@ -114,6 +114,11 @@ export const zInvoiceListItem = z.object({
   status: zStatus,
   is_overdue: z.boolean(),
   paid_at: z.string().nullable(),
+  /** Received so far (payments and applied credit, decision 0580) and what is still open. */
+  received: z.number(),
+  open_amount: z.number(),
+  /** 'partially_paid' while something but not all is received ("Teilweise bezahlt"). */
+  payment_state: z.enum(['open', 'partially_paid', 'paid']),
   reminder_level: z.number(),
   credit_note_for_id: z.number().nullable(),
 });

@@ -30,6 +30,22 @@ const zAgreements = z
  * server (template × monthly hours); monthly_trips defaults to the template's.
  * Field order matters: the first failing field's text is the answer's `error`.
  */
+/** Abrechnung of a ButlerPaket (issue 28, decision 0581). */
+export const BILLING_INTERVALS = ['monthly', 'quarterly', 'yearly', 'term'] as const;
+export const BILLING_INTERVAL_LABELS: Record<(typeof BILLING_INTERVALS)[number], string> = {
+  monthly: 'monatlich im Voraus',
+  quarterly: 'quartalsweise im Voraus',
+  yearly: 'jährlich im Voraus',
+  term: 'gesamte Laufzeit zu Beginn',
+};
+export const SUBSCRIPTION_PAYMENT_METHODS = ['ueberweisung', 'lastschrift'] as const;
+export const SUBSCRIPTION_PAYMENT_METHOD_LABELS: Record<(typeof SUBSCRIPTION_PAYMENT_METHODS)[number], string> = {
+  ueberweisung: 'Überweisung',
+  lastschrift: 'SEPA-Lastschrift',
+};
+const zBillingInterval = z.enum(BILLING_INTERVALS, { error: 'Bitte wählen Sie eine Abrechnung' });
+const zSubscriptionPaymentMethod = z.enum(SUBSCRIPTION_PAYMENT_METHODS, { error: 'Bitte wählen Sie eine Zahlungsart' });
+
 export const zSubscriptionCreate = z.object({
   customer_id: zRequiredId(SUBSCRIPTION_REQUIRED),
   monthly_hours: zPositiveHours(SUBSCRIPTION_REQUIRED, SUBSCRIPTION_HOURS_STEP),
@@ -38,6 +54,9 @@ export const zSubscriptionCreate = z.object({
   monthly_trips: zTrips,
   agreements: zAgreements,
   is_active: z.boolean().default(true),
+  billing_interval: zBillingInterval.default('monthly'),
+  payment_method: zSubscriptionPaymentMethod.default('ueberweisung'),
+  auto_renew: z.boolean().default(false),
 });
 export type SubscriptionCreate = z.input<typeof zSubscriptionCreate>;
 
@@ -49,6 +68,9 @@ export const zSubscriptionUpdate = z.object({
   monthly_trips: zTrips,
   agreements: zAgreements,
   is_active: z.boolean().optional(),
+  billing_interval: zBillingInterval.optional(),
+  payment_method: zSubscriptionPaymentMethod.optional(),
+  auto_renew: z.boolean().optional(),
 });
 export type SubscriptionUpdate = z.input<typeof zSubscriptionUpdate>;
 
@@ -70,6 +92,11 @@ export const zSubscription = z.object({
   monthly_trips: z.number().nullable(),
   agreements: z.string().nullable(),
   is_active: z.boolean(),
+  billing_interval: zBillingInterval,
+  payment_method: zSubscriptionPaymentMethod,
+  auto_renew: z.boolean(),
+  /** The ButlerPaket this one renews, and the one that renews it (Verlängern). */
+  renewed_from_id: z.number().nullable(),
   /** active while is_active and today ≤ end_date (Vienna), else expired (shown Aktiv/Abgelaufen). */
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** The term contains today. */

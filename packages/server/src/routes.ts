@@ -1,3 +1,4 @@
+import { todayInVienna } from '@butler/contract/format';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
@@ -32,6 +33,8 @@ import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createStaffRoles } from './modules/staff/staff-roles.service.js';
 import { statementsRoutes } from './modules/statements/statements.routes.js';
+import { createBillingCommands } from './modules/subscription-billing/subscription-billing.commands.js';
+import { subscriptionBillingRoutes } from './modules/subscription-billing/subscription-billing.routes.js';
 import { subscriptionHistoryRoutes } from './modules/subscription-history/subscription-history.routes.js';
 import { subscriptionTemplatesRoutes } from './modules/subscription-templates/subscription-templates.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -75,6 +78,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(adminDashboardRoutes(deps.db));
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
+  await typed.register(subscriptionBillingRoutes(createBillingCommands(deps.db, todayInVienna)));
   await typed.register(mailRoutes(deps.db));
   await typed.register(balanceAlertsRoutes(deps.db));
   await typed.register(statementsRoutes(deps.db, deps.env));

@@ -76,6 +76,8 @@ export const invoices = pgTable(
     billingMonth: text('billing_month'),
     hourPackageId: integer('hour_package_id').references(() => hourPackages.id, { onDelete: 'set null' }),
     reminderLevel: integer('reminder_level').notNull().default(0),
+    /** Structured creditor reference (RF, ISO 11649), fixed when the number is taken (BT-83). */
+    paymentReference: text('payment_reference'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     paidAt: date('paid_at'),
     paidAmount: moneyColumn('paid_amount'),
@@ -87,6 +89,9 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
     uniqueIndex('invoices_year_sequence_uq').on(t.numberYear, t.numberSequence),
+    uniqueIndex('invoices_payment_reference_uq').on(t.paymentReference),
+    // Open invoices of a customer (Offene Posten, the lounge, reminders).
+    index('invoices_open_customer_idx').on(t.customerId, t.dueDate).where(sql`${t.status} = 'sent'`),
     uniqueIndex('invoices_subscription_month_uq')
       .on(t.subscriptionId, t.billingMonth)
       .where(sql`${t.kind} = 'invoice' AND ${t.status} <> 'cancelled'`),
@@ -162,6 +167,14 @@ export const invoiceReminders = pgTable(
       .unique()
       .references(() => blobs.id),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The level's fee (Mahnspesen) and the default interest up to the letter's date, as printed. */
+    fee: moneyColumn('fee').notNull().default('0'),
+    interest: moneyColumn('interest').notNull().default('0'),
+    /** The open amount the letter asked for and the day it asked payment by. */
+    openAmount: moneyColumn('open_amount'),
+    payBy: date('pay_by'),
+    /** The letter's date (the Mahnlauf's day); the next level counts its days from here. */
+    letterDate: date('letter_date'),
     createdBy: text('created_by').notNull(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './accounts.js';
 import { createdAt, hoursColumn, moneyColumn, percentColumn, updatedAt } from './columns.js';
 
@@ -54,10 +54,23 @@ export const subscriptions = pgTable(
     monthlyTrips: integer('monthly_trips'),
     agreements: text('agreements'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Abrechnung: monthly (in advance, default), quarterly, yearly or the whole term at its start. */
+    billingInterval: text('billing_interval').notNull().default('monthly'),
+    /** ueberweisung or lastschrift (SEPA direct debit, issue 29). */
+    paymentMethod: text('payment_method').notNull().default('ueberweisung'),
+    /** The daily job bills periods starting on or after this day (null: the start date). */
+    billingStartsOn: date('billing_starts_on'),
+    /** Renew for another term (same terms) when this one ends. */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** The ButlerPaket this one continues (Verlängern); one renewal per ButlerPaket. */
+    renewedFromId: integer('renewed_from_id').references((): any => subscriptions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('subscriptions_renewed_from_uq').on(t.renewedFromId),
+    check('subscriptions_billing_interval_ck', sql`${t.billingInterval} IN ('monthly','quarterly','yearly','term')`),
+    check('subscriptions_payment_method_ck', sql`${t.paymentMethod} IN ('ueberweisung','lastschrift')`),
     index('subscriptions_customer_term_idx').on(t.customerId, t.startDate, t.endDate),
     index('subscriptions_end_date_idx').on(t.endDate),
     check('subscriptions_duration_ck', sql`${t.durationMonths} BETWEEN 1 AND 120`),

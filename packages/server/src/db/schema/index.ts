@@ -3,6 +3,7 @@ export * from './alerts.js';
 export * from './billing.js';
 export * from './blobs.js';
 export * from './hours.js';
+export * from './ledger.js';
 export * from './mail.js';
 export * from './sepa.js';
 export * from './settings.js';

@@ -5,8 +5,10 @@ import { issueAccountLink } from '../auth/account-links.js';
 import { checkBalanceJob, dailyBalanceJob } from '../balance-alerts/balance-alerts.jobs.js';
 import { createSendMailJob, requeueStrandedMailsJob } from '../mail/mail-send.job.js';
 import { quickbillAttachmentSources } from '../quickbill/mail/attachment-sources.js';
+import { dailyRemindersJob } from '../quickbill/reminders/reminders.jobs.js';
 import { statementAttachmentSources } from '../statements/statement-attachment.js';
 import { monthlyStatementsJob } from '../statements/statements.jobs.js';
+import { subscriptionBillingJob } from '../subscription-billing/subscription-billing.jobs.js';
 import { subscriptionEndsJob } from '../subscription-ends/subscription-ends.js';
 import { runSchedulerTick, type ScheduledJob } from './scheduler.js';
 import { daily, hourly, monthly } from './schedules.js';
@@ -22,6 +24,8 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { job: dailyBalanceJob, schedule: daily('07:00') },
   { job: monthlyStatementsJob, schedule: monthly(1, '06:00') },
   { job: subscriptionEndsJob, schedule: daily('07:30') },
+  { job: dailyRemindersJob, schedule: daily('08:00') },
+  { job: subscriptionBillingJob, schedule: daily('06:30', 72) },
 ];
 
 /** Runs every minute (graphile-worker cron, one process per minute) and enqueues due slots. */

@@ -70,7 +70,7 @@ describe('Postausgang API', () => {
     const res = await ctx.request({ method: 'GET', url: `/api/mail/outbox/${id}`, token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, subject: 'Zahlungserinnerung zur Rechnung D-1', attachments: [] });
-    expect(res.json().text).toContain('Bitte überweisen Sie den Betrag bis 29.03.2026');
+    expect(res.json().text).toContain('Wir bitten Sie freundlich um Überweisung bis 29.03.2026');
     expect(res.json().html).toContain('<!DOCTYPE html>');
     const missing = await ctx.request({ method: 'GET', url: '/api/mail/outbox/999999', token });
     expect(missing.statusCode).toBe(404);

@@ -92,6 +92,9 @@ export function createSubscriptionsService(db: Database) {
             monthlyTrips: input.monthly_trips === undefined ? template.monthlyTrips : input.monthly_trips,
             agreements: input.agreements ?? null,
             isActive: input.is_active,
+            billingInterval: input.billing_interval,
+            paymentMethod: input.payment_method,
+            autoRenew: input.auto_renew,
           })
           .returning();
         await writeAudit(tx, session, 'create', 'subscription', row.id, null, row);
@@ -159,6 +162,9 @@ export function createSubscriptionsService(db: Database) {
                   : before.monthlyTrips,
             agreements: input.agreements === undefined ? before.agreements : input.agreements,
             isActive: input.is_active ?? before.isActive,
+            billingInterval: input.billing_interval ?? before.billingInterval,
+            paymentMethod: input.payment_method ?? before.paymentMethod,
+            autoRenew: input.auto_renew ?? before.autoRenew,
             updatedAt: sql`now()`,
           })
           .where(eq(subscriptions.id, id))

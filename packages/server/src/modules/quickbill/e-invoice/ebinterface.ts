@@ -131,7 +131,7 @@ export function toEbInterface(d: InvoiceDocument): string {
         )}${el('IBAN', settings.iban.replace(/\s+/g, ''))}${el(
           'BankAccountOwner',
           settings.companyName.slice(0, 70),
-        )}</BeneficiaryAccount>${el('PaymentReference', invoice.invoiceNumber.slice(0, 35))}</UniversalBankTransaction></PaymentMethod>`
+        )}</BeneficiaryAccount>${el('PaymentReference', (invoice.paymentReference ?? invoice.invoiceNumber).slice(0, 35))}</UniversalBankTransaction></PaymentMethod>`
       : '';
   const conditions = credit
     ? ''

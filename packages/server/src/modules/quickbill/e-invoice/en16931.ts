@@ -163,7 +163,8 @@ export function toEn16931(d: InvoiceDocument): Invoice {
           'cac:PaymentMeans': [
             {
               'cbc:PaymentMeansCode': '58',
-              'cbc:PaymentID': invoice.invoiceNumber,
+              // BT-83 remittance information: the RF creditor reference (decision 0584).
+              'cbc:PaymentID': invoice.paymentReference ?? invoice.invoiceNumber,
               'cac:PayeeFinancialAccount': {
                 'cbc:ID': settings.iban.replace(/\s+/g, ''),
                 'cbc:Name': settings.companyName,

@@ -3,6 +3,7 @@ import { zBulkSendResult, zIdsInput, zMarkPaidInput, zSendInvoiceInput } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
+import type { PaymentService } from '../payments/payments.service.js';
 import { invoiceCiiXml } from '../pdf/ebinterface-store.js';
 import type { createReminderService } from '../reminders/reminder.service.js';
 import type { QuickbillDeps } from '../shared.js';
@@ -22,6 +23,7 @@ type Services = {
   deps: QuickbillDeps;
   send: SendService;
   status: ReturnType<typeof createStatusService>;
+  payments: PaymentService;
   reminders: ReturnType<typeof createReminderService>;
 };
 
@@ -29,7 +31,7 @@ const inline = (filename: string) => `inline; filename="${filename}"`;
 
 /** Send, pay, cancel, remind and the documents (PDF, EN 16931 XML, ebInterface XML, ZIP). */
 export const invoiceActionRoutes =
-  ({ deps, send, status, reminders }: Services): FastifyPluginAsyncZod =>
+  ({ deps, send, status, payments, reminders }: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/api/quickbill/invoices/:id/send', {
       config: { access: { permission: 'invoices.issue' } },
@@ -76,7 +78,7 @@ export const invoiceActionRoutes =
         response: { 200: zOkResponse, ...errors },
       },
       handler: async (request) => {
-        await status.markPaid(requireSession(request), request.params.id, request.body ?? {});
+        await payments.markPaid(requireSession(request), request.params.id, request.body ?? {});
         return { success: true as const, message: 'Rechnung als bezahlt markiert' };
       },
     });

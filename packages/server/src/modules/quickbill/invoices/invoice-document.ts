@@ -11,8 +11,8 @@ export type InvoiceDocument = {
   items: InvoiceItemRow[];
   settings: ProviderSettings;
   timeEntries: Array<{ workDate: string; hours: string; activityDescription: string; projectName: string }>;
-  /** For a credit note: the cancelled invoice. */
-  original: { number: string; date: string } | null;
+  /** For a credit note: the cancelled invoice and what had been received for it (refund promise). */
+  original: { number: string; date: string; received: string } | null;
   logo: Buffer | null;
 };
 
@@ -40,7 +40,9 @@ export async function loadInvoiceDocument(db: Executor, id: number): Promise<Inv
     items,
     settings,
     timeEntries: entries,
-    original: originalRow?.invoiceNumber ? { number: originalRow.invoiceNumber, date: originalRow.invoiceDate } : null,
+    original: originalRow?.invoiceNumber
+      ? { number: originalRow.invoiceNumber, date: originalRow.invoiceDate, received: originalRow.paidAmount ?? '0' }
+      : null,
     logo,
   };
 }

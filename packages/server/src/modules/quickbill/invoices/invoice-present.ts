@@ -3,6 +3,7 @@ import type { TaxExemption } from '@butler/contract/vat';
 import type { timeEntries } from '../../../db/schema/index.js';
 import { fromHundredths, num } from '../../../domain/decimal.js';
 import { computeInvoiceTotals } from '../../../domain/invoice-totals.js';
+import { openAmountOf, paymentState } from '../payments/payments.service.js';
 import { isOverdue } from '../shared.js';
 import type { InvoiceItemRow, InvoiceRow } from './invoice.repo.js';
 
@@ -19,6 +20,9 @@ export function presentListItem(row: InvoiceRow, today: string): InvoiceListItem
     status: row.status as InvoiceListItem['status'],
     is_overdue: isOverdue(row, today),
     paid_at: row.paidAt,
+    received: num(row.paidAmount),
+    open_amount: fromHundredths(openAmountOf(row)),
+    payment_state: paymentState(row),
     reminder_level: row.reminderLevel,
     credit_note_for_id: row.creditNoteForId,
   };

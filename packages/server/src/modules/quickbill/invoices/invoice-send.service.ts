@@ -4,8 +4,9 @@ import JSZip from 'jszip';
 import type { Transaction } from '../../../db/executor.js';
 import { customers, invoices } from '../../../db/schema/index.js';
 import { parseDate } from '../../../domain/calendar.js';
+import { creditorReference } from '../../../domain/creditor-reference.js';
 import type { SessionContext } from '../../../lib/access.js';
-import { writeAudit } from '../../../lib/audit.js';
+import { type AuditActor, writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { queueInvoiceMail, requireRecipient } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
@@ -23,7 +24,7 @@ import { checkIssuable } from './invoice-rules.js';
  * period (the invoice date when none was given), marks it sent and stores its documents
  * (PDF, EN 16931 XML, ebInterface XML) in the blob store in the same transaction.
  */
-export async function issueDraft(tx: Transaction, session: SessionContext, row: InvoiceRow, sentAt: Date) {
+export async function issueDraft(tx: Transaction, session: AuditActor, row: InvoiceRow, sentAt: Date) {
   const settings = await loadSettings(tx);
   // The recipient as the customer stands now: a draft is no document yet.
   const [customer] = row.customerId ? await tx.select().from(customers).where(eq(customers.id, row.customerId)) : [];
@@ -39,6 +40,8 @@ export async function issueDraft(tx: Transaction, session: SessionContext, row: 
       invoiceNumber: number.number,
       numberYear: number.year,
       numberSequence: number.sequence,
+      // The structured creditor reference the customer's transfer carries back (decision 0584).
+      paymentReference: creditorReference(number.number),
       servicePeriodStart: start,
       servicePeriodEnd: row.servicePeriodEnd ?? start,
       sentAt,

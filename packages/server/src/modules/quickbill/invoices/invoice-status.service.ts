@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { invoiceItems, invoices, timeEntries } from '../../../db/schema/index.js';
+import { invoiceItems, invoices, subscriptionBillingMonths, timeEntries } from '../../../db/schema/index.js';
 import { parseDate } from '../../../domain/calendar.js';
 import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { AppError, fieldError } from '../../../lib/errors.js';
+import { AppError } from '../../../lib/errors.js';
 import { queueInvoiceMail } from '../mail/invoice-mail.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
 import { storeIssuedDocuments } from '../pdf/pdf-store.js';
@@ -19,31 +19,6 @@ export function createStatusService(deps: QuickbillDeps) {
   const { db } = deps;
 
   return {
-    /** sent → paid with the payment date and amount (defaults: today, the gross total). */
-    async markPaid(session: SessionContext, id: number, input: { paid_at?: string; amount?: number }) {
-      const today = deps.today();
-      await db.transaction(async (tx) => {
-        const before = await findInvoice(tx, id, true);
-        if (before.kind !== 'invoice')
-          throw new AppError('INVOICE_WRONG_STATUS', 'Eine Stornorechnung kann nicht als bezahlt markiert werden');
-        if (before.status === 'paid') throw new AppError('INVOICE_WRONG_STATUS', 'Diese Rechnung ist bereits bezahlt');
-        if (before.status !== 'sent') {
-          throw new AppError('INVOICE_WRONG_STATUS', 'Nur versendete Rechnungen können als bezahlt markiert werden');
-        }
-        const paidAt = input.paid_at ?? today;
-        if (paidAt > today) throw fieldError('paid_at', 'Das Zahlungsdatum darf nicht in der Zukunft liegen');
-        if (paidAt < before.invoiceDate)
-          throw fieldError('paid_at', 'Das Zahlungsdatum darf nicht vor dem Rechnungsdatum liegen');
-        const amount = input.amount === undefined ? before.totalGross : hundredthsToString(toHundredths(input.amount));
-        const [after] = await tx
-          .update(invoices)
-          .set({ status: 'paid', paidAt, paidAmount: amount, updatedAt: new Date() })
-          .where(eq(invoices.id, id))
-          .returning();
-        await writeAudit(tx, session, 'mark-paid', 'invoice', id, before, after);
-      });
-    },
-
     /**
      * Cancels an invoice. A draft has no number yet and is simply deleted. An issued
      * invoice keeps its number and becomes 'cancelled'; a credit note (Storno) with the
@@ -69,6 +44,11 @@ export function createStatusService(deps: QuickbillDeps) {
           .where(eq(invoices.id, id))
           .returning();
         await tx.update(timeEntries).set({ invoiceId: null }).where(eq(timeEntries.invoiceId, id));
+        // Its ButlerPaket months may be billed again by hand; the daily job never re-bills them (decision 0581).
+        await tx
+          .update(subscriptionBillingMonths)
+          .set({ state: 'released' })
+          .where(eq(subscriptionBillingMonths.invoiceId, id));
         await writeAudit(tx, session, 'cancel', 'invoice', id, before, cancelled);
 
         const today = deps.today();

@@ -4,6 +4,7 @@ import type { Executor } from '../../../db/executor.js';
 import { invoiceItems, invoiceReminders, invoices, timeEntries } from '../../../db/schema/index.js';
 import { addDays, firstDayOfMonth, lastDayOfMonth, parseDate } from '../../../domain/calendar.js';
 import { AppError } from '../../../lib/errors.js';
+import { cashSql } from '../payments/payments.repo.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -44,6 +45,7 @@ export function listConditions(query: InvoiceListQuery, today: string): SQL[] {
   const overdue = and(eq(invoices.status, 'sent'), eq(invoices.kind, 'invoice'), lt(invoices.dueDate, today))!;
   if (query.status === 'overdue') where.push(overdue);
   else if (query.status === 'sent') where.push(eq(invoices.status, 'sent'), sql`NOT (${overdue})`);
+  else if (query.status === 'partially_paid') where.push(eq(invoices.status, 'sent'), sql`${invoices.paidAmount} > 0`);
   else if (query.status && query.status !== 'all') where.push(eq(invoices.status, query.status));
   const range = dateFilterRange(query.date_filter, today);
   if (range) where.push(gte(invoices.invoiceDate, range[0]), lte(invoices.invoiceDate, range[1]));
@@ -112,9 +114,9 @@ export async function findCreditNoteFor(db: Executor, invoiceId: number) {
 }
 
 /**
- * SPEC §3 dashboard figures; see docs/decisions/0161 for what counts as revenue. Count and
- * totals per kind and status come from invoice_totals (kept by triggers, decision 0402);
- * open and overdue read the few sent invoices, revenue an index-only range of paid_at.
+ * SPEC §3 dashboard figures. Count and totals per kind and status come from invoice_totals
+ * (kept by triggers, decision 0402); open receivables are the open amounts of the sent
+ * invoices; revenue is money received by payment date (Ist-Besteuerung, decision 0580).
  */
 export async function dashboardFigures(db: Executor, today: string) {
   const monthStart = `${today.slice(0, 7)}-01`;
@@ -124,12 +126,11 @@ export async function dashboardFigures(db: Executor, today: string) {
       (SELECT coalesce(sum(invoices), 0) FROM invoice_totals WHERE kind = 'invoice')::int AS count,
       (SELECT coalesce(sum(total_gross), 0) FROM invoice_totals WHERE kind = 'invoice' AND status IN ('sent','paid'))::text AS total,
       o.open::text AS open, o.overdue,
-      (SELECT coalesce(sum(paid_amount), 0) FROM invoices
-        WHERE status = 'paid' AND paid_at >= ${monthStart}::date AND paid_at <= ${today}::date)::text AS month,
-      (SELECT coalesce(sum(paid_amount), 0) FROM invoices
-        WHERE status = 'paid' AND paid_at >= ${yearStart}::date AND paid_at <= ${today}::date)::text AS year
+      ${cashSql(monthStart, today)}::text AS month,
+      ${cashSql(yearStart, today)}::text AS year
     FROM (
-      SELECT coalesce(sum(total_gross), 0) AS open, count(*) FILTER (WHERE due_date < ${today}::date)::int AS overdue
+      SELECT coalesce(sum(total_gross - coalesce(paid_amount, 0)), 0) AS open,
+        count(*) FILTER (WHERE due_date < ${today}::date)::int AS overdue
       FROM invoices WHERE status = 'sent' AND kind = 'invoice'
     ) o`);
   return result.rows[0] as { count: number; total: string; open: string; overdue: number; month: string; year: string };
@@ -141,7 +142,7 @@ export async function dashboardFigures(db: Executor, today: string) {
  */
 export async function countFromTotals(db: Executor, query: InvoiceListQuery): Promise<number | null> {
   if (query.search || query.customer_id || (query.date_filter && query.date_filter !== 'all')) return null;
-  if (query.status === 'overdue' || query.status === 'sent') return null;
+  if (query.status === 'overdue' || query.status === 'sent' || query.status === 'partially_paid') return null;
   const status = query.status && query.status !== 'all' ? sql`WHERE status = ${query.status}` : sql``;
   const result = await db.execute(sql`SELECT coalesce(sum(invoices), 0)::int AS total FROM invoice_totals ${status}`);
   return (result.rows[0] as { total: number }).total;

@@ -4,7 +4,6 @@ import { readBlob } from '../../../lib/blob-store.js';
 import type { AttachmentSource, AttachmentSourceName } from '../../mail/attachment-sources.js';
 import { invoiceEbInterface } from '../pdf/ebinterface-store.js';
 import { invoicePdf } from '../pdf/pdf-store.js';
-import { renderReminderPdf } from '../pdf/reminder-pdf.js';
 
 /** Quickbill's documents as mail attachments: the issued invoice (PDF, ebInterface) and reminder letters. */
 export const quickbillAttachmentSources = {
@@ -18,9 +17,7 @@ export const quickbillAttachmentSources = {
         and(eq(invoiceReminders.invoiceId, Number(args.invoiceId)), eq(invoiceReminders.level, Number(args.level))),
       );
     const stored = reminder?.pdfBlobId ? await readBlob(db, reminder.pdfBlobId) : null;
-    if (stored) return stored;
-    // Reminders queued before their letters were kept: rendered with the level and dates of the mail.
-    const { document } = await invoicePdf(db, Number(args.invoiceId));
-    return renderReminderPdf(document, Number(args.level), String(args.date), String(args.payBy));
+    if (!stored) throw new Error(`Mahnschreiben ${args.invoiceId}/${args.level} nicht gespeichert`);
+    return stored;
   },
 } satisfies Partial<Record<AttachmentSourceName, AttachmentSource>>;

@@ -2,13 +2,14 @@ import { formatDate, formatEuro } from '@butler/contract/format';
 import { fillMailTemplate, invoiceMailTemplates } from '@butler/contract/invoice-mail';
 import { REMINDER_LABELS } from '@butler/contract/quickbill';
 import type { Executor } from '../../../db/executor.js';
-import { num } from '../../../domain/decimal.js';
+import { fromHundredths, num } from '../../../domain/decimal.js';
 import { AppError } from '../../../lib/errors.js';
 import { attachment } from '../../mail/attachment-sources.js';
 import { queueMail } from '../../mail/mail-queue.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
 import { ebInterfaceFileName } from '../pdf/ebinterface-store.js';
 import { pdfFileName } from '../pdf/pdf-store.js';
+import type { ReminderLetter } from '../pdf/reminder-pdf.js';
 
 /** {nummer}, {kunde}, {betrag}, {faellig}, {firma}, {original} of this invoice. */
 export function fillTemplate(template: string, d: InvoiceDocument): string {
@@ -71,36 +72,33 @@ export function queueInvoiceMail(
 }
 
 /** Payment reminder: its own letter plus the invoice again, queued in the caller's transaction. */
-export function queueReminderMail(
-  tx: Executor,
-  d: InvoiceDocument,
-  level: number,
-  date: string,
-  payBy: string,
-  createdBy: string,
-) {
-  const label = REMINDER_LABELS[level - 1];
+export function queueReminderMail(tx: Executor, d: InvoiceDocument, letter: ReminderLetter, createdBy: string) {
+  const label = REMINDER_LABELS[letter.level - 1];
   const number = d.invoice.invoiceNumber ?? '';
+  const total = letter.openCents + letter.feeCents + letter.interestCents;
   return queueMail(tx, {
     to: requireRecipient(d.invoice.customerEmail),
     template: 'invoice-reminder',
     data: {
+      level: letter.level,
       label,
       number,
       invoiceDate: formatDate(d.invoice.invoiceDate),
-      amount: formatEuro(Math.abs(num(d.invoice.totalGross))),
+      amount: formatEuro(fromHundredths(total)),
+      open: formatEuro(fromHundredths(letter.openCents)),
+      fees: letter.feeCents > 0n ? formatEuro(fromHundredths(letter.feeCents)) : null,
+      interest: letter.interestCents > 0n ? formatEuro(fromHundredths(letter.interestCents)) : null,
       due: formatDate(d.invoice.dueDate),
-      payBy: formatDate(payBy),
+      payBy: formatDate(letter.payBy),
       company: d.settings.companyName,
     },
     customerId: d.invoice.customerId,
     entity: { type: 'invoice', id: d.invoice.id },
+    dedupeKey: `reminder:${d.invoice.id}:${letter.level}`,
     attachments: [
       attachment('reminder-pdf', `${label.replace(/[^\wäöüÄÖÜß]+/g, '-')}-${number}.pdf`, {
         invoiceId: d.invoice.id,
-        level,
-        date,
-        payBy,
+        level: letter.level,
       }),
       attachment('invoice-pdf', `Rechnung-${number}.pdf`, { invoiceId: d.invoice.id }),
     ],

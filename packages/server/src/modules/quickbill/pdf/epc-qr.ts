@@ -1,11 +1,22 @@
 import QRCode from 'qrcode';
 
-export type EpcPayment = { bic: string; name: string; iban: string; amountCents: bigint; reference: string };
+export type EpcPayment = {
+  bic: string;
+  name: string;
+  iban: string;
+  amountCents: bigint;
+  /** ISO 11649 RF reference (structured remittance); null: `information` goes into the unstructured line. */
+  reference: string | null;
+  /** Shown to the payer (the invoice number). */
+  information: string;
+};
 
 /**
  * EPC069-12 ("GiroCode", in Austria "Zahlen mit Code") payload, version 002, UTF-8,
- * SEPA credit transfer. The invoice number goes into the unstructured remittance
- * line (the structured line is reserved for ISO 11649 RF references).
+ * SEPA credit transfer. The RF creditor reference goes into the structured remittance
+ * line (banks carry it to the statement, decision 0584) and the invoice number into the
+ * beneficiary-to-originator information; without a reference the invoice number is the
+ * unstructured remittance line (EPC069-12 allows one of the two).
  */
 export function epcPayload(p: EpcPayment): string {
   const euros = `${p.amountCents / 100n}.${String(p.amountCents % 100n).padStart(2, '0')}`;
@@ -19,8 +30,9 @@ export function epcPayload(p: EpcPayment): string {
     p.iban.replace(/\s+/g, '').toUpperCase(),
     `EUR${euros}`,
     '',
-    '',
-    p.reference.slice(0, 140),
+    p.reference ? p.reference.slice(0, 35) : '',
+    p.reference ? '' : p.information.slice(0, 140),
+    p.reference ? p.information.slice(0, 70) : '',
   ].join('\n');
 }
 

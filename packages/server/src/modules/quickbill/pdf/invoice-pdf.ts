@@ -1,5 +1,6 @@
 import { formatDate, formatEuro, formatNumber } from '@butler/contract/format';
 import { TAX_EXEMPTION_INFO, type TaxExemption, taxGroupLabel } from '@butler/contract/vat';
+import { formatCreditorReference } from '../../../domain/creditor-reference.js';
 import { fromHundredths, num, toHundredths } from '../../../domain/decimal.js';
 import { computeInvoiceTotals } from '../../../domain/invoice-totals.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
@@ -213,6 +214,20 @@ export async function renderInvoicePdf(d: InvoiceDocument): Promise<Buffer> {
   return toBuffer(doc);
 }
 
+/**
+ * What a Stornorechnung promises: a refund only of what had been paid for the cancelled
+ * invoice when it was cancelled (the rest is simply no longer owed, decision 0580).
+ */
+export function creditNoteRefundText(d: Pick<InvoiceDocument, 'original'>): string {
+  const number = d.original?.number ?? '';
+  const received = num(d.original?.received ?? '0');
+  if (received <= 0) return `Die Rechnung ${number} ist damit aufgehoben und nicht mehr zu bezahlen.`;
+  return (
+    `Die Rechnung ${number} ist damit aufgehoben. Von Ihnen bereits bezahlt: ${formatEuro(received)}. ` +
+    'Dieser Betrag wird Ihnen erstattet oder auf Wunsch mit künftigen Rechnungen verrechnet.'
+  );
+}
+
 async function drawPayment(doc: PDFKit.PDFDocument, d: InvoiceDocument) {
   const { invoice, settings } = d;
   const gross = toHundredths(invoice.totalGross);
@@ -226,10 +241,7 @@ async function drawPayment(doc: PDFKit.PDFDocument, d: InvoiceDocument) {
     .text(invoice.kind === 'credit_note' ? 'Erstattung' : 'Zahlung', PAGE.left, top);
   doc.font(FONT.regular).fontSize(9);
   if (invoice.kind === 'credit_note') {
-    doc.text(
-      `Der Betrag von ${formatEuro(Math.abs(num(invoice.totalGross)))} wird Ihnen erstattet bzw. mit offenen Forderungen verrechnet.`,
-      { width },
-    );
+    doc.text(creditNoteRefundText(d), { width });
   } else {
     doc.text(
       `Zahlungsbedingungen: zahlbar ohne Abzug bis ${formatDate(invoice.dueDate)}` +
@@ -244,6 +256,9 @@ async function drawPayment(doc: PDFKit.PDFDocument, d: InvoiceDocument) {
       doc.text(`Kontoinhaber: ${settings.companyName}`, { width });
     }
     if (invoice.invoiceNumber) doc.text(`Verwendungszweck: ${invoice.invoiceNumber}`, { width });
+    if (invoice.paymentReference) {
+      doc.text(`Zahlungsreferenz: ${formatCreditorReference(invoice.paymentReference)}`, { width });
+    }
   }
   const textBottom = doc.y;
   if (invoice.kind === 'invoice' && invoice.invoiceNumber && canPayByCode(settings.iban, gross)) {
@@ -252,7 +267,8 @@ async function drawPayment(doc: PDFKit.PDFDocument, d: InvoiceDocument) {
       name: settings.companyName,
       iban: settings.iban,
       amountCents: gross,
-      reference: invoice.invoiceNumber,
+      reference: invoice.paymentReference ?? null,
+      information: `Rechnung ${invoice.invoiceNumber}`,
     });
     doc.image(png, PAGE.right - 90, top, { width: 90 });
     doc

@@ -1,30 +1,76 @@
 import { REMINDER_LABELS } from '@butler/contract/quickbill';
 import { eq } from 'drizzle-orm';
+import type { Transaction } from '../../../db/executor.js';
 import { invoiceReminders, invoices } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
-import type { SessionContext } from '../../../lib/access.js';
+import { hundredthsToString } from '../../../domain/decimal.js';
+import type { AuditActor } from '../../../lib/audit.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { putBlob } from '../../../lib/blob-store.js';
 import { AppError } from '../../../lib/errors.js';
-import { findInvoice } from '../invoices/invoice.repo.js';
+import { findInvoice, type InvoiceRow } from '../invoices/invoice.repo.js';
 import { loadInvoiceDocument } from '../invoices/invoice-document.js';
 import { queueReminderMail, requireRecipient } from '../mail/invoice-mail.js';
-import { invoicePdf } from '../pdf/pdf-store.js';
 import { renderReminderPdf } from '../pdf/reminder-pdf.js';
 import { isOverdue, type QuickbillDeps } from '../shared.js';
+import { buildLetter } from './reminder-letter.js';
 
 const NO_REMINDER = 'Mahnungen gibt es nur für versendete Rechnungen, nicht für Entwürfe oder Stornorechnungen';
 
 /** Days the customer gets after each reminder. */
 export const REMINDER_GRACE_DAYS = 7;
 
+/**
+ * Sends reminder `level` for a locked, overdue invoice inside `tx`: the letter is rendered
+ * and stored, the level recorded (unique per invoice and level: never twice), the mail queued
+ * and the step audited, all in one transaction.
+ */
+export async function sendReminderLevel(
+  tx: Transaction,
+  actor: AuditActor,
+  before: InvoiceRow,
+  level: number,
+  today: string,
+) {
+  requireRecipient(before.customerEmail);
+  const payBy = addDays(today, REMINDER_GRACE_DAYS);
+  const figures = await buildLetter(tx, before, level, today);
+  const document = await loadInvoiceDocument(tx, before.id);
+  // The letter exactly as mailed, kept with the reminder (decision 0341).
+  const letter = await renderReminderPdf(document, { ...figures, payBy });
+  const blob = await putBlob(tx, letter, { kind: 'reminder-pdf' });
+  const inserted = await tx
+    .insert(invoiceReminders)
+    .values({
+      invoiceId: before.id,
+      level,
+      pdfBlobId: blob.id,
+      fee: hundredthsToString(figures.feeCents),
+      interest: hundredthsToString(figures.interestCents),
+      openAmount: hundredthsToString(figures.openCents),
+      payBy,
+      letterDate: today,
+      createdBy: actor.displayName,
+    })
+    .onConflictDoNothing()
+    .returning({ id: invoiceReminders.id });
+  if (!inserted.length) throw new AppError('CONFLICT', `Die ${REMINDER_LABELS[level - 1]} wurde bereits versendet`);
+  const [after] = await tx
+    .update(invoices)
+    .set({ reminderLevel: level, updatedAt: new Date() })
+    .where(eq(invoices.id, before.id))
+    .returning();
+  await writeAudit(tx, actor, 'reminder', 'invoice', before.id, before, after, { customerId: before.customerId });
+  await queueReminderMail(tx, document, { ...figures, payBy }, actor.displayName);
+  return level;
+}
+
 export function createReminderService(deps: QuickbillDeps) {
   const { db } = deps;
   return {
     /** The next reminder level (1 Zahlungserinnerung, 2 1. Mahnung, 3 2. Mahnung), only for overdue invoices. */
-    async sendNext(session: SessionContext, id: number) {
+    async sendNext(session: AuditActor, id: number) {
       const today = deps.today();
-      // The mail is queued inside the transaction: the level and its mail exist together or not at all.
       const level = await db.transaction(async (tx) => {
         const before = await findInvoice(tx, id, true);
         if (!isOverdue(before, today)) {
@@ -33,32 +79,15 @@ export function createReminderService(deps: QuickbillDeps) {
         if (before.reminderLevel >= REMINDER_LABELS.length) {
           throw new AppError('INVOICE_WRONG_STATUS', 'Es wurden bereits alle Mahnstufen versendet');
         }
-        requireRecipient(before.customerEmail);
-        const next = before.reminderLevel + 1;
-        const payBy = addDays(today, REMINDER_GRACE_DAYS);
-        // The letter exactly as mailed, kept with the reminder (decision 0341).
-        const letter = await renderReminderPdf(await loadInvoiceDocument(tx, id), next, today, payBy);
-        const blob = await putBlob(tx, letter, { kind: 'reminder-pdf' });
-        await tx
-          .insert(invoiceReminders)
-          .values({ invoiceId: id, level: next, pdfBlobId: blob.id, createdBy: session.displayName });
-        const [after] = await tx
-          .update(invoices)
-          .set({ reminderLevel: next, updatedAt: new Date() })
-          .where(eq(invoices.id, id))
-          .returning();
-        await writeAudit(tx, session, 'reminder', 'invoice', id, before, after);
-        const document = await loadInvoiceDocument(tx, id);
-        await queueReminderMail(tx, document, next, today, payBy, session.displayName);
-        return next;
+        return sendReminderLevel(tx, session, before, before.reminderLevel + 1, today);
       });
       return { level, label: REMINDER_LABELS[level - 1] };
     },
 
     /**
-     * Preview of a reminder at the next level (or the last sent one). Only an issued invoice
+     * Preview of the reminder at the next level (or the last one). Only an issued invoice
      * has anything to remind of: a draft (no number, nothing owed) or a credit note is a 409,
-     * like sending a reminder for it (issue 26, finding 17).
+     * like sending a reminder for it (issue 26, finding 17); so is a cancelled invoice.
      */
     async preview(id: number) {
       const today = deps.today();
@@ -66,9 +95,13 @@ export function createReminderService(deps: QuickbillDeps) {
       if (invoice.status === 'draft' || invoice.kind === 'credit_note') {
         throw new AppError('INVOICE_WRONG_STATUS', NO_REMINDER);
       }
-      const { document } = await invoicePdf(db, id);
-      const level = Math.min(Math.max(document.invoice.reminderLevel, 1), REMINDER_LABELS.length);
-      return renderReminderPdf(document, level, today, addDays(today, REMINDER_GRACE_DAYS));
+      if (invoice.status === 'cancelled') {
+        throw new AppError('INVOICE_WRONG_STATUS', 'Für eine stornierte Rechnung gibt es keine Mahnung');
+      }
+      const level = Math.min(invoice.reminderLevel + 1, REMINDER_LABELS.length);
+      const figures = await buildLetter(db, invoice, level, today);
+      const document = await loadInvoiceDocument(db, id);
+      return renderReminderPdf(document, { ...figures, payBy: addDays(today, REMINDER_GRACE_DAYS) });
     },
   };
 }

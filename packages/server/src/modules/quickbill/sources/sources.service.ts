@@ -1,7 +1,15 @@
 import { formatNumber } from '@butler/contract/format';
 import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../db/executor.js';
-import { customers, hourPackages, invoices, projects, subscriptions, timeEntries } from '../../../db/schema/index.js';
+import {
+  customers,
+  hourPackages,
+  invoices,
+  projects,
+  subscriptionBillingMonths,
+  subscriptions,
+  timeEntries,
+} from '../../../db/schema/index.js';
 import { addDays, firstDayOfMonth, formatIsoDate, lastDayOfMonth, monthDisplay } from '../../../domain/calendar.js';
 import { num } from '../../../domain/decimal.js';
 import { totalsAsStrings } from '../../../domain/invoice-totals.js';
@@ -10,6 +18,7 @@ import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { customerFullName } from '../../customers/customers.repo.js';
+import { claimMonths } from '../../subscription-billing/subscription-billing.service.js';
 import { customerSnapshot, priceItems, replaceItems } from '../invoices/invoice-draft.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
 
@@ -137,7 +146,12 @@ export function createSourcesService(deps: QuickbillDeps) {
         for (const { subscription: sub, customer } of candidates) {
           const period = subscriptionPeriods(sub.startDate, sub.durationMonths).find((p) => p.month === monthKey);
           if (!period) continue;
-          if (billedIds.has(sub.id)) {
+          // The month's row is the key (decision 0581): billed or skipped months stay as they
+          // are, released ones (cancelled invoice) may be billed again here.
+          if (
+            billedIds.has(sub.id) ||
+            !(await claimMonths(tx, sub.id, [monthKey], 'invoiced', session, { takeReleased: true }))
+          ) {
             skipped++;
             continue;
           }
@@ -165,6 +179,12 @@ export function createSourcesService(deps: QuickbillDeps) {
               servicePeriodEnd: period.end,
             },
           );
+          await tx
+            .update(subscriptionBillingMonths)
+            .set({ invoiceId: row.id })
+            .where(
+              and(eq(subscriptionBillingMonths.subscriptionId, sub.id), eq(subscriptionBillingMonths.month, monthKey)),
+            );
           created.push({ id: row.id, subscription_id: sub.id, customer_name: row.customerName });
         }
         return { created, skipped };

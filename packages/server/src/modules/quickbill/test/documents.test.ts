@@ -208,13 +208,14 @@ describe('e-invoice (EN 16931 CII, Factur-X)', () => {
 });
 
 describe('EPC payment code', () => {
-  it('encodes BIC, name, IBAN, amount and the invoice number as EPC069-12 and decodes back', async () => {
+  it('encodes BIC, name, IBAN, amount, the RF reference (structured) and the invoice number as EPC069-12 and decodes back', async () => {
     const payment = {
       bic: 'BKAUATWW',
       name: 'Mein BUTLER e.U.',
       iban: 'AT61 1904 3002 3457 3201',
       amountCents: 61357n,
-      reference: '2026-0007',
+      reference: 'RF6320260007',
+      information: 'Rechnung 2026-0007',
     };
     expect(epcPayload(payment).split('\n')).toEqual([
       'BCD',
@@ -226,8 +227,9 @@ describe('EPC payment code', () => {
       'AT611904300234573201',
       'EUR613.57',
       '',
+      'RF6320260007',
       '',
-      '2026-0007',
+      'Rechnung 2026-0007',
     ]);
     const png = PNG.sync.read(await epcQrPng(payment));
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);

@@ -282,7 +282,7 @@ describe('payment, cancellation and bulk actions', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, String(draft.id)));
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['create', 'send', 'mark-paid']));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['create', 'send', 'payment']));
   });
 
   it('refuses to mark a draft paid', async () => {

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { zDate, zRequiredText } from './common.js';
+
+/** "Nächste Abrechnungen", skipped periods, "verrechnet" links and renewal (issue 28). */
+
+export const zUpcomingBilling = z.object({
+  subscription_id: z.number(),
+  customer_id: z.number(),
+  customer_name: z.string(),
+  package_name: z.string(),
+  billing_interval: z.enum(['monthly', 'quarterly', 'yearly', 'term']),
+  period_start: z.string(),
+  period_end: z.string(),
+  label: z.string(),
+  amount_net: z.number(),
+});
+export type UpcomingBilling = z.infer<typeof zUpcomingBilling>;
+
+export const zSkipPeriodInput = z.object({
+  period_start: zDate,
+  reason: zRequiredText('Bitte geben Sie einen Grund an', 500),
+});
+
+export const zBillingMonth = z.object({
+  month: z.string(),
+  state: z.enum(['invoiced', 'skipped', 'released', 'open']),
+  reason: z.string().nullable(),
+  invoice_id: z.number().nullable(),
+  invoice_number: z.string().nullable(),
+});
+
+export const zSubscriptionBilling = z.object({
+  subscription_id: z.number(),
+  billing_starts_on: z.string(),
+  months: z.array(zBillingMonth),
+});
+export type SubscriptionBilling = z.infer<typeof zSubscriptionBilling>;

@@ -1,0 +1,50 @@
+import { zErrorResponse, zIdParams } from '@butler/contract/common';
+import { zSkipPeriodInput, zSubscriptionBilling, zUpcomingBilling } from '@butler/contract/subscription-billing';
+import { zSubscription } from '@butler/contract/subscriptions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../lib/access.js';
+import type { BillingCommands } from './subscription-billing.commands.js';
+
+const tags = ['ButlerPakete: Abrechnung'];
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+};
+
+export const subscriptionBillingRoutes =
+  (commands: BillingCommands): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/quickbill/upcoming-billing', {
+      config: { access: 'admin' },
+      schema: { tags, response: { 200: z.array(zUpcomingBilling), ...errors } },
+      handler: async () => commands.upcoming(),
+    });
+
+    app.get('/api/subscriptions/:id/billing', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: { 200: zSubscriptionBilling, ...errors } },
+      handler: async (request) => commands.billing(request.params.id),
+    });
+
+    app.post('/api/subscriptions/:id/billing/skip', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, body: zSkipPeriodInput, response: { 200: zSubscriptionBilling, ...errors } },
+      handler: async (request) =>
+        commands.skip(requireSession(request), request.params.id, request.body.period_start, request.body.reason),
+    });
+
+    app.post('/api/subscriptions/:id/renew', {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        params: zIdParams,
+        response: { 201: zSubscription.pick({ id: true, start_date: true, end_date: true }), ...errors },
+      },
+      handler: async (request, reply) =>
+        reply.code(201).send(await commands.renew(requireSession(request), request.params.id)),
+    });
+  };
