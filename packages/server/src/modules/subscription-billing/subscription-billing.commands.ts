@@ -7,7 +7,8 @@ import { subscriptionEndDate, subscriptionPeriods } from '../../domain/subscript
 import type { AuditActor } from '../../lib/audit.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
-import { billablePeriods, billedMonths, claimMonths, effectiveBillingStart } from './subscription-billing.service.js';
+import { claimMonths } from '../quickbill/sources/billing-months.js';
+import { billablePeriods, billedMonths, effectiveBillingStart } from './subscription-billing.service.js';
 
 const UPCOMING_DAYS = 30;
 

@@ -18,9 +18,9 @@ import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { customerFullName } from '../../customers/customers.repo.js';
-import { claimMonths } from '../../subscription-billing/subscription-billing.service.js';
 import { customerSnapshot, priceItems, replaceItems } from '../invoices/invoice-draft.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
+import { claimMonths } from './billing-months.js';
 
 /** Billable time entries that are on no invoice yet (partial index time_entries_uninvoiced_idx). */
 const waitingForInvoice = () => and(eq(timeEntries.isBillable, true), isNull(timeEntries.invoiceId));
