@@ -35,7 +35,7 @@ export const quickbillRoutes =
       }),
     );
     await app.register(sourcesRoutes(createSourcesService(deps), invoices));
-    await app.register(paymentRoutes(deps, payments));
+    await app.register(paymentRoutes(payments));
     await app.register(dunningRoutes(deps));
     await app.register(productRoutes(createProductService(db)));
     await app.register(settingsRoutes(deps));

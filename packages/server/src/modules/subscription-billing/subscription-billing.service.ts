@@ -12,6 +12,7 @@ import { loadInvoiceDocument } from '../quickbill/invoices/invoice-document.js';
 import { customerSnapshot, priceItems, replaceItems } from '../quickbill/invoices/invoice-draft.js';
 import { issueDraft } from '../quickbill/invoices/invoice-send.service.js';
 import { queueInvoiceMail } from '../quickbill/mail/invoice-mail.js';
+import { withNumberTurn } from '../quickbill/numbering/number-turn.js';
 import { loadBillingSettings } from '../quickbill/reminders/reminder-letter.js';
 import { loadSettings } from '../quickbill/shared.js';
 import { claimMonths } from '../quickbill/sources/billing-months.js';
@@ -49,46 +50,50 @@ export async function billPeriod(
   options: { takeReleased?: boolean; mode?: 'draft' | 'send' } = {},
 ): Promise<number | null> {
   try {
-    return await db.transaction(async (tx) => {
-      if (!(await claimMonths(tx, sub.id, period.months, 'invoiced', actor, options))) throw new PeriodTaken();
-      const [customer] = await tx.select().from(customers).where(eq(customers.id, sub.customerId));
-      const settings = await loadSettings(tx);
-      const priced = priceItems([periodLine(sub, period)], settings.smallBusiness);
-      const [row] = await tx
-        .insert(invoices)
-        .values({
-          ...customerSnapshot(customer),
-          customerId: customer.id,
-          invoiceDate,
-          dueDate: addDays(invoiceDate, settings.paymentTermsDays),
-          smallBusiness: settings.smallBusiness,
-          status: 'draft',
-          createdBy: actor.displayName,
-          subscriptionId: sub.id,
-          billingMonth: period.months[0],
-          servicePeriodStart: period.start,
-          servicePeriodEnd: period.end,
-          ...totalsAsStrings(priced.totals),
-        })
-        .returning();
-      await replaceItems(tx, row.id, priced.lines, priced.totals.lineNets);
-      await tx
-        .update(subscriptionBillingMonths)
-        .set({ invoiceId: row.id })
-        .where(
-          and(
-            eq(subscriptionBillingMonths.subscriptionId, sub.id),
-            inArray(subscriptionBillingMonths.month, period.months),
-          ),
-        );
-      await writeAudit(tx, actor, 'create', 'invoice', row.id, null, row, { customerId: customer.id });
-      const mode = options.mode ?? (await loadBillingSettings(tx)).subscriptionInvoiceMode;
-      if (mode === 'send' && row.customerEmail?.trim()) {
-        await issueDraft(tx, actor, row, new Date());
-        await queueInvoiceMail(tx, await loadInvoiceDocument(tx, row.id), actor.displayName);
-      }
-      return row.id;
-    });
+    // Issuing at once takes an invoice number: wait for this process's turn first (number-turn.ts).
+    const issue = (work: () => Promise<number>) => (options.mode === 'draft' ? work() : withNumberTurn(work));
+    return await issue(() =>
+      db.transaction(async (tx) => {
+        if (!(await claimMonths(tx, sub.id, period.months, 'invoiced', actor, options))) throw new PeriodTaken();
+        const [customer] = await tx.select().from(customers).where(eq(customers.id, sub.customerId));
+        const settings = await loadSettings(tx);
+        const priced = priceItems([periodLine(sub, period)], settings.smallBusiness);
+        const [row] = await tx
+          .insert(invoices)
+          .values({
+            ...customerSnapshot(customer),
+            customerId: customer.id,
+            invoiceDate,
+            dueDate: addDays(invoiceDate, settings.paymentTermsDays),
+            smallBusiness: settings.smallBusiness,
+            status: 'draft',
+            createdBy: actor.displayName,
+            subscriptionId: sub.id,
+            billingMonth: period.months[0],
+            servicePeriodStart: period.start,
+            servicePeriodEnd: period.end,
+            ...totalsAsStrings(priced.totals),
+          })
+          .returning();
+        await replaceItems(tx, row.id, priced.lines, priced.totals.lineNets);
+        await tx
+          .update(subscriptionBillingMonths)
+          .set({ invoiceId: row.id })
+          .where(
+            and(
+              eq(subscriptionBillingMonths.subscriptionId, sub.id),
+              inArray(subscriptionBillingMonths.month, period.months),
+            ),
+          );
+        await writeAudit(tx, actor, 'create', 'invoice', row.id, null, row, { customerId: customer.id });
+        const mode = options.mode ?? (await loadBillingSettings(tx)).subscriptionInvoiceMode;
+        if (mode === 'send' && row.customerEmail?.trim()) {
+          await issueDraft(tx, actor, row, new Date());
+          await queueInvoiceMail(tx, await loadInvoiceDocument(tx, row.id), actor.displayName);
+        }
+        return row.id;
+      }),
+    );
   } catch (error) {
     if (error instanceof PeriodTaken) return null;
     throw error;

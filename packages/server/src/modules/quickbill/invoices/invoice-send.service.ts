@@ -9,6 +9,7 @@ import type { SessionContext } from '../../../lib/access.js';
 import { type AuditActor, writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { queueInvoiceMail, requireRecipient } from '../mail/invoice-mail.js';
+import { withNumberTurn } from '../numbering/number-turn.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
 import { ebInterfaceFileName, invoiceEbInterface } from '../pdf/ebinterface-store.js';
 import { invoicePdf, pdfFileName, storeIssuedDocuments } from '../pdf/pdf-store.js';
@@ -65,22 +66,24 @@ export function createSendService(deps: QuickbillDeps) {
    * invoice's `mail` and the Postausgang.
    */
   async function send(session: SessionContext, id: number, texts: SendInvoiceInput = {}) {
-    return db.transaction(async (tx) => {
-      const row = await findInvoice(tx, id, true);
-      if (row.status === 'cancelled') {
-        throw new AppError('INVOICE_WRONG_STATUS', 'Eine stornierte Rechnung kann nicht versendet werden');
-      }
-      requireRecipient(row.customerEmail);
-      if (row.status === 'draft') await issueDraft(tx, session, row, new Date());
-      else await writeAudit(tx, session, 'resend', 'invoice', id, null, { invoiceNumber: row.invoiceNumber });
-      const document = await loadInvoiceDocument(tx, id);
-      const mail = await queueInvoiceMail(tx, document, session.displayName, texts);
-      return {
-        invoice_number: document.invoice.invoiceNumber,
-        mail_id: mail?.id ?? null,
-        mail_status: 'queued' as const,
-      };
-    });
+    return withNumberTurn(() =>
+      db.transaction(async (tx) => {
+        const row = await findInvoice(tx, id, true);
+        if (row.status === 'cancelled') {
+          throw new AppError('INVOICE_WRONG_STATUS', 'Eine stornierte Rechnung kann nicht versendet werden');
+        }
+        requireRecipient(row.customerEmail);
+        if (row.status === 'draft') await issueDraft(tx, session, row, new Date());
+        else await writeAudit(tx, session, 'resend', 'invoice', id, null, { invoiceNumber: row.invoiceNumber });
+        const document = await loadInvoiceDocument(tx, id);
+        const mail = await queueInvoiceMail(tx, document, session.displayName, texts);
+        return {
+          invoice_number: document.invoice.invoiceNumber,
+          mail_id: mail?.id ?? null,
+          mail_status: 'queued' as const,
+        };
+      }),
+    );
   }
 
   return {

@@ -12,8 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
-import type { QuickbillDeps } from '../shared.js';
-import { openItems } from './open-items.repo.js';
 import type { PaymentService } from './payments.service.js';
 
 const tags = ['Quickbill: Zahlungen'];
@@ -27,7 +25,7 @@ const errors = {
 
 /** Payments, credit (Guthaben), refunds and Offene Posten (decision 0580). */
 export const paymentRoutes =
-  (deps: QuickbillDeps, service: PaymentService): FastifyPluginAsyncZod =>
+  (service: PaymentService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/quickbill/invoices/:id/payments', {
       config: { access: 'admin' },
@@ -95,6 +93,6 @@ export const paymentRoutes =
     app.get('/api/quickbill/open-items', {
       config: { access: 'admin' },
       schema: { tags, querystring: zOpenItemsQuery, response: { 200: zOpenItems, ...errors } },
-      handler: async (request) => openItems(deps.db, deps.today(), request.query),
+      handler: async (request) => service.openItems(request.query),
     });
   };

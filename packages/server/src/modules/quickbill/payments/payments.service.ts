@@ -8,6 +8,7 @@ import { writeAudit } from '../../../lib/audit.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
 import { findInvoice, type InvoiceRow } from '../invoices/invoice.repo.js';
 import type { QuickbillDeps } from '../shared.js';
+import { openItems } from './open-items.js';
 import {
   customerCredit,
   customerEntries,
@@ -237,6 +238,11 @@ export function createPaymentService(deps: QuickbillDeps) {
         customer_credit: num(credit),
         entries,
       };
+    },
+
+    /** "Offene Posten" with ageing, paged by customer. */
+    openItems(query: { search?: string; page: number; page_size: number }) {
+      return openItems(db, deps.today(), query);
     },
 
     /** A customer's open amount, credit and ledger (customer detail, credit dialog). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import JSZip from 'jszip';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
 import { digestDifference, digestQuery, takeDigest } from '../../../../test/fuzz/digest.js';
@@ -225,10 +226,32 @@ describe('sending', () => {
   it('hands out consecutive numbers without gaps or duplicates under 20 parallel sends', async () => {
     const drafts = [];
     for (let i = 0; i < 20; i++) drafts.push(await createDraft(ctx, token, customer.id));
+    // A second connection watches how many of the portal's connections wait for a lock.
+    const watcher = new pg.Client(ctx.poolConfig);
+    await watcher.connect();
+    let mostWaiting = 0;
+    let sending = true;
+    const watching = (async () => {
+      while (sending) {
+        const { rows } = await watcher.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        mostWaiting = Math.max(mostWaiting, rows[0].n);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
     const results = await Promise.all(
       drafts.map((d) => ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${d.id}/send`, token })),
-    );
+    ).finally(() => {
+      sending = false;
+    });
+    await watching;
+    await watcher.end();
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    // Sends wait for the number without holding a pooled connection (number-turn.ts): before,
+    // each waiting send held one on the counter's row lock and the pool of 10 ran dry (503s).
+    expect(mostWaiting).toBe(0);
     const rows = await ctx.db.select().from(invoices).where(eq(invoices.numberYear, year));
     const sequences = rows.map((r) => r.numberSequence!).sort((a, b) => a - b);
     expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => i + 1));
