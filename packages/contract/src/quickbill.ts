@@ -172,6 +172,8 @@ export const zInvoiceDetail = zInvoiceListItem.extend({
   subscription_id: z.number().nullable(),
   billing_month: z.string().nullable(),
   hour_package_id: z.number().nullable(),
+  /** The RF creditor reference (ISO 11649) printed as "Zahlungsreferenz", in groups of four. */
+  payment_reference: z.string().nullable(),
   reminders: z.array(z.object({ level: z.number(), label: z.string(), sent_at: z.string() })),
   time_entries: z.array(
     z.object({ id: z.number(), work_date: z.string(), hours: z.number(), activity_description: z.string() }),

@@ -75,8 +75,8 @@ export async function renewSubscription(db: Database, actor: AuditActor, id: num
 
 export function createBillingCommands(db: Database, today: () => string) {
   return {
-    /** Periods that the daily job will bill within the next 30 days (not yet claimed). */
-    async upcoming() {
+    /** Periods that the daily job will bill within the next 30 days (not yet claimed), one page. */
+    async upcoming(page: { page: number; page_size: number }) {
       const from = today();
       const to = addDays(from, UPCOMING_DAYS);
       const rows = await db
@@ -113,7 +113,9 @@ export function createBillingCommands(db: Database, today: () => string) {
           });
         }
       }
-      return out.sort((a, b) => a.period_start.localeCompare(b.period_start) || a.subscription_id - b.subscription_id);
+      out.sort((a, b) => a.period_start.localeCompare(b.period_start) || a.subscription_id - b.subscription_id);
+      const offset = (page.page - 1) * page.page_size;
+      return { items: out.slice(offset, offset + page.page_size), total: out.length };
     },
 
     /** Each month of the term: billed (with the invoice number), skipped (with reason) or open. */

@@ -1,4 +1,5 @@
 import { zErrorResponse, zIdParams } from '@butler/contract/common';
+import { TOTAL_COUNT_HEADER, zPageQuery } from '@butler/contract/list-query';
 import { zSkipPeriodInput, zSubscriptionBilling, zUpcomingBilling } from '@butler/contract/subscription-billing';
 import { zSubscription } from '@butler/contract/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,8 +21,17 @@ export const subscriptionBillingRoutes =
   async (app) => {
     app.get('/api/quickbill/upcoming-billing', {
       config: { access: 'admin' },
-      schema: { tags, response: { 200: z.array(zUpcomingBilling), ...errors } },
-      handler: async () => commands.upcoming(),
+      schema: {
+        tags,
+        description: 'Nächste Abrechnungen (30 Tage), eine Seite, die Anzahl in X-Total-Count',
+        querystring: zPageQuery,
+        response: { 200: z.array(zUpcomingBilling), ...errors },
+      },
+      handler: async (request, reply) => {
+        const { items, total } = await commands.upcoming(request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return items;
+      },
     });
 
     app.get('/api/subscriptions/:id/billing', {

@@ -1,6 +1,7 @@
 import { type InvoiceDetail, type InvoiceListItem, REMINDER_LABELS } from '@butler/contract/quickbill';
 import type { TaxExemption } from '@butler/contract/vat';
 import type { timeEntries } from '../../../db/schema/index.js';
+import { formatCreditorReference } from '../../../domain/creditor-reference.js';
 import { fromHundredths, num } from '../../../domain/decimal.js';
 import { computeInvoiceTotals } from '../../../domain/invoice-totals.js';
 import { openAmountOf, paymentState } from '../payments/payments.service.js';
@@ -95,6 +96,7 @@ export function presentDetail(row: InvoiceRow, extras: DetailExtras, today: stri
     subscription_id: row.subscriptionId,
     billing_month: row.billingMonth,
     hour_package_id: row.hourPackageId,
+    payment_reference: row.paymentReference ? formatCreditorReference(row.paymentReference) : null,
     reminders: extras.reminders.map((r) => ({
       level: r.level,
       label: REMINDER_LABELS[r.level - 1],

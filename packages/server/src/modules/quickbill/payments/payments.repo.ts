@@ -28,7 +28,7 @@ type EntryRow = {
   created_at: Date | string;
 };
 
-async function entriesWhere(db: Executor, where: SQL): Promise<LedgerEntry[]> {
+async function entriesWhere(db: Executor, where: SQL, newestFirst = false): Promise<LedgerEntry[]> {
   const result = await db.execute(sql`
     SELECT p.id, p.kind, coalesce(p.invoice_id, o.invoice_id) AS invoice_id, i.invoice_number, p.reverses_id,
       p.payment_date::text AS payment_date, p.amount::text AS amount, p.method, p.source, p.reference, p.note,
@@ -39,7 +39,7 @@ async function entriesWhere(db: Executor, where: SQL): Promise<LedgerEntry[]> {
     LEFT JOIN payments o ON o.id = p.reverses_id
     LEFT JOIN invoices i ON i.id = coalesce(p.invoice_id, o.invoice_id)
     WHERE ${where}
-    ORDER BY p.payment_date, p.id
+    ORDER BY ${newestFirst ? sql`p.payment_date DESC, p.id DESC` : sql`p.payment_date, p.id`}
     LIMIT 500`);
   return (result.rows as EntryRow[]).map((r) => ({
     id: r.id,
@@ -67,9 +67,9 @@ export function invoiceEntries(db: Executor, invoiceId: number) {
   return entriesWhere(db, sql`(p.invoice_id = ${invoiceId} OR o.invoice_id = ${invoiceId})`);
 }
 
-/** All of a customer's entries (payments, credit, refunds, reversals). */
+/** A customer's newest 500 entries (payments, credit, refunds, reversals), newest first. */
 export function customerEntries(db: Executor, customerId: number) {
-  return entriesWhere(db, sql`p.customer_id = ${customerId}`);
+  return entriesWhere(db, sql`p.customer_id = ${customerId}`, true);
 }
 
 export async function findEntry(db: Executor, id: number) {
