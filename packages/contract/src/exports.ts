@@ -25,4 +25,8 @@ export type TimeEntryExportQuery = z.infer<typeof zTimeEntryExportQuery>;
 export const zInvoiceExportQuery = zInvoiceListQuery.omit({ limit: true, page: true, page_size: true });
 export type InvoiceExportQuery = z.infer<typeof zInvoiceExportQuery>;
 
+/** Ledger entries by payment date (Ist-Besteuerung): the invoice list's period, optionally one customer. */
+export const zPaymentExportQuery = zInvoiceListQuery.pick({ date_filter: true, customer_id: true });
+export type PaymentExportQuery = z.infer<typeof zPaymentExportQuery>;
+
 export const zCustomerExportQuery = z.object({ search: zSearchParam });

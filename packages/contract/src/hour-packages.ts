@@ -21,9 +21,13 @@ export const zCustomerHourPackageCreate = z.object({
 });
 export type CustomerHourPackageCreate = z.input<typeof zCustomerHourPackageCreate>;
 
-/** POST /api/hour-packages (Verkaufen dialog). */
+/**
+ * POST /api/hour-packages (Verkaufen dialog). `create_invoice`: "Verkaufen und Rechnung
+ * erstellen", the invoice draft is made in the same transaction (issue 28).
+ */
 export const zHourPackageCreate = zCustomerHourPackageCreate.extend({
   customer_id: zRequiredId(HOUR_PACKAGE_REQUIRED),
+  create_invoice: z.boolean().optional(),
 });
 export type HourPackageCreate = z.input<typeof zHourPackageCreate>;
 
@@ -51,6 +55,8 @@ export const zHourPackage = z.object({
   is_referral_discount: z.boolean(),
   created_by: z.string(),
   created_at: z.string(),
+  /** Its live invoice ("verrechnet: 2026-0030"); a draft has no number yet. */
+  invoice: z.object({ id: z.number(), invoice_number: z.string().nullable() }).nullable(),
 });
 export type HourPackage = z.infer<typeof zHourPackage>;
 

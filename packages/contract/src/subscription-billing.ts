@@ -23,6 +23,10 @@ export const zSkipPeriodInput = z.object({
 
 export const zBillingMonth = z.object({
   month: z.string(),
+  /** First day of the billing period (month, quarter, year or term) the month belongs to. */
+  period_start: z.string(),
+  /** "Diesen Zeitraum aussetzen" is offered on the period's first month while it is open and billed automatically. */
+  skippable: z.boolean(),
   state: z.enum(['invoiced', 'skipped', 'released', 'open']),
   reason: z.string().nullable(),
   invoice_id: z.number().nullable(),

@@ -103,6 +103,7 @@ CREATE INDEX "subscription_billing_months_invoice_idx" ON "subscription_billing_
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_renewed_from_id_subscriptions_id_fk" FOREIGN KEY ("renewed_from_id") REFERENCES "public"."subscriptions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_payment_reference_uq" ON "invoices" USING btree ("payment_reference");--> statement-breakpoint
 CREATE INDEX "invoices_open_customer_idx" ON "invoices" USING btree ("customer_id","due_date") WHERE "invoices"."status" = 'sent';--> statement-breakpoint
+CREATE INDEX "invoices_hour_package_idx" ON "invoices" USING btree ("hour_package_id") WHERE "invoices"."hour_package_id" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_renewed_from_uq" ON "subscriptions" USING btree ("renewed_from_id");--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_billing_interval_ck" CHECK ("subscriptions"."billing_interval" IN ('monthly','quarterly','yearly','term'));--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_payment_method_ck" CHECK ("subscriptions"."payment_method" IN ('ueberweisung','lastschrift'));--> statement-breakpoint

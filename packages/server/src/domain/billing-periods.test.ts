@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingPeriods } from './billing-periods.js';
+import { automaticBillingStart, billingPeriods } from './billing-periods.js';
 
 describe('billing periods of a ButlerPaket', () => {
   it('monthly: one per month of the term, labelled with the month', () => {
@@ -26,5 +26,13 @@ describe('billing periods of a ButlerPaket', () => {
     const term = billingPeriods('2026-01-01', 6, 'term');
     expect(term).toHaveLength(1);
     expect(term[0].months).toHaveLength(6);
+  });
+});
+
+describe('automatic billing of a ButlerPaket entered today', () => {
+  it('starts at its start, but never before the current month', () => {
+    expect(automaticBillingStart('2027-01-01', '2026-11-20')).toBe('2027-01-01');
+    expect(automaticBillingStart('2026-11-15', '2026-11-20')).toBe('2026-11-15');
+    expect(automaticBillingStart('2026-06-01', '2026-11-20')).toBe('2026-11-01');
   });
 });

@@ -14,6 +14,17 @@ export type BillingPeriod = {
   label: string;
 };
 
+/**
+ * From when the daily job bills a ButlerPaket that is entered today (decision 0581): its
+ * start, but never a period before the current month. A contract entered late is billed from
+ * the current month on; its earlier months stay for the Monatslauf by hand, so entering an
+ * old contract never sends a pile of invoices at once.
+ */
+export function automaticBillingStart(startDate: string, today: string): string {
+  const monthStart = `${today.slice(0, 7)}-01`;
+  return startDate > monthStart ? startDate : monthStart;
+}
+
 /** The invoices a ButlerPaket's term is billed in: groups of its monthly periods (decision 0581). */
 export function billingPeriods(startDate: string, durationMonths: number, interval: BillingInterval): BillingPeriod[] {
   const periods = subscriptionPeriods(startDate, durationMonths);

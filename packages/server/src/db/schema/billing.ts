@@ -101,6 +101,8 @@ export const invoices = pgTable(
     // Revenue of the month and year (paid_at range of paid invoices), index-only.
     index('invoices_paid_idx').on(t.paidAt, t.paidAmount).where(sql`${t.status} = 'paid'`),
     index('invoices_customer_idx').on(t.customerId),
+    // "verrechnet: 2026-0030" on the hour-package lists: the live invoice of a page of packages.
+    index('invoices_hour_package_idx').on(t.hourPackageId).where(sql`${t.hourPackageId} IS NOT NULL`),
     // The list's search is ILIKE '%…%' on number and recipient: trigram indexes (pg_trgm,
     // migration 0012) instead of reading every invoice (decision 0401).
     index('invoices_number_trgm_idx').using('gin', t.invoiceNumber.op('gin_trgm_ops')),

@@ -3,10 +3,12 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 
 import type { Database } from '../../db/client.js';
 import { customers, invoiceItems, invoices, projects, timeEntries } from '../../db/schema/index.js';
 import { firstDayOfMonth, lastDayOfMonth } from '../../domain/calendar.js';
+import { hundredthsToString } from '../../domain/decimal.js';
 import { searchPattern } from '../../lib/pagination.js';
 import { customerFullName, customerNameMatches } from '../customers/customers.repo.js';
 import { listConditions } from '../quickbill/invoices/invoice.repo.js';
 import { taxBreakdown } from '../quickbill/invoices/invoice-present.js';
+import { openAmountOf, paymentState } from '../quickbill/payments/payments.service.js';
 import { isOverdue } from '../quickbill/shared.js';
 import type { ExportColumn } from './export-writers.js';
 
@@ -17,7 +19,7 @@ export const EXPORT_PAGE = 500;
  * Keyset pagination over a stable order: each page starts after the last row of the one
  * before (no OFFSET, so page 400 costs what page 1 costs).
  */
-async function* keyset<R, K>(page: (after: K | null) => Promise<R[]>, keyOf: (row: R) => K): AsyncGenerator<R> {
+export async function* keyset<R, K>(page: (after: K | null) => Promise<R[]>, keyOf: (row: R) => K): AsyncGenerator<R> {
   let after: K | null = null;
   for (;;) {
     const rows = await page(after);
@@ -113,6 +115,8 @@ export type InvoiceExportRow = {
   tax: string;
   gross: string;
   status: string;
+  received: string;
+  open: string;
   paidAt: string | null;
 };
 
@@ -138,8 +142,20 @@ export const INVOICE_COLUMNS: ExportColumn<InvoiceExportRow>[] = [
   { header: 'USt gesamt', kind: 'money', value: (r) => r.tax },
   { header: 'Brutto', kind: 'money', value: (r) => r.gross },
   { header: 'Status', value: (r) => r.status },
+  // What the payments (by payment date: the payments export) brought in so far, and what is left.
+  { header: 'Erhalten', kind: 'money', value: (r) => r.received },
+  { header: 'Offen', kind: 'money', value: (r) => r.open },
   { header: 'Bezahlt am', kind: 'date', value: (r) => r.paidAt },
 ];
+
+/** The list's words, with "Teilweise bezahlt" while part of a sent invoice is received (decision 0580). */
+function statusLabel(row: typeof invoices.$inferSelect, overdue: boolean) {
+  const partial = row.status === 'sent' && paymentState(row) === 'partially_paid';
+  if (partial) return overdue ? 'Teilweise bezahlt, überfällig' : 'Teilweise bezahlt';
+  return overdue
+    ? INVOICE_STATUS_LABELS.overdue
+    : INVOICE_STATUS_LABELS[row.status as keyof typeof INVOICE_STATUS_LABELS];
+}
 
 /** Invoices and credit notes of the list's filter, newest first like the list. */
 export async function* invoiceRows(
@@ -198,9 +214,9 @@ export async function* invoiceRows(
         net: row.totalNet,
         tax: row.totalTax,
         gross: row.totalGross,
-        status: overdue
-          ? INVOICE_STATUS_LABELS.overdue
-          : INVOICE_STATUS_LABELS[row.status as keyof typeof INVOICE_STATUS_LABELS],
+        status: statusLabel(row, overdue),
+        received: row.paidAmount ?? '0',
+        open: hundredthsToString(openAmountOf(row)),
         paidAt: row.paidAt,
       };
     }

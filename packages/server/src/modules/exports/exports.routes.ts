@@ -4,6 +4,7 @@ import {
   zCustomerExportQuery,
   zExportFormatParams,
   zInvoiceExportQuery,
+  zPaymentExportQuery,
   zTimeEntryExportQuery,
 } from '@butler/contract/exports';
 import type { FastifyReply } from 'fastify';
@@ -19,6 +20,7 @@ import {
   timeEntryRows,
 } from './export-sources.js';
 import { csvStream, type ExportColumn, xlsxStream } from './export-writers.js';
+import { PAYMENT_COLUMNS, paymentRows } from './payment-export.js';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse };
 const tags = ['Exporte'];
@@ -81,6 +83,24 @@ export const exportsRoutes =
         const today = todayVienna();
         const rows = invoiceRows(db, { ...request.query, page: 1, page_size: 1 }, today);
         return send(reply, request.params.format, `rechnungen-${today}`, 'Rechnungen', INVOICE_COLUMNS, rows);
+      },
+    });
+
+    app.get('/api/exports/payments.:format', {
+      config: { access: { permission: 'exports.read' } },
+      schema: {
+        tags,
+        description:
+          'Zahlungen, Verrechnungen, Erstattungen und Stornobuchungen nach Zahlungsdatum (Ist-Besteuerung), Zeitraum wie die Rechnungsliste.',
+        params: zExportFormatParams,
+        querystring: zPaymentExportQuery,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: errors,
+      },
+      handler: async (request, reply) => {
+        const today = todayVienna();
+        const rows = paymentRows(db, request.query, today);
+        return send(reply, request.params.format, `zahlungen-${today}`, 'Zahlungen', PAYMENT_COLUMNS, rows);
       },
     });
 

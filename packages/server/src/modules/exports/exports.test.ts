@@ -1,3 +1,4 @@
+import { todayInVienna as today } from '@butler/contract/format';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -216,6 +217,8 @@ describe('invoice export', () => {
       'USt gesamt',
       'Brutto',
       'Status',
+      'Erhalten',
+      'Offen',
       'Bezahlt am',
     ]);
     const byKindStatus = (art: string, status: string) => rows.find((r) => r[1] === art && r[15] === status)!;
@@ -237,6 +240,8 @@ describe('invoice export', () => {
       '26,99',
       '174,39',
       'Bezahlt',
+      '174,39',
+      '0,00',
       '20.03.2026',
     ]);
     expect(paid[0]).toMatch(/\d/);
@@ -255,7 +260,80 @@ describe('invoice export', () => {
     const paid = rows[1] as unknown[];
     expect(paid[4]).toBe('Bäckerei Größ & Söhne; KG');
     expect(paid.slice(5, 15)).toEqual([122.5, 24.5, 0, 0, 24.9, 2.49, 0, 147.4, 26.99, 174.39]);
-    expect(excelDate(paid[16])).toBe('2026-03-20');
+    expect(paid.slice(16, 18)).toEqual([174.39, 0]);
+    expect(excelDate(paid[18])).toBe('2026-03-20');
+  });
+});
+
+describe('payment export (Ist-Besteuerung)', () => {
+  it('one row per ledger entry by payment date: money in, out, and removals on their own day', async () => {
+    const partial = await api('POST', '/api/quickbill/invoices', {
+      customer_id: other.id,
+      invoice_date: '2026-04-01',
+      due_date: '2026-04-15',
+      items: [{ description: 'Gartenpflege', quantity: 2, unit: 'h', unit_price: 50, tax_rate: 20 }],
+    });
+    await api('POST', `/api/quickbill/invoices/${partial.id}/send`, {});
+    const first = await api('POST', `/api/quickbill/invoices/${partial.id}/payments`, {
+      payment_date: '2026-04-10',
+      amount: 150,
+      method: 'bar',
+      reference: 'Quittung 17',
+    });
+    // 150 of 120 paid: 30 credit, of which 30 paid back; then the cash payment is found to be wrong.
+    const refunded = await api('POST', `/api/quickbill/customers/${other.id}/credit/refund`, {
+      payment_date: '2026-04-12',
+      amount: 30,
+      method: 'ueberweisung',
+    });
+    // The refund did not go out after all: removed today, the 30 are money of the portal again.
+    const refund = refunded.entries.find((e: { kind: string }) => e.kind === 'refund');
+    await api('POST', `/api/quickbill/payments/${refund.id}/reverse`, { reason: 'Überweisung zurückgekommen' });
+    const rows = readCsv((await download(`/api/exports/payments.csv?customer_id=${other.id}`)).body);
+    expect(rows[0]).toEqual([
+      'Datum',
+      'Buchung',
+      'Rechnung',
+      'Kunde',
+      'Zahlungseingang',
+      'Betrag',
+      'Zahlungsart',
+      'Quelle',
+      'Referenz',
+      'Notiz',
+      'Grund',
+      'Gebühr',
+      'Erfasst von',
+    ]);
+    const number = first.entries[0].invoice_number;
+    expect(rows.slice(1).map((r) => r.slice(0, 9))).toEqual([
+      ['10.04.2026', 'Zahlung', number, 'Zoë Zach', '150,00', '150,00', 'bar', 'manuell erfasst', 'Quittung 17'],
+      ['12.04.2026', 'Guthaben erstattet', '', 'Zoë Zach', '-30,00', '30,00', 'Überweisung', 'manuell erfasst', ''],
+      [
+        today().split('-').reverse().join('.'),
+        'Storno: Guthaben erstattet',
+        '',
+        'Zoë Zach',
+        '30,00',
+        '30,00',
+        'Überweisung',
+        'manuell erfasst',
+        '',
+      ],
+    ]);
+    expect(rows[3][10]).toBe('Überweisung zurückgekommen');
+    // The paid invoice of Jürgen: its payment from the old "mark paid" counts on its own day.
+    const all = readCsv((await download('/api/exports/payments.csv')).body);
+    expect(all.find((r) => r[0] === '20.03.2026')?.slice(0, 5)).toEqual([
+      '20.03.2026',
+      'Zahlung',
+      expect.stringMatching(/\d/),
+      'Bäckerei Größ & Söhne; KG',
+      '174,39',
+    ]);
+    const xlsx = readXlsx((await download(`/api/exports/payments.xlsx?customer_id=${other.id}`)).body);
+    expect((xlsx[2] as unknown[]).slice(4, 6)).toEqual([-30, 30]);
+    expect((await download('/api/exports/payments.csv', customerToken)).status).toBe(403);
   });
 });
 

@@ -1,16 +1,40 @@
 import type { HourPackage } from '@butler/contract/hour-packages';
 import type { PageQuery } from '@butler/contract/list-query';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
-import { customers, hourPackages } from '../../db/schema/index.js';
+import { customers, hourPackages, invoices } from '../../db/schema/index.js';
 import { num } from '../../domain/decimal.js';
 import { pageBounds, searchPattern } from '../../lib/pagination.js';
 import { customerFullName, customerNameMatches } from '../customers/customers.repo.js';
 
 type HourPackageRow = typeof hourPackages.$inferSelect;
 
-export function presentHourPackage(row: HourPackageRow, customerName: string): HourPackage {
+type LiveInvoice = HourPackage['invoice'];
+
+/**
+ * The live invoice (not cancelled) of each package: "verrechnet: 2026-0030" on the lists
+ * (index invoices_hour_package_idx; at most one per package, sources/hour-package-draft.ts).
+ */
+async function liveInvoices(db: Executor, packageIds: number[]) {
+  const found = new Map<number, NonNullable<LiveInvoice>>();
+  if (packageIds.length === 0) return found;
+  const rows = await db
+    .select({ id: invoices.id, packageId: invoices.hourPackageId, number: invoices.invoiceNumber })
+    .from(invoices)
+    .where(
+      and(inArray(invoices.hourPackageId, packageIds), eq(invoices.kind, 'invoice'), ne(invoices.status, 'cancelled')),
+    )
+    .orderBy(asc(invoices.id));
+  for (const r of rows) if (r.packageId !== null) found.set(r.packageId, { id: r.id, invoice_number: r.number });
+  return found;
+}
+
+export function presentHourPackage(
+  row: HourPackageRow,
+  customerName: string,
+  invoice: LiveInvoice = null,
+): HourPackage {
   return {
     id: row.id,
     customer_id: row.customerId,
@@ -23,6 +47,7 @@ export function presentHourPackage(row: HourPackageRow, customerName: string): H
     is_referral_discount: row.isReferralDiscount,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
+    invoice,
   };
 }
 
@@ -50,7 +75,14 @@ export async function listHourPackages(db: Database, query: PageQuery & { custom
       .innerJoin(customers, eq(customers.id, hourPackages.customerId))
       .where(where),
   ]);
-  return { rows: rows.map((r) => presentHourPackage(r.hourPackage, r.customerName)), total };
+  const billed = await liveInvoices(
+    db,
+    rows.map((r) => r.hourPackage.id),
+  );
+  return {
+    rows: rows.map((r) => presentHourPackage(r.hourPackage, r.customerName, billed.get(r.hourPackage.id) ?? null)),
+    total,
+  };
 }
 
 export async function findHourPackage(db: Executor, id: number): Promise<HourPackage | null> {
@@ -60,5 +92,7 @@ export async function findHourPackage(db: Executor, id: number): Promise<HourPac
     .innerJoin(customers, eq(customers.id, hourPackages.customerId))
     .where(eq(hourPackages.id, id))
     .limit(1);
-  return row ? presentHourPackage(row.hourPackage, row.customerName) : null;
+  if (!row) return null;
+  const billed = await liveInvoices(db, [id]);
+  return presentHourPackage(row.hourPackage, row.customerName, billed.get(id) ?? null);
 }

@@ -5,15 +5,16 @@ import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { hourPackages } from '../../db/schema/index.js';
 import { hundredthsToString, packageTotal, toHundredths } from '../../domain/decimal.js';
-import type { SessionContext } from '../../lib/access.js';
+import { assertCan, type SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
+import { draftForHourPackage } from '../quickbill/sources/hour-package-draft.js';
 import { onCustomerPurchase } from '../referrals/referral-purchase-hook.js';
 import { findHourPackage, listHourPackages } from './hour-packages.repo.js';
 
-type CreateInput = z.output<typeof zCustomerHourPackageCreate>;
+type CreateInput = z.output<typeof zCustomerHourPackageCreate> & { create_invoice?: boolean };
 type UpdateInput = z.output<typeof zHourPackageUpdate>;
 
 const exact = (value: number) => hundredthsToString(toHundredths(value));
@@ -39,8 +40,13 @@ export function createHourPackagesService(db: Database) {
     /** One page of the list (newest first) and the total count. */
     list: (query: Parameters<typeof listHourPackages>[1]) => listHourPackages(db, query),
 
-    /** Sells a package; the referral hook runs in the same transaction (first purchase of a referred customer). */
+    /**
+     * Sells a package; the referral hook runs in the same transaction (first purchase of a
+     * referred customer). "Verkaufen und Rechnung erstellen" adds its invoice draft in that
+     * transaction too: package and draft exist together or not at all (issue 28).
+     */
     async create(session: SessionContext, customerId: number, input: CreateInput) {
+      if (input.create_invoice) assertCan(session, 'invoices.write', 'Sie dürfen keine Rechnungen erstellen');
       return db.transaction(async (tx) => {
         if (!(await lockCustomer(tx, customerId))) throw new AppError('CUSTOMER_NOT_FOUND');
         const [row] = await tx
@@ -54,6 +60,7 @@ export function createHourPackagesService(db: Database) {
           .returning();
         await writeAudit(tx, session, 'create', 'hour_package', row.id, null, row);
         const bonus = await onCustomerPurchase(tx, customerId, session);
+        if (input.create_invoice) await draftForHourPackage(tx, session, row.id, todayVienna());
         const answer = await present(row.id, tx);
         return bonus ? { ...answer, referral_bonus: bonus } : answer;
       });

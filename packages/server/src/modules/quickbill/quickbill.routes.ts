@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import type { Env } from '../../env.js';
+import { customerInvoiceRoutes } from './customer-invoices/customer-invoices.routes.js';
+import { createCustomerInvoicesService } from './customer-invoices/customer-invoices.service.js';
 import { dunningRoutes } from './dunning/dunning.routes.js';
 import { invoiceRoutes } from './invoices/invoice.routes.js';
 import { createInvoiceService } from './invoices/invoice.service.js';
@@ -37,6 +39,7 @@ export const quickbillRoutes =
     await app.register(sourcesRoutes(createSourcesService(deps), invoices));
     await app.register(paymentRoutes(payments));
     await app.register(dunningRoutes(deps));
+    await app.register(customerInvoiceRoutes(createCustomerInvoicesService(deps)));
     await app.register(productRoutes(createProductService(db)));
     await app.register(settingsRoutes(deps));
   };

@@ -74,6 +74,7 @@ export async function createReferralPurchase(db: Database, session: SessionConte
       is_referral_discount: true as const,
       created_by: row.createdBy,
       created_at: row.createdAt.toISOString(),
+      invoice: null,
       referral_bonus: bonus,
     };
   });

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { customers, subscriptions } from '../../db/schema/index.js';
+import { type BillingInterval, billingPeriods } from '../../domain/billing-periods.js';
 import { addDays } from '../../domain/calendar.js';
 import { multiply, num } from '../../domain/decimal.js';
 import { subscriptionEndDate, subscriptionPeriods } from '../../domain/subscription-periods.js';
@@ -122,13 +123,23 @@ export function createBillingCommands(db: Database, today: () => string) {
     async billing(id: number) {
       const sub = await findSubscription(db, id);
       const rows = new Map((await billedMonths(db, [id])).map((m) => [m.month, m]));
+      const periodOf = new Map(
+        billingPeriods(sub.startDate, sub.durationMonths, sub.billingInterval as BillingInterval).flatMap((period) =>
+          period.months.map((month) => [month, period] as const),
+        ),
+      );
+      const billable = new Set(billablePeriods(sub).map((period) => period.start));
       return {
         subscription_id: id,
         billing_starts_on: effectiveBillingStart(sub),
         months: subscriptionPeriods(sub.startDate, sub.durationMonths).map((p) => {
           const row = rows.get(p.month);
+          const period = periodOf.get(p.month)!;
+          const periodOpen = period.months.every((m) => !rows.has(m));
           return {
             month: p.month,
+            period_start: period.start,
+            skippable: periodOpen && billable.has(period.start) && period.months[0] === p.month,
             state: (row?.state ?? 'open') as 'open',
             reason: row?.reason ?? null,
             invoice_id: row?.invoiceId ?? null,

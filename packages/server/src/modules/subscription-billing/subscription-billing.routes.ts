@@ -20,7 +20,7 @@ export const subscriptionBillingRoutes =
   (commands: BillingCommands): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/quickbill/upcoming-billing', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: {
         tags,
         description: 'Nächste Abrechnungen (30 Tage), eine Seite, die Anzahl in X-Total-Count',
@@ -35,20 +35,20 @@ export const subscriptionBillingRoutes =
     });
 
     app.get('/api/subscriptions/:id/billing', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'subscriptions.read', customer: ['row:subscriptions'] } },
       schema: { tags, params: zIdParams, response: { 200: zSubscriptionBilling, ...errors } },
       handler: async (request) => commands.billing(request.params.id),
     });
 
     app.post('/api/subscriptions/:id/billing/skip', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.write', customer: ['row:subscriptions'] } },
       schema: { tags, params: zIdParams, body: zSkipPeriodInput, response: { 200: zSubscriptionBilling, ...errors } },
       handler: async (request) =>
         commands.skip(requireSession(request), request.params.id, request.body.period_start, request.body.reason),
     });
 
     app.post('/api/subscriptions/:id/renew', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'subscriptions.write', customer: ['row:subscriptions'] } },
       schema: {
         tags,
         params: zIdParams,

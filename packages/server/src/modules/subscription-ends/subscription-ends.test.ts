@@ -20,7 +20,11 @@ afterAll(() => setClock(null));
 describe('ButlerPaket ends', () => {
   it('staff hear 30 and 7 days before the end without a following ButlerPaket; the lounge shows a note for 30 days', async () => {
     const alone = await buildCustomer(ctx.db, { firstName: 'Olga' });
-    await buildSubscription(ctx.db, alone.id, { startDate: '2026-01-01', endDate: '2026-12-31', durationMonths: 12 });
+    const olgas = await buildSubscription(ctx.db, alone.id, {
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      durationMonths: 12,
+    });
     const renewed = await buildCustomer(ctx.db, { firstName: 'Rudi' });
     await buildSubscription(ctx.db, renewed.id, { startDate: '2026-01-01', endDate: '2026-12-31', durationMonths: 12 });
     await buildSubscription(ctx.db, renewed.id, { startDate: '2027-01-01', endDate: '2027-12-31', durationMonths: 12 });
@@ -46,6 +50,9 @@ describe('ButlerPaket ends', () => {
     ]);
     expect(mails[0].textBody).toContain('endet in 30 Tagen');
     expect(mails[1].textBody).toContain('endet in 7 Tagen');
+    // The button leads to the customer with the "Verlängern" dialog of exactly this ButlerPaket (issue 28).
+    expect(mails[0].htmlBody).toContain(`/admin/customer/${alone.id}/details?verlaengern=${olgas.id}`);
+    expect(mails[0].htmlBody).toContain('>Verlängern<');
     const rudi = await ctx.db
       .select()
       .from(mailOutbox)

@@ -66,6 +66,7 @@ export async function mailEndingSubscriptions(db: Database, env: Env, slot: stri
           endDate: formatDate(s.end_date),
           daysLeft,
           customerUrl: `${env.PUBLIC_URL}/admin/customers/${s.customer_id}/view`,
+          renewUrl: `${env.PUBLIC_URL}/admin/customer/${s.customer_id}/details?verlaengern=${s.id}`,
         },
         entity: { type: 'subscription', id: s.id },
         mentions: [s.customer_id],

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Executor, Transaction } from '../../db/executor.js';
 import { subscriptions, subscriptionTemplates } from '../../db/schema/index.js';
+import { automaticBillingStart } from '../../domain/billing-periods.js';
 import { divideRounded, hundredthsToString, multiply, toHundredths } from '../../domain/decimal.js';
 import { subscriptionEndDate } from '../../domain/subscription-periods.js';
 import type { SessionContext } from '../../lib/access.js';
@@ -95,6 +96,7 @@ export function createSubscriptionsService(db: Database) {
             billingInterval: input.billing_interval,
             paymentMethod: input.payment_method,
             autoRenew: input.auto_renew,
+            billingStartsOn: automaticBillingStart(input.start_date, todayVienna()),
           })
           .returning();
         await writeAudit(tx, session, 'create', 'subscription', row.id, null, row);

@@ -3,6 +3,7 @@ import { balanceAlertTemplate } from './balance-alert.js';
 import { balanceDigestTemplate } from './balance-digest.js';
 import { invoiceTemplate } from './invoice.js';
 import { invoiceReminderTemplate } from './invoice-reminder.js';
+import { overdueDigestTemplate } from './overdue-digest.js';
 import { passwordResetTemplate } from './password-reset.js';
 import { securityNoticeTemplate } from './security-notice.js';
 import { statementTemplate } from './statement.js';
@@ -22,6 +23,7 @@ export const mailTemplates = {
   'balance-digest': balanceDigestTemplate,
   statement: statementTemplate,
   'subscription-ending': subscriptionEndingTemplate,
+  'overdue-digest': overdueDigestTemplate,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;

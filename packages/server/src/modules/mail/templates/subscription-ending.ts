@@ -10,6 +10,8 @@ export type SubscriptionEndingData = {
   endDate: string;
   daysLeft: number;
   customerUrl: string;
+  /** The customer detail with the "Verlängern" dialog of this ButlerPaket open (issue 28). */
+  renewUrl: string;
 };
 
 /** To staff, 30 and 7 days before a ButlerPaket ends without a following one (Sie). */
@@ -18,7 +20,9 @@ export const subscriptionEndingTemplate = defineTemplate<SubscriptionEndingData>
     const inDays = d.daysLeft === 0 ? 'heute' : d.daysLeft === 1 ? 'morgen' : `in ${d.daysLeft} Tagen`;
     const text = `Guten Tag ${d.name},
 
-das ButlerPaket von ${d.customer} endet ${inDays} (${d.endDate}), und es ist noch kein weiteres ButlerPaket angelegt. Vielleicht ein guter Anlass, sich bei ${d.customer} zu melden.`;
+das ButlerPaket von ${d.customer} endet ${inDays} (${d.endDate}), und es ist noch kein weiteres ButlerPaket angelegt. Vielleicht ein guter Anlass, sich bei ${d.customer} zu melden.
+
+Mit „Verlängern“ legen Sie ein Folgepaket zu gleichen Bedingungen an (eine weitere Laufzeit ab dem Tag nach dem Ende). Zum Kunden: ${d.customerUrl}`;
     return {
       subject: `ButlerPaket von ${d.customer} endet am ${d.endDate}`,
       preheader: `Noch ${d.daysLeft} Tage, kein Folgepaket`,
@@ -28,7 +32,7 @@ das ButlerPaket von ${d.customer} endet ${inDays} (${d.endDate}), und es ist noc
         ['Paket', d.packageName],
         ['Enddatum', d.endDate],
       ])}`,
-      action: { label: 'Kunde anzeigen', url: d.customerUrl },
+      action: { label: 'Verlängern', url: d.renewUrl },
     };
   },
 });

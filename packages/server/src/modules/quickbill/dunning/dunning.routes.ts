@@ -27,25 +27,25 @@ export const dunningRoutes =
     const service = createDunningService(deps);
 
     app.get('/api/quickbill/billing-settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, response: { 200: zBillingSettings, ...errors } },
       handler: async () => service.settings(),
     });
 
     app.put('/api/quickbill/billing-settings', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'billing.settings.write' } },
       schema: { tags, body: zBillingSettings, response: { 200: zBillingSettings, ...errors } },
       handler: async (request) => service.saveSettings(requireSession(request), request.body),
     });
 
     app.get('/api/quickbill/dunning-blocks', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read', customer: ['query.customer_id'] } },
       schema: { tags, querystring: zDunningBlockQuery, response: { 200: z.array(zDunningBlock), ...errors } },
       handler: async (request) => service.activeBlocks(request.query),
     });
 
     app.post('/api/quickbill/invoices/:id/dunning-block', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.remind' } },
       schema: { tags, params: zIdParams, body: zDunningBlockInput, response: { 201: zDunningBlock, ...errors } },
       handler: async (request, reply) =>
         reply
@@ -54,7 +54,7 @@ export const dunningRoutes =
     });
 
     app.post('/api/quickbill/customers/:customerId/dunning-block', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.remind', customer: ['params.customerId'] } },
       schema: {
         tags,
         params: zCustomerIdParams,
@@ -68,7 +68,7 @@ export const dunningRoutes =
     });
 
     app.post('/api/quickbill/dunning-blocks/:id/lift', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.remind' } },
       schema: { tags, params: zIdParams, response: { 200: zOkResponse, ...errors } },
       handler: async (request) => {
         await service.lift(requireSession(request), request.params.id);

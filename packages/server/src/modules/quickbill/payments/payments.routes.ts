@@ -28,13 +28,13 @@ export const paymentRoutes =
   (service: PaymentService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/quickbill/invoices/:id/payments', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, params: zIdParams, response: { 200: zInvoicePayments, ...errors } },
       handler: async (request) => service.forInvoice(request.params.id),
     });
 
     app.post('/api/quickbill/invoices/:id/payments', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'payments.record' } },
       schema: { tags, params: zIdParams, body: zRecordPaymentInput, response: { 201: zInvoicePayments, ...errors } },
       handler: async (request, reply) => {
         const result = await service.record(requireSession(request), request.params.id, request.body);
@@ -43,7 +43,7 @@ export const paymentRoutes =
     });
 
     app.post('/api/quickbill/payments/:id/reverse', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'payments.record' } },
       schema: {
         tags,
         params: zIdParams,
@@ -57,13 +57,13 @@ export const paymentRoutes =
     });
 
     app.get('/api/quickbill/customers/:customerId/account', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read', customer: ['params.customerId'] } },
       schema: { tags, params: zCustomerIdParams, response: { 200: zCustomerAccount, ...errors } },
       handler: async (request) => service.account(request.params.customerId),
     });
 
     app.post('/api/quickbill/customers/:customerId/credit/apply', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'payments.record', customer: ['params.customerId'] } },
       schema: {
         tags,
         params: zCustomerIdParams,
@@ -80,7 +80,7 @@ export const paymentRoutes =
     });
 
     app.post('/api/quickbill/customers/:customerId/credit/refund', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'payments.record', customer: ['params.customerId'] } },
       schema: {
         tags,
         params: zCustomerIdParams,
@@ -91,7 +91,7 @@ export const paymentRoutes =
     });
 
     app.get('/api/quickbill/open-items', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, querystring: zOpenItemsQuery, response: { 200: zOpenItems, ...errors } },
       handler: async (request) => service.openItems(request.query),
     });

@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client.js';
 import { defineJob } from '../../../lib/jobs.js';
 import { findInvoice } from '../invoices/invoice.repo.js';
 import { isOverdue } from '../shared.js';
+import { mailOverdueDigest } from './overdue-digest.js';
 import { sendReminderLevel } from './reminder.service.js';
 import { loadBillingSettings } from './reminder-letter.js';
 
@@ -59,7 +60,7 @@ export async function runReminders(db: Database, today: string): Promise<number>
   return sent;
 }
 
-/** Daily at 08:00 Vienna (slot = the date). */
+/** Daily at 08:00 Vienna (slot = the date): the Mahnlauf (when switched on), then the staff's overdue digest. */
 export const dailyRemindersJob = defineJob({
   name: 'quickbill.reminders',
   payload: z.object({
@@ -73,5 +74,6 @@ export const dailyRemindersJob = defineJob({
     if (!slot) throw new Error('quickbill.reminders needs its slot');
     const sent = await runReminders(ctx.db, slot);
     if (sent) ctx.log(`reminders sent: ${sent}`);
+    await mailOverdueDigest(ctx.db, ctx.env, slot);
   },
 });

@@ -1,108 +1,32 @@
 import { formatNumber } from '@butler/contract/format';
 import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { Transaction } from '../../../db/executor.js';
 import {
   customers,
-  hourPackages,
   invoices,
   projects,
   subscriptionBillingMonths,
   subscriptions,
   timeEntries,
 } from '../../../db/schema/index.js';
-import { addDays, firstDayOfMonth, formatIsoDate, lastDayOfMonth, monthDisplay } from '../../../domain/calendar.js';
+import { firstDayOfMonth, formatIsoDate, lastDayOfMonth, monthDisplay } from '../../../domain/calendar.js';
 import { num } from '../../../domain/decimal.js';
-import { totalsAsStrings } from '../../../domain/invoice-totals.js';
 import { subscriptionPeriods } from '../../../domain/subscription-periods.js';
 import type { SessionContext } from '../../../lib/access.js';
-import { writeAudit } from '../../../lib/audit.js';
-import { AppError } from '../../../lib/errors.js';
 import { customerFullName } from '../../customers/customers.repo.js';
-import { customerSnapshot, priceItems, replaceItems } from '../invoices/invoice-draft.js';
-import { loadSettings, type QuickbillDeps } from '../shared.js';
+import type { QuickbillDeps } from '../shared.js';
 import { claimMonths } from './billing-months.js';
+import { draftForHourPackage, insertDraft } from './hour-package-draft.js';
 
 /** Billable time entries that are on no invoice yet (partial index time_entries_uninvoiced_idx). */
 const waitingForInvoice = () => and(eq(timeEntries.isBillable, true), isNull(timeEntries.invoiceId));
 
-type Line = {
-  description: string;
-  quantity: number;
-  unit: string;
-  unit_price: number;
-  tax_rate: 20;
-  tax_exemption: null;
-};
-
 export function createSourcesService(deps: QuickbillDeps) {
   const { db } = deps;
-
-  /** A draft for one customer with the given lines, due after the usual payment terms. */
-  async function insertDraft(
-    tx: Transaction,
-    session: SessionContext,
-    customer: typeof customers.$inferSelect,
-    lines: Line[],
-    extra: Partial<typeof invoices.$inferInsert>,
-  ) {
-    const settings = await loadSettings(tx);
-    const priced = priceItems(lines, settings.smallBusiness);
-    const today = deps.today();
-    const [row] = await tx
-      .insert(invoices)
-      .values({
-        ...customerSnapshot(customer),
-        customerId: customer.id,
-        invoiceDate: today,
-        dueDate: addDays(today, settings.paymentTermsDays),
-        smallBusiness: settings.smallBusiness,
-        status: 'draft',
-        createdBy: session.displayName,
-        ...totalsAsStrings(priced.totals),
-        ...extra,
-      })
-      .returning();
-    await replaceItems(tx, row.id, priced.lines, priced.totals.lineNets);
-    await writeAudit(tx, session, 'create', 'invoice', row.id, null, row);
-    return row;
-  }
 
   return {
     /** Draft for an hour-package sale; one live invoice per package. */
     async fromHourPackage(session: SessionContext, packageId: number) {
-      return db.transaction(async (tx) => {
-        const [pkg] = await tx.select().from(hourPackages).where(eq(hourPackages.id, packageId)).for('update');
-        if (!pkg) throw new AppError('HOUR_PACKAGE_NOT_FOUND');
-        const [existing] = await tx
-          .select({ id: invoices.id })
-          .from(invoices)
-          .where(
-            and(eq(invoices.hourPackageId, packageId), eq(invoices.kind, 'invoice'), ne(invoices.status, 'cancelled')),
-          );
-        if (existing) throw new AppError('CONFLICT', 'Für dieses Stundenpaket besteht bereits eine Rechnung');
-        const [customer] = await tx.select().from(customers).where(eq(customers.id, pkg.customerId));
-        const discount = num(pkg.discountPercentage);
-        const description =
-          `Stundenpaket: ${formatNumber(pkg.hours)} Stunden à € ${formatNumber(pkg.pricePerHour)}` +
-          (discount > 0 ? `, abzüglich ${formatNumber(discount)} % Rabatt` : '');
-        const row = await insertDraft(
-          tx,
-          session,
-          customer,
-          [
-            {
-              description,
-              quantity: 1,
-              unit: 'Paket',
-              unit_price: num(pkg.totalPrice),
-              tax_rate: 20,
-              tax_exemption: null,
-            },
-          ],
-          { hourPackageId: pkg.id, servicePeriodStart: pkg.purchaseDate, servicePeriodEnd: pkg.purchaseDate },
-        );
-        return row.id;
-      });
+      return db.transaction((tx) => draftForHourPackage(tx, session, packageId, deps.today()));
     },
 
     /**
@@ -178,6 +102,7 @@ export function createSourcesService(deps: QuickbillDeps) {
               servicePeriodStart: period.start,
               servicePeriodEnd: period.end,
             },
+            deps.today(),
           );
           await tx
             .update(subscriptionBillingMonths)
