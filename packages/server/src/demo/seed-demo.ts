@@ -14,6 +14,7 @@ import {
   wikiCategories,
   wikiEntries,
 } from '../db/schema/index.js';
+import { automaticBillingStart } from '../domain/billing-periods.js';
 import { hashPassword } from '../lib/passwords.js';
 import { TEMPLATES, WIKI_CATEGORIES } from './catalog.js';
 import { DEMO_PASSWORD } from './demo-password.js';
@@ -108,6 +109,8 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string, createdB
       hasReferralDiscount: s.hasReferralDiscount,
       startDate: s.startDate,
       endDate: s.endDate,
+      // As if entered today: the daily billing run starts with the current month (decision 0581).
+      billingStartsOn: automaticBillingStart(s.startDate, plan.today),
       monthlyTrips: s.monthlyTrips,
       agreements: s.agreements,
       createdAt: at(s.startDate),

@@ -3,7 +3,17 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { invoiceReminders, invoices, products, sessions, wikiEntries, wikiFiles } from '../db/schema/index.js';
+import {
+  customers,
+  dunningBlocks,
+  invoiceReminders,
+  invoices,
+  payments,
+  products,
+  sessions,
+  wikiEntries,
+  wikiFiles,
+} from '../db/schema/index.js';
 import { seedDemoData } from './seed-demo.js';
 import { seedDemoDocuments } from './seed-documents.js';
 
@@ -45,6 +55,24 @@ describe('seedDemoDocuments (issue 16)', () => {
     const dates = issued.map((r) => r.invoiceDate);
     expect(dates).toEqual([...dates].sort());
     expect(line).toMatch(/^Demo-Dokumente angelegt: 5 Produkte, \d+ Rechnungen/);
+  });
+
+  it('brings money back in: payments, a partial payment, credit, reminders at every level and a Mahnsperre (issue 28)', async () => {
+    const rows = await ctx.db.select().from(invoices);
+    expect(rows.some((r) => r.status === 'sent' && Number(r.paidAmount ?? 0) > 0)).toBe(true);
+    const ledger = await ctx.db.select().from(payments);
+    expect(new Set(ledger.map((p) => p.method))).toEqual(new Set(['ueberweisung', 'bar']));
+    const levels = (await ctx.db.select().from(invoiceReminders)).map((r) => r.level);
+    expect(new Set(levels)).toEqual(new Set([1, 2, 3]));
+    expect(await ctx.db.select().from(dunningBlocks)).toHaveLength(1);
+    // An overpayment: one invoice received more than its total, the rest is the customer's credit.
+    expect(rows.some((r) => Number(r.paidAmount ?? 0) > Number(r.totalGross))).toBe(true);
+    // Maria Gruber, the demo login, has paid, partly paid and open invoices.
+    const [maria] = await ctx.db.select().from(customers).where(eq(customers.email, 'maria.gruber@example.at'));
+    const hers = rows.filter((r) => r.customerId === maria.id && r.kind === 'invoice' && r.invoiceNumber);
+    expect(hers.some((r) => r.status === 'paid')).toBe(true);
+    expect(hers.some((r) => r.status === 'sent' && Number(r.paidAmount ?? 0) > 0)).toBe(true);
+    expect(hers.some((r) => r.status === 'sent' && r.paidAmount === null)).toBe(true);
   });
 
   it('creates encrypted password entries and a wiki file, and leaves no session behind', async () => {

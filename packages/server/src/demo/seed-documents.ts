@@ -5,6 +5,7 @@ import { admins, customers, invoices, sessions, wikiCategories } from '../db/sch
 import { addDays } from '../domain/calendar.js';
 import { startSession } from '../modules/auth/sessions.js';
 import { createDocument, FONT, toBuffer } from '../modules/quickbill/pdf/pdf-kit.js';
+import { type Outcome, settleDemoInvoice } from './seed-payments.js';
 
 /**
  * The second half of `npm run demo` (docs/decisions/0420): products, invoices in every
@@ -83,10 +84,67 @@ type InvoicePlan = {
   termDays: number;
   items: Item[];
   notes?: string;
-  outcome: 'draft' | 'sent' | 'paid' | 'overdue' | 'cancelled';
+  outcome: Outcome;
 };
 
 const INVOICES: InvoicePlan[] = [
+  // Maria Gruber (the demo login) sees paid, partly paid and open invoices in her lounge.
+  {
+    customer: 0,
+    daysAgo: 70,
+    termDays: 14,
+    items: [hours(3.5, 'Arzttermine für das Quartal koordiniert'), trip(1)],
+    outcome: 'paid',
+  },
+  {
+    customer: 0,
+    daysAgo: 40,
+    termDays: 14,
+    items: [hours(6, 'Wohnung für die Handwerker vorbereitet und übergeben'), trip(2)],
+    outcome: 'partial',
+  },
+  {
+    customer: 0,
+    daysAgo: 9,
+    termDays: 14,
+    items: [hours(2, 'Geschenke für die Familie besorgt und verpackt'), { ...PRODUCTS[2], quantity: 1 }],
+    outcome: 'sent',
+  },
+  {
+    customer: 7,
+    daysAgo: 55,
+    termDays: 14,
+    items: [hours(4, 'Behördenwege erledigt: Meldezettel und Reisepass'), trip(2)],
+    outcome: 'reminded-2',
+  },
+  {
+    customer: 8,
+    daysAgo: 33,
+    termDays: 14,
+    items: [hours(2.5, 'Fotobuch vom Sommerurlaub gestaltet')],
+    outcome: 'reminded-1',
+  },
+  {
+    customer: 10,
+    daysAgo: 48,
+    termDays: 14,
+    items: [hours(7, 'Garagenflohmarkt organisiert und betreut'), trip(2)],
+    outcome: 'blocked',
+  },
+  {
+    customer: 11,
+    daysAgo: 26,
+    termDays: 14,
+    items: [hours(3, 'Handyvertrag verglichen und gewechselt')],
+    outcome: 'overpaid',
+  },
+  {
+    customer: 13,
+    daysAgo: 16,
+    termDays: 14,
+    items: [hours(1.5, 'Fahrradservice organisiert'), trip(1)],
+    outcome: 'paid-cash',
+  },
   {
     customer: 1,
     daysAgo: 75,
@@ -111,7 +169,7 @@ const INVOICES: InvoicePlan[] = [
     termDays: 14,
     items: [hours(8.25, 'Handwerker für die Küchenrenovierung koordiniert'), trip(3)],
     notes: 'Bitte überweisen Sie den Betrag unter Angabe der Rechnungsnummer.',
-    outcome: 'overdue',
+    outcome: 'reminded-3',
   },
   {
     customer: 9,
@@ -255,11 +313,7 @@ export async function seedDemoDocuments(app: FastifyInstance, db: Database, toda
 
     for (const invoice of toIssue.sort((a, b) => a.date.localeCompare(b.date))) {
       await api('POST', `/api/quickbill/invoices/${invoice.id}/send`, {});
-      if (invoice.outcome === 'paid') {
-        await api('POST', `/api/quickbill/invoices/${invoice.id}/mark-paid`, { paid_at: invoice.paidAt });
-      } else if (invoice.outcome === 'overdue') {
-        await api('POST', `/api/quickbill/invoices/${invoice.id}/reminders`, {});
-      }
+      await settleDemoInvoice(api, invoice, today);
     }
     // The Stornorechnung is dated today: cancel last, so its number is the newest too.
     for (const invoice of toIssue.filter((i) => i.outcome === 'cancelled')) {
@@ -267,7 +321,7 @@ export async function seedDemoDocuments(app: FastifyInstance, db: Database, toda
     }
 
     const wiki = await seedWikiSecrets(api, db, customerAt(0), customerAt(1));
-    return `Demo-Dokumente angelegt: ${PRODUCTS.length} Produkte, ${count} Rechnungen (alle Status, Mahnung, Storno, ButlerPaket-Monatsrechnungen), ${wiki} Wiki-Einträge mit Passwörtern und Datei`;
+    return `Demo-Dokumente angelegt: ${PRODUCTS.length} Produkte, ${count} Rechnungen (alle Status, Zahlungen und Teilzahlungen, Guthaben, Mahnstufen 1–3, Mahnsperre, Storno, ButlerPaket-Monatsrechnungen), ${wiki} Wiki-Einträge mit Passwörtern und Datei`;
   } finally {
     // The demo's own session is no device anyone should see under "Angemeldete Geräte".
     await db.delete(sessions).where(eq(sessions.adminId, admin.id));
