@@ -135,12 +135,13 @@ test('Quickbill: settings, package invoice, preview, send, paid, storno, bulk do
     expect(await tileValue(page, 'tile-open')).toBeCloseTo(before.open + 993, 2);
   });
 
-  await test.step('mark paid: the tiles move', async () => {
+  await test.step('a payment of the whole amount: the tiles move', async () => {
     await page.goto(invoiceUrl);
-    await page.getByRole('button', { name: 'Als bezahlt markieren' }).click();
+    await page.getByRole('button', { name: 'Zahlung erfassen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Zahlung erfassen' });
     await expect(dialog.getByLabel('Betrag (€)')).toHaveValue('993,00');
-    await dialog.getByRole('button', { name: 'Als bezahlt markieren' }).click();
+    await dialog.getByRole('button', { name: 'Zahlung erfassen' }).click();
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByText('Bezahlt', { exact: true }).first()).toBeVisible();
     await expect(page.getByTestId('paid-info')).toContainText('€ 993,00');
     await screenshotBoth(page, 'quickbill-invoice-detail-paid');

@@ -51,6 +51,11 @@ const QuickbillSettingsPage = lazyPage(
 const ProductsPage = lazyPage(() => import('../features/quickbill/products-page'), 'ProductsPage');
 const TimetrackingPage = lazyPage(() => import('../features/quickbill/timetracking-page'), 'TimetrackingPage');
 const DirectDebitPage = lazyPage(() => import('../features/direct-debit/direct-debit-page'), 'DirectDebitPage');
+const OpenItemsPage = lazyPage(() => import('../features/quickbill/open-items-page'), 'OpenItemsPage');
+const UpcomingBillingPage = lazyPage(
+  () => import('../features/quickbill/upcoming-billing-page'),
+  'UpcomingBillingPage',
+);
 
 const AdminAccountPage = lazyPage(() => import('../features/account/admin-account-page'), 'AdminAccountPage');
 const AuditPage = lazyPage(() => import('../features/audit/audit-page'), 'AuditPage');
@@ -161,6 +166,8 @@ export const router = createBrowserRouter([
           { path: '/admin/quickbill/products', element: admin(<ProductsPage />, 'invoices.read') },
           { path: '/admin/quickbill/timetracking', element: admin(<TimetrackingPage />, 'invoices.write') },
           { path: '/admin/quickbill/lastschriften', element: admin(<DirectDebitPage />, 'direct_debit.read') },
+          { path: '/admin/quickbill/offene-posten', element: admin(<OpenItemsPage />, 'invoices.read') },
+          { path: '/admin/quickbill/abrechnungen', element: admin(<UpcomingBillingPage />, 'invoices.read') },
           {
             path: '/customer/dashboard',
             element: (

@@ -3,7 +3,7 @@ import { Box, Button, Card, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconHourglassEmpty } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../app/session-context';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open';
@@ -23,8 +23,11 @@ import { LowBalanceBanner } from './components/low-balance-banner';
 import { ProjectsCard } from './components/projects-card';
 import { ReferralSection } from './components/referral-section';
 import { SubscriptionCard } from './components/subscription-card';
+import { customerInvoicesQuery } from './invoices/invoices-query';
 
 const ContactDialog = lazy(async () => ({ default: (await import('./components/contact-dialog')).ContactDialog }));
+// "Meine Rechnungen" comes as its own script below the first screen (the lounge's first-load budget).
+const InvoicesCard = lazy(async () => ({ default: (await import('./invoices/invoices-card')).InvoicesCard }));
 
 function QuietCard({ text, testId, children }: { text: string; testId: string; children?: ReactNode }) {
   return (
@@ -108,15 +111,19 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
             Promise.all([
               queryClient.prefetchQuery(featuredProjectsQuery),
               queryClient.prefetchQuery(statementsQuery(id)),
+              queryClient.prefetchQuery(customerInvoicesQuery(id)),
             ])
           }
         >
           <Stack gap="lg">
             <FeaturedProjects />
             <div className={layout.twoColumns}>
-              <ProjectsCard projects={data.projects} />
+              <Suspense fallback={<Card mih={200} data-testid="invoices-card-loading" />}>
+                <InvoicesCard customerId={id} />
+              </Suspense>
               <StatementsCard customerId={id} staff={adminView} />
             </div>
+            <ProjectsCard projects={data.projects} />
           </Stack>
         </RenderWhenIdle>
       </RenderAfterFirstStep>

@@ -14,13 +14,14 @@ import {
   IconReceipt,
   IconUserShield,
 } from '@tabler/icons-react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan, useHome } from '../../app/permissions';
 import { PageLoader } from '../../components/page-loader';
 import { EmptyState, ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, todayInVienna } from '../../lib/format';
 import { MandatesCard } from '../direct-debit/components/mandates-card';
+import { CustomerAccountCard } from '../quickbill/components/customer-account-card';
 import { useCustomer } from './api/customers';
 import { NotesCard } from './components/notes-card';
 import { HourPackagesPanel } from './components/panels/hour-packages-panel';
@@ -65,6 +66,9 @@ export function CustomerDetailsPage() {
   const home = useHome();
   const id = Number(useParams().customerId);
   const query = useCustomer(id);
+  // ?verlaengern=<id>: the staff mail before a ButlerPaket ends opens its "Verlängern" (issue 28).
+  const [params, setParams] = useSearchParams();
+  const renewId = Number(params.get('verlaengern')) || undefined;
 
   if (!Number.isInteger(id) || id <= 0) return <EmptyState text="Kunde nicht gefunden" />;
   if (query.isPending) return <PageLoader text="Lade Kundendaten..." />;
@@ -142,7 +146,10 @@ export function CustomerDetailsPage() {
 
       {panels.length > 0 && (
         <Card p={{ base: 'sm', sm: 'lg' }}>
-          <Tabs defaultValue={panels[0].value} keepMounted={false}>
+          <Tabs
+            defaultValue={renewId && can('subscriptions.write') ? 'butlerpakete' : panels[0].value}
+            keepMounted={false}
+          >
             <Tabs.List mb="md">
               {panels.map(({ value, label, icon: Icon }) => (
                 <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
@@ -160,11 +167,17 @@ export function CustomerDetailsPage() {
               <HourPackagesPanel customerId={c.id} />
             </Tabs.Panel>
             <Tabs.Panel value="butlerpakete">
-              <SubscriptionsPanel customerId={c.id} />
+              <SubscriptionsPanel
+                customerId={c.id}
+                renewId={renewId}
+                onRenewHandled={() => setParams({}, { replace: true })}
+              />
             </Tabs.Panel>
           </Tabs>
         </Card>
       )}
+
+      {can('invoices.read') && <CustomerAccountCard customerId={c.id} />}
 
       {can('customers.private.read') && (
         <Stack gap="sm">

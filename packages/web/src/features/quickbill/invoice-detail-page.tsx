@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { useInvoice } from './api/invoices';
 import { DetailActions } from './components/detail-actions';
 import { DetailInfo, TimeEntriesCard } from './components/detail-info';
+import { InvoicePaymentsCard } from './components/invoice-payments-card';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { ItemsTable } from './components/items-table';
 import { MailDeliveryNote } from './components/mail-delivery-note';
@@ -62,6 +63,7 @@ export function InvoiceDetailPage() {
       <MailDeliveryNote mail={invoice.mail} />
       <DetailActions invoice={invoice} />
       <DetailInfo invoice={invoice} />
+      {invoice.kind === 'invoice' && invoice.status !== 'draft' && <InvoicePaymentsCard invoice={invoice} />}
       <Card padding="md">
         <Title order={2} size="h4" mb="sm">
           Positionen

@@ -17,6 +17,7 @@ const STATUS_OPTIONS = [
   { value: 'all', label: 'Alle Status' },
   { value: 'draft', label: 'Entwurf' },
   { value: 'sent', label: 'Versendet' },
+  { value: 'partially_paid', label: 'Teilweise bezahlt' },
   { value: 'paid', label: 'Bezahlt' },
   { value: 'overdue', label: 'Überfällig' },
   { value: 'cancelled', label: 'Storniert' },

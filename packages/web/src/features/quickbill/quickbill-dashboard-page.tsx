@@ -3,9 +3,11 @@ import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconBuildingBank,
+  IconCalendarDue,
   IconCalendarRepeat,
   IconClock,
   IconEye,
+  IconFileDollar,
   IconList,
   IconPackage,
   IconPencil,
@@ -150,6 +152,24 @@ export function QuickbillDashboardPage() {
           {...shortcut}
         >
           Lastschriften
+        </Button>
+        <Button
+          component={Link}
+          to="/admin/quickbill/offene-posten"
+          variant="light"
+          leftSection={phone ? undefined : <IconFileDollar size={18} />}
+          {...shortcut}
+        >
+          Offene Posten
+        </Button>
+        <Button
+          component={Link}
+          to="/admin/quickbill/abrechnungen"
+          variant="light"
+          leftSection={phone ? undefined : <IconCalendarDue size={18} />}
+          {...shortcut}
+        >
+          Nächste Abrechnungen
         </Button>
       </SimpleGrid>
 

@@ -25,6 +25,7 @@ import { todayInVienna } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { DirectDebitSettingsCard } from '../direct-debit/components/direct-debit-settings-card';
 import { useInvoiceSettings, useSaveInvoiceSettings } from './api/catalog';
+import { BillingSettingsCard } from './components/billing-settings-card';
 import { LogoCard } from './components/logo-card';
 
 type Values = Omit<InvoiceSettings, 'has_logo'>;
@@ -63,7 +64,13 @@ export function QuickbillSettingsPage() {
   const query = useInvoiceSettings();
   if (query.isPending) return <PageLoader text="Lade Einstellungen..." />;
   if (query.isError) return <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void query.refetch()} />;
-  return <SettingsForm initial={query.data} />;
+  return (
+    <Stack gap="md" maw={960}>
+      <SettingsForm initial={query.data} />
+      {/* Its own form (issue 28): ButlerPaket invoices, renewal, Mahnlauf, default interest. */}
+      <BillingSettingsCard />
+    </Stack>
+  );
 }
 
 function SettingsForm({ initial }: { initial: InvoiceSettings }) {

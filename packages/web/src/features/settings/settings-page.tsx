@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { OutboxCard } from '../mail/outbox-card';
 import { StaffCard } from '../staff/staff-card';
 import { BalanceAlertSettingsCard } from './balance-alert-settings-card';
+import { BillingLinkCard } from './billing-link-card';
 import { TemplatesCard } from './components/templates-card';
 import { DashboardSettingsCard } from './dashboard-settings-card';
 import { ReferralSettingsCard } from './referral-settings-card';
@@ -19,7 +20,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Einstellungen"
-        subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm, Guthaben-Hinweise, Postausgang und Mitarbeiter"
+        subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm, Guthaben-Hinweise, Rechnungen, Postausgang und Mitarbeiter"
         actions={
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(home)}>
             Zurück zum Dashboard
@@ -36,6 +37,8 @@ export function SettingsPage() {
         {can('settings.write') && <ReferralSettingsCard />}
         {/* 4. Low-balance alerts and mail log (issue 11) */}
         {can('settings.write') && <BalanceAlertSettingsCard />}
+        {/* Invoices, ButlerPaket billing and reminders live in Quickbill's settings (issue 28) */}
+        {can('billing.settings.write') && <BillingLinkCard />}
         {can('mail.read') && <OutboxCard />}
         {/* 5. Staff accounts and roles, sign-in rules, links to Protokoll and own account (issues 10, 27) */}
         {can('staff.manage') && <StaffCard />}

@@ -92,11 +92,6 @@ export function useInvoiceActions() {
         post<SendResult>(`/api/quickbill/invoices/${id}/send`, body),
       onSuccess: after,
     }),
-    markPaid: useMutation({
-      mutationFn: ({ id, paid_at, amount }: { id: number; paid_at?: string; amount?: number }) =>
-        post(`/api/quickbill/invoices/${id}/mark-paid`, { paid_at, amount }),
-      onSuccess: after,
-    }),
     cancel: useMutation({
       mutationFn: (id: number) => post<CancelResult>(`/api/quickbill/invoices/${id}/cancel`),
       onSuccess: after,

@@ -10,6 +10,13 @@ export const quickbillKeys = {
   products: ['quickbill', 'products'] as const,
   settings: ['quickbill', 'settings'] as const,
   billable: ['quickbill', 'billable'] as const,
+  payments: (invoiceId: number) => ['quickbill', 'payments', invoiceId] as const,
+  account: (customerId: number) => ['quickbill', 'account', customerId] as const,
+  openItems: ['quickbill', 'open-items'] as const,
+  billingSettings: ['quickbill', 'billing-settings'] as const,
+  dunningBlocks: ['quickbill', 'dunning-blocks'] as const,
+  upcoming: ['quickbill', 'upcoming-billing'] as const,
+  subscriptionBilling: (id: number) => ['quickbill', 'subscription-billing', id] as const,
 };
 
 /**

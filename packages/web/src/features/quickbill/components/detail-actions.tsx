@@ -4,7 +4,6 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBan,
   IconBell,
-  IconCash,
   IconCode,
   IconCopy,
   IconDownload,
@@ -20,7 +19,6 @@ import { useInvoiceActions } from '../api/invoices';
 import { invoiceLabel } from './invoice-number';
 import { cancelMessage, reportFailure } from './invoice-row-menu';
 import { displayStatus } from './invoice-status-badge';
-import { MarkPaidDialog } from './mark-paid-dialog';
 
 /** Next reminder of an overdue invoice: Zahlungserinnerung, then 1. and 2. Mahnung; none after. */
 export function nextReminder(invoice: InvoiceDetail): string | null {
@@ -32,7 +30,6 @@ export function nextReminder(invoice: InvoiceDetail): string | null {
 export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
   const navigate = useNavigate();
   const actions = useInvoiceActions();
-  const [paidOpen, paid] = useDisclosure(false);
   const [cancelOpen, cancel] = useDisclosure(false);
   const [remindOpen, remind] = useDisclosure(false);
   const base = `/admin/quickbill/invoices/${invoice.id}`;
@@ -51,11 +48,6 @@ export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
         {(invoice.status === 'draft' || invoice.status === 'sent') && (
           <Button component={Link} to={`${base}/send`} leftSection={<IconSend size={16} />}>
             {invoice.status === 'draft' ? 'Senden' : 'Erneut senden'}
-          </Button>
-        )}
-        {isInvoice && invoice.status === 'sent' && (
-          <Button color="teal.9" leftSection={<IconCash size={16} />} onClick={paid.open}>
-            Als bezahlt markieren
           </Button>
         )}
         {reminder && (
@@ -118,7 +110,6 @@ export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
           </Button>
         )}
       </Group>
-      {invoice.status === 'sent' && <MarkPaidDialog invoice={invoice} opened={paidOpen} onClose={paid.close} />}
       <ConfirmDialog
         opened={cancelOpen}
         title={invoice.status === 'draft' ? 'Entwurf löschen?' : 'Rechnung stornieren?'}

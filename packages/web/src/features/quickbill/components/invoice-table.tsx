@@ -22,6 +22,12 @@ function DueDate({ invoice, size = 'sm' }: { invoice: InvoiceListItem; size?: 's
   );
 }
 
+/** What is still open of a sent invoice; nothing for drafts, paid and cancelled ones. */
+export function OpenAmount({ invoice }: { invoice: InvoiceListItem }) {
+  if (invoice.status !== 'sent' || invoice.kind !== 'invoice') return <>–</>;
+  return <>{formatEuro(invoice.open_amount)}</>;
+}
+
 /** The invoice list: a table with checkboxes on desktop, selectable cards below 768 px. */
 export function InvoiceTable({ rows, selected, onToggle, onToggleAll }: Props) {
   const phone = useMediaQuery('(max-width: 48em)');
@@ -67,6 +73,11 @@ export function InvoiceTable({ rows, selected, onToggle, onToggleAll }: Props) {
               <InvoiceStatusBadge invoice={invoice} />
               <Text fw={700}>{formatEuro(invoice.total_gross)}</Text>
             </Group>
+            {invoice.payment_state === 'partially_paid' && invoice.status === 'sent' && (
+              <Text size="sm" ta="right" mt={4}>
+                offen {formatEuro(invoice.open_amount)}
+              </Text>
+            )}
             <Group gap="md" mt={6}>
               <Text size="xs" c="dimmed">
                 Datum {formatDate(invoice.invoice_date)}
@@ -82,7 +93,7 @@ export function InvoiceTable({ rows, selected, onToggle, onToggleAll }: Props) {
   }
 
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -92,6 +103,7 @@ export function InvoiceTable({ rows, selected, onToggle, onToggleAll }: Props) {
             <Table.Th>Datum</Table.Th>
             <Table.Th>Fällig am</Table.Th>
             <Table.Th ta="right">Betrag</Table.Th>
+            <Table.Th ta="right">Offen</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th ta="right">Aktionen</Table.Th>
           </Table.Tr>
@@ -120,6 +132,9 @@ export function InvoiceTable({ rows, selected, onToggle, onToggleAll }: Props) {
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatEuro(invoice.total_gross)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid={`invoice-open-${invoice.id}`}>
+                <OpenAmount invoice={invoice} />
               </Table.Td>
               <Table.Td>
                 <InvoiceStatusBadge invoice={invoice} />

@@ -1,7 +1,8 @@
 import type { InvoiceDashboard } from '@butler/contract/quickbill';
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCash, IconCircleCheck, IconFileInvoice, IconHourglass } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatEuro, MONTH_NAMES, todayInVienna } from '../../../lib/format';
 
 function Tile({
@@ -59,7 +60,11 @@ export function StatTiles({ stats }: { stats: InvoiceDashboard }) {
         testId="tile-open"
         label="Offene Forderungen"
         value={formatEuro(stats.invoices_open_amount)}
-        hint="Versendet, noch nicht bezahlt"
+        hint={
+          <Anchor component={Link} to="/admin/quickbill/offene-posten" size="xs">
+            Offene Beträge · Offene Posten anzeigen
+          </Anchor>
+        }
         icon={<IconHourglass size={22} />}
         color="blue"
       />
@@ -75,7 +80,7 @@ export function StatTiles({ stats }: { stats: InvoiceDashboard }) {
         testId="tile-revenue"
         label={`Umsatz ${month}`}
         value={formatEuro(stats.revenue_this_month)}
-        hint={`Dieses Jahr ${formatEuro(stats.revenue_this_year)}`}
+        hint={`Zahlungseingänge · dieses Jahr ${formatEuro(stats.revenue_this_year)}`}
         icon={<IconCash size={22} />}
         color="teal"
       />

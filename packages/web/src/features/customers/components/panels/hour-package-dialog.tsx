@@ -1,6 +1,8 @@
 import type { HourPackage } from '@butler/contract/hour-packages';
-import { Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { CustomerPicker } from '../../../../components/customer-picker';
 import { DialogButtons, FormError } from '../../../../components/dialog-parts';
 import { useDialogForm } from '../../../../components/use-dialog-form';
@@ -35,6 +37,9 @@ export function HourPackageDialog({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSaveHourPackage();
+  const navigate = useNavigate();
+  // "Verkaufen und Rechnung erstellen" submits the same form; this says which button did.
+  const withInvoice = useRef(false);
   const { form, error, setError, field, onInvalid } = useDialogForm({
     opened,
     initial: () => hourPackageStart(pkg, customerId),
@@ -47,6 +52,17 @@ export function HourPackageDialog({
     setError(null);
     const body = hourPackageBody(values);
     try {
+      if (!pkg && withInvoice.current) {
+        // Package and invoice draft in one step (one transaction on the server), then the draft opens.
+        const sold = await save.mutateAsync({
+          kind: 'create',
+          body: { ...body, customer_id: (values.customer ?? customerId) as number, create_invoice: true },
+        });
+        notifySuccess('Stundenpaket verkauft, Rechnungsentwurf erstellt');
+        onClose();
+        if (sold.invoice) navigate(`/admin/quickbill/invoices/${sold.invoice.id}`);
+        return;
+      }
       if (pkg)
         await save.mutateAsync({
           kind: 'update',
@@ -122,12 +138,34 @@ export function HourPackageDialog({
             </Group>
           </Paper>
           <FormError message={error} />
-          <DialogButtons
-            busy={save.isPending}
-            onCancel={onClose}
-            label={pkg ? 'Speichern' : 'Verkaufen'}
-            busyLabel={pkg ? 'Speichern...' : 'Wird verkauft...'}
-          />
+          {pkg ? (
+            <DialogButtons busy={save.isPending} onCancel={onClose} label="Speichern" busyLabel="Speichern..." />
+          ) : (
+            <Group justify="flex-end" mt="xs" gap="xs">
+              <Button variant="default" onClick={onClose} disabled={save.isPending}>
+                Abbrechen
+              </Button>
+              <Button
+                type="submit"
+                variant="light"
+                disabled={save.isPending}
+                onClick={() => {
+                  withInvoice.current = true;
+                }}
+              >
+                Verkaufen und Rechnung erstellen
+              </Button>
+              <Button
+                type="submit"
+                disabled={save.isPending}
+                onClick={() => {
+                  withInvoice.current = false;
+                }}
+              >
+                {save.isPending ? 'Wird verkauft...' : 'Verkaufen'}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Modal>

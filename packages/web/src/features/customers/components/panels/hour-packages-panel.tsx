@@ -9,6 +9,7 @@ import { Pager } from '../../../../components/pager';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { formatDate, formatEuro, formatHours, formatNumber } from '../../../../lib/format';
+import { BilledChip } from '../../../quickbill/components/billed-chip';
 import { useHourPackages } from '../../api/hour-packages';
 import { PAGE_SIZE } from '../../api/keys';
 import { RowActions } from '../row-actions';
@@ -80,6 +81,12 @@ export function HourPackagesPanel({ customerId, search }: { customerId?: number;
       ),
     },
     { key: 'date', label: 'Kaufdatum', render: (p) => formatDate(p.purchase_date) },
+    {
+      key: 'invoice',
+      label: 'Rechnung',
+      render: (p) =>
+        p.invoice ? <BilledChip invoiceId={p.invoice.id} invoiceNumber={p.invoice.invoice_number} /> : '–',
+    },
     {
       key: 'actions',
       label: 'Aktionen',

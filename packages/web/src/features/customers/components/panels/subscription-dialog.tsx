@@ -1,5 +1,9 @@
 import {
+  BILLING_INTERVAL_LABELS,
+  BILLING_INTERVALS,
   SUBSCRIPTION_EDIT_REQUIRED,
+  SUBSCRIPTION_PAYMENT_METHOD_LABELS,
+  SUBSCRIPTION_PAYMENT_METHODS,
   SUBSCRIPTION_REQUIRED,
   SUBSCRIPTION_TEMPLATE_REQUIRED,
   type Subscription,
@@ -25,7 +29,16 @@ type Values = {
   trips: number | string;
   agreements: string;
   active: boolean;
+  interval: Subscription['billing_interval'];
+  method: Subscription['payment_method'];
+  autoRenew: boolean;
 };
+
+const INTERVAL_OPTIONS = BILLING_INTERVALS.map((value) => ({ value, label: BILLING_INTERVAL_LABELS[value] }));
+const METHOD_OPTIONS = SUBSCRIPTION_PAYMENT_METHODS.map((value) => ({
+  value,
+  label: SUBSCRIPTION_PAYMENT_METHOD_LABELS[value],
+}));
 
 /** ButlerPaket create/edit with the price and end date computed live from the template. */
 export function SubscriptionDialog({
@@ -51,6 +64,9 @@ export function SubscriptionDialog({
     trips: '',
     agreements: '',
     active: true,
+    interval: 'monthly',
+    method: 'ueberweisung',
+    autoRenew: false,
   });
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<Set<string>>(new Set());
@@ -65,6 +81,9 @@ export function SubscriptionDialog({
       trips: subscription?.monthly_trips ?? '',
       agreements: subscription?.agreements ?? '',
       active: subscription?.is_active ?? true,
+      interval: subscription?.billing_interval ?? 'monthly',
+      method: subscription?.payment_method ?? 'ueberweisung',
+      autoRenew: subscription?.auto_renew ?? false,
     });
     setError(null);
     setMissing(new Set());
@@ -94,6 +113,9 @@ export function SubscriptionDialog({
       start_date: v.start as string,
       monthly_trips: v.trips === '' ? null : Number(v.trips),
       agreements: v.agreements,
+      billing_interval: v.interval,
+      payment_method: v.method,
+      auto_renew: v.autoRenew,
     };
     try {
       if (subscription) {
@@ -204,6 +226,30 @@ export function SubscriptionDialog({
             allowDecimal={false}
             value={v.trips}
             onChange={(value) => set('trips', value)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Abrechnung"
+              data={INTERVAL_OPTIONS}
+              allowDeselect={false}
+              value={v.interval}
+              onChange={(value) => value && set('interval', value as Values['interval'])}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Zahlungsart"
+              data={METHOD_OPTIONS}
+              allowDeselect={false}
+              value={v.method}
+              onChange={(value) => value && set('method', value as Values['method'])}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </SimpleGrid>
+          <Switch
+            label="Automatisch verlängern"
+            description="Vor dem Ende folgt ein ButlerPaket mit gleichen Bedingungen für eine weitere Laufzeit"
+            checked={v.autoRenew}
+            onChange={(e) => set('autoRenew', e.currentTarget.checked)}
           />
           <Textarea
             label="Vereinbarungen"

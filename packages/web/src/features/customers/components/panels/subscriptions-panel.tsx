@@ -1,7 +1,7 @@
-import type { Subscription } from '@butler/contract/subscriptions';
+import { BILLING_INTERVAL_LABELS, type Subscription } from '@butler/contract/subscriptions';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../../../app/permissions';
 import { PageLoader } from '../../../../components/page-loader';
@@ -17,11 +17,29 @@ import { StatusBadge } from '../status-badge';
 import { templateName } from './subscription-math';
 
 /** Management panel 4 (SPEC §2): ButlerPakete of all customers (searchable) or of one. */
-export function SubscriptionsPanel({ customerId, search }: { customerId?: number; search?: string }) {
+export function SubscriptionsPanel({
+  customerId,
+  search,
+  renewId,
+  onRenewHandled,
+}: {
+  customerId?: number;
+  search?: string;
+  /** Open "Verlängern" of this ButlerPaket once the list has it (link from the staff mail). */
+  renewId?: number;
+  onRenewHandled?: () => void;
+}) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const query = useSubscriptions({ page, pageSize: PAGE_SIZE, customerId, search });
   const rows = useSubscriptionRows(customerId);
+  const linked = renewId ? query.data?.items.find((s) => s.id === renewId) : undefined;
+  const { renew } = rows;
+  useEffect(() => {
+    if (!linked) return;
+    renew(linked);
+    onRenewHandled?.();
+  }, [linked, onRenewHandled, renew]);
   const [lastSearch, setLastSearch] = useState(search);
   if (lastSearch !== search) {
     setLastSearch(search);
@@ -65,7 +83,8 @@ export function SubscriptionsPanel({ customerId, search }: { customerId?: number
             {templateName(s)}
           </Text>
           <Text size="xs" c="dimmed">
-            {s.duration_months} Monate
+            {s.duration_months} Monate · {BILLING_INTERVAL_LABELS[s.billing_interval]}
+            {s.auto_renew ? ' · verlängert sich automatisch' : ''}
           </Text>
         </Stack>
       ),

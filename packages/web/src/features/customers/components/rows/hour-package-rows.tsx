@@ -1,20 +1,48 @@
 import type { HourPackage } from '@butler/contract/hour-packages';
 import { Stack } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { useCan } from '../../../../app/permissions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { errorText } from '../../../../lib/api-client';
 import { formatDate, formatHours } from '../../../../lib/format';
-import { notifySuccess } from '../../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useInvoiceActions } from '../../../quickbill/api/invoices';
 import { useDeleteHourPackage } from '../../api/hour-packages';
+import { refreshBackOffice } from '../../api/keys';
 import { HourPackageDialog } from '../panels/hour-package-dialog';
 import { useRowDialogs } from './use-row-dialogs';
 
 /** Edit and delete of an hour package, for every list of hour packages. */
 export function useHourPackageRows(customerId?: number) {
   const remove = useDeleteHourPackage();
-  const mayWrite = useCan()('hour_packages.write');
+  const can = useCan();
+  const mayWrite = can('hour_packages.write');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { fromHourPackage } = useInvoiceActions();
   const rows = useRowDialogs<HourPackage>({
     mayEdit: () => mayWrite,
     mayDelete: () => mayWrite,
+    more: (p) =>
+      p.invoice || !can('invoices.write')
+        ? []
+        : [
+            {
+              label: `Rechnung für das Stundenpaket vom ${formatDate(p.purchase_date)} erstellen`,
+              icon: <IconFileInvoice size={18} />,
+              onClick: () =>
+                fromHourPackage.mutate(p.id, {
+                  onSuccess: (draft) => {
+                    refreshBackOffice(queryClient);
+                    notifySuccess('Rechnungsentwurf erstellt');
+                    navigate(`/admin/quickbill/invoices/${draft.id}`);
+                  },
+                  onError: (error) => notifyError(errorText(error, 'Fehler beim Erstellen der Rechnung')),
+                }),
+            },
+          ],
     edit: (p) => `Stundenpaket vom ${formatDate(p.purchase_date)} bearbeiten`,
     remove: (p) => `Stundenpaket vom ${formatDate(p.purchase_date)} löschen`,
   });

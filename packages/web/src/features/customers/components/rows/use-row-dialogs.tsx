@@ -14,6 +14,8 @@ export function useRowDialogs<T>(labels: {
   remove: (row: T) => string;
   mayEdit: (row: T) => boolean;
   mayDelete: (row: T) => boolean;
+  /** Actions of the thing between its edit and its delete (e.g. "Rechnung erstellen"). */
+  more?: (row: T) => RowAction[];
 }) {
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -21,6 +23,7 @@ export function useRowDialogs<T>(labels: {
     ...(labels.mayEdit(row)
       ? [{ label: labels.edit(row), icon: <IconPencil size={18} />, onClick: () => setEditing({ row }) }]
       : []),
+    ...(labels.more?.(row) ?? []),
     ...(labels.mayDelete(row)
       ? [{ label: labels.remove(row), icon: <IconTrash size={18} />, color: 'red', onClick: () => setDeleting(row) }]
       : []),

@@ -1,0 +1,103 @@
+import { zRequiredId } from '@butler/contract/list-query';
+import { type CustomerAccount, zApplyCreditInput } from '@butler/contract/payments';
+import { Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { DialogButtons, FormError } from '../../../components/dialog-parts';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { formatDate, formatEuro } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { usePhone } from '../../../lib/use-phone';
+import { usePaymentActions } from '../api/payments';
+
+const zForm = zApplyCreditInput.extend({ invoice_id: zRequiredId('Bitte wählen Sie eine Rechnung') });
+type Values = { invoice_id: string | null; amount: number | string };
+
+const cents = (value: number) => Math.round(value * 100);
+const suggested = (credit: number, open: number) => Math.min(cents(credit), cents(open)) / 100;
+
+/**
+ * "Guthaben verrechnen": settles (part of) an open invoice of the same customer from their
+ * credit; at most the credit and at most what the invoice still owes (checked again by the
+ * server under the customer's ledger lock, decision 0580). Mount it when it opens.
+ */
+export function ApplyCreditDialog({
+  account,
+  invoiceId,
+  onClose,
+}: {
+  account: Pick<CustomerAccount, 'customer_id' | 'credit' | 'invoices_for_credit'>;
+  /** Preselected invoice (from the invoice's page). */
+  invoiceId?: number;
+  onClose: () => void;
+}) {
+  const phone = usePhone();
+  const { applyCredit } = usePaymentActions();
+  const first = account.invoices_for_credit.find((i) => i.id === invoiceId) ?? account.invoices_for_credit[0];
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      invoice_id: first ? String(first.id) : null,
+      amount: first ? suggested(account.credit, first.open_amount) : 0,
+    },
+    validate: schemaResolver(zForm, { sync: true }),
+    onValuesChange: (values, previous) => {
+      if (values.invoice_id === previous.invoice_id) return;
+      const chosen = account.invoices_for_credit.find((i) => String(i.id) === values.invoice_id);
+      if (chosen) form.setFieldValue('amount', suggested(account.credit, chosen.open_amount));
+    },
+  });
+  const close = () => {
+    applyCredit.reset();
+    onClose();
+  };
+  const submit = form.onSubmit(async () => {
+    const body = zForm.parse(form.getValues());
+    try {
+      await applyCredit.mutateAsync({ customerId: account.customer_id, ...body });
+      notifySuccess(`${formatEuro(body.amount)} Guthaben verrechnet`);
+      close();
+    } catch (cause) {
+      if (cause instanceof ApiError && cause.details) form.setErrors(cause.details);
+    }
+  });
+  return (
+    <Modal opened onClose={close} title="Guthaben verrechnen" fullScreen={phone}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Verfügbares Guthaben: {formatEuro(account.credit)}. Der Betrag gilt als Zahlung auf die gewählte Rechnung.
+          </Text>
+          <FormError message={applyCredit.error ? errorText(applyCredit.error, 'Fehler beim Speichern') : null} />
+          <Select
+            label="Rechnung"
+            withAsterisk
+            allowDeselect={false}
+            nothingFoundMessage="Keine offene Rechnung"
+            data={account.invoices_for_credit.map((i) => ({
+              value: String(i.id),
+              label: `${i.invoice_number} · offen ${formatEuro(i.open_amount)} · fällig ${formatDate(i.due_date)}`,
+            }))}
+            {...form.getInputProps('invoice_id')}
+          />
+          <NumberInput
+            label="Betrag (€)"
+            withAsterisk
+            decimalSeparator=","
+            thousandSeparator="."
+            decimalScale={2}
+            fixedDecimalScale
+            step={0.01}
+            min={0}
+            {...form.getInputProps('amount')}
+          />
+          <DialogButtons
+            busy={applyCredit.isPending}
+            onCancel={close}
+            label="Guthaben verrechnen"
+            busyLabel="Speichern..."
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
