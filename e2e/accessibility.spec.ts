@@ -66,6 +66,19 @@ test.describe('accessibility (axe-core)', () => {
     test.setTimeout(240_000);
     const token = await adminToken(request);
     const { customer } = await seedScenario(request, token, 'Axel');
+    // "Meine Rechnungen" with a partly paid invoice (issue 28).
+    await saveProviderSettings(request, token);
+    const invoice = await createSentInvoice(request, token, customer.id, {
+      invoiceDate: isoDay(-20),
+      dueDate: isoDay(-6),
+      price: 150,
+      text: 'Geburtstagsfeier organisiert',
+    });
+    await apiCall(request, token, 'POST', `/api/quickbill/invoices/${invoice.id}/payments`, {
+      payment_date: isoDay(0),
+      amount: 50,
+      method: 'ueberweisung',
+    });
     await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
     await expect(page.getByText('Zu Diensten, Axel.')).toBeVisible();
     // The teaser was the card squeezed to one word per line at 390 px (issue 16).
@@ -133,6 +146,8 @@ test.describe('accessibility (axe-core)', () => {
         { path: '/admin/quickbill/settings', heading: 'Rechnungseinstellungen' },
         { path: '/admin/quickbill/products', heading: 'Produkte' },
         { path: '/admin/quickbill/timetracking', heading: 'Zeiterfassung verrechnen' },
+        { path: '/admin/quickbill/offene-posten', heading: 'Offene Posten' },
+        { path: '/admin/quickbill/abrechnungen', heading: 'Nächste Abrechnungen' },
       ],
     ],
   ];
@@ -160,6 +175,19 @@ async function seedBackOffice(request: APIRequestContext) {
     dueDate: isoDay(11),
     price: 480,
     text: 'Organisation Übersiedlung und Handwerkerkoordination',
+  });
+  // Its payments card with a partial payment, and an overdue one for Offene Posten (issue 28).
+  await apiCall(request, token, 'POST', `/api/quickbill/invoices/${invoice.id}/payments`, {
+    payment_date: isoDay(0),
+    amount: 100,
+    method: 'bar',
+    reference: 'Quittung 12',
+  });
+  await createSentInvoice(request, token, customer.id, {
+    invoiceDate: isoDay(-50),
+    dueDate: isoDay(-36),
+    price: 90,
+    text: 'Einkaufsservice',
   });
   return { customer: customer.id, invoice: invoice.id, invoiceNumber: invoice.number };
 }

@@ -102,6 +102,16 @@ async function checkIssued(id: number) {
   expect(new Date(tagValue(xmp, 'xmp:CreateDate')!).toISOString()).toBe(meta.info.created);
 
   const text = await pdfText(pdf);
+  // BT-83: the RF creditor reference in both e-invoices and printed (decision 0584), on every
+  // tax case this file issues, with the schematron passing above.
+  const detail = (await get(`/api/quickbill/invoices/${id}`)).json();
+  if (detail.kind === 'invoice') {
+    const rf = detail.payment_reference.replace(/\s+/g, '');
+    expect(rf).toMatch(/^RF\d{2}[0-9A-Z]+$/);
+    expect(cii).toContain(`<ram:PaymentReference>${rf}</ram:PaymentReference>`);
+    expect(eb).toContain(`<PaymentReference>${rf}</PaymentReference>`);
+    expect(text).toContain(`Zahlungsreferenz: ${detail.payment_reference}`);
+  }
   // § 11 Abs. 1 Z 3 UStG items every invoice carries.
   for (const part of [SELLER.company_name, SELLER.street, `${SELLER.postal_code} ${SELLER.city}`]) {
     expect(text, part).toContain(part);
