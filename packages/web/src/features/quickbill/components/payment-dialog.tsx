@@ -6,10 +6,11 @@ import {
   zRecordPaymentInput,
 } from '@butler/contract/payments';
 import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, type UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { DateField } from '../../../components/date-field';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
+import { useDialogForm } from '../../../components/use-dialog-form';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { todayInVienna } from '../../../lib/format';
 import { usePhone } from '../../../lib/use-phone';
@@ -25,7 +26,7 @@ export type PaymentValues = {
 export const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
 /** Date, amount, method, reference and note: the fields of a payment and of a refund. */
-export function PaymentFields({ form, minDate }: { form: ReturnType<typeof usePaymentForm>; minDate?: string }) {
+export function PaymentFields({ form, minDate }: { form: UseFormReturnType<PaymentValues>; minDate?: string }) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -63,21 +64,13 @@ export function PaymentFields({ form, minDate }: { form: ReturnType<typeof usePa
   );
 }
 
-/** A form for a payment or refund, validated by the contract's schema (German messages). */
-export function usePaymentForm(amount: number) {
-  return useForm<PaymentValues>({
-    mode: 'controlled',
-    initialValues: { payment_date: todayInVienna(), amount, method: 'ueberweisung', reference: '', note: '' },
-    validate: schemaResolver(zRecordPaymentInput, { sync: true }),
-  });
-}
-
-type Mutation = { isPending: boolean; error: unknown; reset: () => void };
+type Mutation = { isPending: boolean; reset: () => void };
 
 /**
  * "Zahlung erfassen" (also partial; more than is open becomes the customer's Guthaben,
- * decision 0580) and "Guthaben erstatten": the same fields. Mount it when it opens, so the
- * amount starts at the current figure.
+ * decision 0580) and "Guthaben erstatten": the same fields, checked by the contract's schema
+ * (the server's own rules, with their German messages under the fields). Mount it when it
+ * opens, so the amount starts at the current figure (decision 0531: useDialogForm).
  */
 export function PaymentDialog({
   onClose,
@@ -99,17 +92,24 @@ export function PaymentDialog({
   onSubmit: (values: RecordPaymentInput) => Promise<unknown>;
 }) {
   const phone = usePhone();
-  const form = usePaymentForm(amount);
+  const { form, error, setError } = useDialogForm<PaymentValues>({
+    opened: true,
+    initial: () => ({ payment_date: todayInVienna(), amount, method: 'ueberweisung', reference: '', note: '' }),
+    validate: schemaResolver(zRecordPaymentInput, { sync: true }),
+    deps: [],
+  });
   const close = () => {
     mutation.reset();
     onClose();
   };
-  const submit = form.onSubmit(async () => {
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
     try {
-      await onSubmit(zRecordPaymentInput.parse(form.getValues()));
+      await onSubmit(zRecordPaymentInput.parse(values));
       close();
     } catch (cause) {
       if (cause instanceof ApiError && cause.details) form.setErrors(cause.details);
+      setError(errorText(cause, 'Fehler beim Speichern'));
     }
   });
   return (
@@ -119,7 +119,7 @@ export function PaymentDialog({
           <Text size="sm" c="dimmed">
             {intro}
           </Text>
-          <FormError message={mutation.error ? errorText(mutation.error, 'Fehler beim Speichern') : null} />
+          <FormError message={error} />
           <PaymentFields form={form} minDate={minDate} />
           <DialogButtons busy={mutation.isPending} onCancel={close} label={submitLabel} busyLabel="Speichern..." />
         </Stack>

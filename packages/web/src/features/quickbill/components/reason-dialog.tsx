@@ -1,20 +1,21 @@
 import { zDunningBlockInput } from '@butler/contract/billing-settings';
 import { zReversePaymentInput } from '@butler/contract/payments';
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { addDaysIso, DateField } from '../../../components/date-field';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
+import { useDialogForm } from '../../../components/use-dialog-form';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { todayInVienna } from '../../../lib/format';
 import { usePhone } from '../../../lib/use-phone';
 
 type Values = { reason: string; until: string | null };
-type Mutation = { isPending: boolean; error: unknown; reset: () => void };
+type Mutation = { isPending: boolean; reset: () => void };
 
 /**
  * A step that needs a reason (audited): "Zahlung entfernen", "Diesen Zeitraum aussetzen",
- * and with a last day "Mahnsperre setzen". Mount it when it opens.
+ * and with a last day "Mahnsperre setzen". Mount it when it opens (decision 0531: useDialogForm).
  */
 export function ReasonDialog({
   title,
@@ -38,21 +39,24 @@ export function ReasonDialog({
 }) {
   const phone = usePhone();
   const schema = withUntil ? zDunningBlockInput : zReversePaymentInput;
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: { reason: '', until: withUntil ? addDaysIso(todayInVienna(), 30) : null },
+  const { form, error, setError } = useDialogForm<Values>({
+    opened: true,
+    initial: () => ({ reason: '', until: withUntil ? addDaysIso(todayInVienna(), 30) : null }),
     validate: schemaResolver(schema, { sync: true }),
+    deps: [],
   });
   const close = () => {
     mutation.reset();
     onClose();
   };
   const submit = form.onSubmit(async (values) => {
+    setError(null);
     try {
       await onSubmit({ reason: values.reason.trim(), until: values.until ?? '' });
       close();
     } catch (cause) {
       if (cause instanceof ApiError && cause.details) form.setErrors(cause.details);
+      setError(errorText(cause, 'Fehler beim Speichern'));
     }
   });
   return (
@@ -60,7 +64,7 @@ export function ReasonDialog({
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">{intro}</Text>
-          <FormError message={mutation.error ? errorText(mutation.error, 'Fehler beim Speichern') : null} />
+          <FormError message={error} />
           <Textarea label="Grund" withAsterisk autosize minRows={2} maxRows={5} {...form.getInputProps('reason')} />
           {withUntil && (
             <DateField

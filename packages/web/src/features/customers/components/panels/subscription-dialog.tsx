@@ -1,38 +1,28 @@
 import {
   BILLING_INTERVAL_LABELS,
   BILLING_INTERVALS,
-  SUBSCRIPTION_EDIT_REQUIRED,
   SUBSCRIPTION_PAYMENT_METHOD_LABELS,
   SUBSCRIPTION_PAYMENT_METHODS,
-  SUBSCRIPTION_REQUIRED,
-  SUBSCRIPTION_TEMPLATE_REQUIRED,
   type Subscription,
 } from '@butler/contract/subscriptions';
 import { Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
 import { CustomerPicker } from '../../../../components/customer-picker';
 import { DateField } from '../../../../components/date-field';
 import { DialogButtons, FormError } from '../../../../components/dialog-parts';
+import { useDialogForm } from '../../../../components/use-dialog-form';
 import { errorText } from '../../../../lib/api-client';
 import { formatDate, formatEuro, formatNumber, todayInVienna } from '../../../../lib/format';
 import { notifySuccess } from '../../../../lib/notify';
 import { useSaveSubscription, useTemplates } from '../../api/subscriptions';
 import { subscriptionEndDate, subscriptionMonthlyPrice } from './subscription-math';
-
-type Values = {
-  customer: number | null;
-  template: string | null;
-  hours: number | string;
-  start: string | null;
-  trips: number | string;
-  agreements: string;
-  active: boolean;
-  interval: Subscription['billing_interval'];
-  method: Subscription['payment_method'];
-  autoRenew: boolean;
-};
+import {
+  type SubscriptionValues,
+  subscriptionBody,
+  subscriptionProblems,
+  subscriptionStart,
+} from './subscription-rules';
 
 const INTERVAL_OPTIONS = BILLING_INTERVALS.map((value) => ({ value, label: BILLING_INTERVAL_LABELS[value] }));
 const METHOD_OPTIONS = SUBSCRIPTION_PAYMENT_METHODS.map((value) => ({
@@ -56,75 +46,32 @@ export function SubscriptionDialog({
   const templates = useTemplates();
   const save = useSaveSubscription();
   const editing = subscription !== null;
-  const [v, setV] = useState<Values>({
-    customer: null,
-    template: null,
-    hours: '',
-    start: null,
-    trips: '',
-    agreements: '',
-    active: true,
-    interval: 'monthly',
-    method: 'ueberweisung',
-    autoRenew: false,
+  const { form, error, setError, field, onInvalid } = useDialogForm<SubscriptionValues>({
+    opened,
+    initial: () => subscriptionStart(subscription, customerId, todayInVienna()),
+    validate: (values) => subscriptionProblems(values, editing),
+    deps: [subscription, customerId],
   });
-  const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<Set<string>>(new Set());
-
-  useEffect(() => {
-    if (!opened) return;
-    setV({
-      customer: subscription?.customer_id ?? customerId ?? null,
-      template: subscription?.template_id ? String(subscription.template_id) : null,
-      hours: subscription?.monthly_hours ?? '',
-      start: subscription?.start_date ?? todayInVienna(),
-      trips: subscription?.monthly_trips ?? '',
-      agreements: subscription?.agreements ?? '',
-      active: subscription?.is_active ?? true,
-      interval: subscription?.billing_interval ?? 'monthly',
-      method: subscription?.payment_method ?? 'ueberweisung',
-      autoRenew: subscription?.auto_renew ?? false,
-    });
-    setError(null);
-    setMissing(new Set());
-  }, [opened, subscription, customerId]);
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setV((prev) => ({ ...prev, [key]: value }));
+  const v = form.values;
+  const set = <K extends keyof SubscriptionValues>(key: K, value: SubscriptionValues[K]) =>
+    form.setFieldValue(key, value as never);
   const template = templates.data?.find((t) => String(t.id) === v.template) ?? null;
   const hours = v.hours === '' ? null : Number(v.hours);
   const duration = template?.duration_months ?? subscription?.duration_months ?? null;
   const price = template && hours ? subscriptionMonthlyPrice(hours, template.price_per_hour) : null;
   const endDate = v.start && duration ? subscriptionEndDate(v.start, duration) : null;
 
-  const submit = async () => {
-    const gaps = new Set<string>();
-    if (!v.customer) gaps.add('customer');
-    if (!hours) gaps.add('hours');
-    if (!v.start) gaps.add('start');
-    if (!v.template) gaps.add('template');
-    setMissing(gaps);
-    if (editing && gaps.size > 0) return setError(SUBSCRIPTION_EDIT_REQUIRED);
-    if (gaps.has('customer') || gaps.has('hours') || gaps.has('start')) return setError(SUBSCRIPTION_REQUIRED);
-    if (gaps.has('template')) return setError(SUBSCRIPTION_TEMPLATE_REQUIRED);
+  const submit = form.onSubmit(async (values) => {
     setError(null);
-    const common = {
-      template_id: Number(v.template),
-      monthly_hours: hours as number,
-      start_date: v.start as string,
-      monthly_trips: v.trips === '' ? null : Number(v.trips),
-      agreements: v.agreements,
-      billing_interval: v.interval,
-      payment_method: v.method,
-      auto_renew: v.autoRenew,
-    };
+    const common = subscriptionBody(values);
     try {
       if (subscription) {
-        await save.mutateAsync({ kind: 'update', id: subscription.id, body: { ...common, is_active: v.active } });
+        await save.mutateAsync({ kind: 'update', id: subscription.id, body: { ...common, is_active: values.active } });
         notifySuccess('ButlerPaket erfolgreich aktualisiert');
       } else {
         const created = await save.mutateAsync({
           kind: 'create',
-          body: { ...common, customer_id: v.customer as number },
+          body: { ...common, customer_id: values.customer as number },
         });
         notifySuccess('ButlerPaket erfolgreich erstellt');
         if (created.referral_bonus)
@@ -139,7 +86,7 @@ export function SubscriptionDialog({
     } catch (cause) {
       setError(errorText(cause, editing ? 'Fehler beim Aktualisieren' : 'Fehler beim Erstellen des ButlerPakets'));
     }
-  };
+  }, onInvalid);
 
   return (
     <Modal
@@ -149,16 +96,10 @@ export function SubscriptionDialog({
       fullScreen={phone}
       size="lg"
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack>
           {!customerId && !editing && (
-            <CustomerPicker value={v.customer} onChange={(id) => set('customer', id)} error={missing.has('customer')} />
+            <CustomerPicker value={v.customer} onChange={(id) => set('customer', id)} error={!!form.errors.customer} />
           )}
           <Select
             label="Butler-Paket"
@@ -173,13 +114,10 @@ export function SubscriptionDialog({
             value={v.template}
             onChange={(value) => {
               const chosen = templates.data?.find((t) => String(t.id) === value);
-              setV((prev) => ({
-                ...prev,
-                template: value,
-                trips: !editing && chosen?.monthly_trips != null ? chosen.monthly_trips : prev.trips,
-              }));
+              set('template', value);
+              if (!editing && chosen?.monthly_trips != null) set('trips', chosen.monthly_trips);
             }}
-            error={missing.has('template')}
+            error={!!form.errors.template}
             comboboxProps={{ withinPortal: true }}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -191,16 +129,14 @@ export function SubscriptionDialog({
               decimalScale={2}
               decimalSeparator=","
               thousandSeparator="."
-              value={v.hours}
-              onChange={(value) => set('hours', value)}
-              error={missing.has('hours')}
+              {...field('hours')}
             />
             <DateField
               label="Startdatum"
               withAsterisk
               value={v.start}
               onChange={(value) => set('start', value)}
-              error={missing.has('start')}
+              error={!!form.errors.start}
             />
           </SimpleGrid>
           <Paper withBorder radius="md" p="sm" bg="blue.0">
@@ -219,21 +155,14 @@ export function SubscriptionDialog({
               </Text>
             </SimpleGrid>
           </Paper>
-          <NumberInput
-            label="Fahrten pro Monat"
-            min={0}
-            step={1}
-            allowDecimal={false}
-            value={v.trips}
-            onChange={(value) => set('trips', value)}
-          />
+          <NumberInput label="Fahrten pro Monat" min={0} step={1} allowDecimal={false} {...field('trips')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Abrechnung"
               data={INTERVAL_OPTIONS}
               allowDeselect={false}
               value={v.interval}
-              onChange={(value) => value && set('interval', value as Values['interval'])}
+              onChange={(value) => value && set('interval', value as SubscriptionValues['interval'])}
               comboboxProps={{ withinPortal: true }}
             />
             <Select
@@ -241,7 +170,7 @@ export function SubscriptionDialog({
               data={METHOD_OPTIONS}
               allowDeselect={false}
               value={v.method}
-              onChange={(value) => value && set('method', value as Values['method'])}
+              onChange={(value) => value && set('method', value as SubscriptionValues['method'])}
               comboboxProps={{ withinPortal: true }}
             />
           </SimpleGrid>
@@ -251,14 +180,7 @@ export function SubscriptionDialog({
             checked={v.autoRenew}
             onChange={(e) => set('autoRenew', e.currentTarget.checked)}
           />
-          <Textarea
-            label="Vereinbarungen"
-            autosize
-            minRows={2}
-            maxRows={6}
-            value={v.agreements}
-            onChange={(e) => set('agreements', e.currentTarget.value)}
-          />
+          <Textarea label="Vereinbarungen" autosize minRows={2} maxRows={6} {...field('agreements')} />
           {editing && (
             <Group>
               <Switch
