@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { MONTH_NAMES } from '@butler/contract/format';
 import { expect, test } from '@playwright/test';
 import { firstOfMonth, PASSWORD } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser, uniqueEmail } from './fixtures/api';
@@ -9,20 +10,6 @@ import { createCustomer, createSentInvoice, isoDay, saveProviderSettings } from 
 
 /** Issue 28 in the browser: ButlerPakete bill themselves, partial payments, "Meine Rechnungen". */
 
-const MONTHS = [
-  'Jänner',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-];
 const german = (iso: string) => iso.split('-').reverse().join('.');
 
 test('a ButlerPaket "monatlich im Voraus" gets its draft from the daily run of the 1st, once', async ({
@@ -62,7 +49,7 @@ test('a ButlerPaket "monatlich im Voraus" gets its draft from the daily run of t
   // Before the 1st: the month is open.
   await row.getByRole('button', { name: `Abrechnung von ${templateName} anzeigen` }).click();
   let months = dialog(page, 'Abrechnung des ButlerPakets');
-  const monthName = `${MONTHS[start.month - 1]} ${start.year}`;
+  const monthName = `${MONTH_NAMES[start.month - 1]} ${start.year}`;
   const firstMonth = months.getByRole('row').filter({ hasText: monthName });
   await expect(firstMonth).toContainText('noch nicht abgerechnet');
   await months.getByRole('button', { name: 'Schließen' }).click();

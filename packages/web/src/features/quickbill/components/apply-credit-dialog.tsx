@@ -9,6 +9,7 @@ import { formatDate, formatEuro } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePhone } from '../../../lib/use-phone';
 import { usePaymentActions } from '../api/payments';
+import { EURO_INPUT } from './payment-dialog';
 
 const zForm = zApplyCreditInput.extend({ invoice_id: zRequiredId('Bitte wählen Sie eine Rechnung') });
 type Values = { invoice_id: string | null; amount: number | string };
@@ -86,17 +87,7 @@ export function ApplyCreditDialog({
             {...form.getInputProps('invoice_id')}
             onChange={chooseInvoice}
           />
-          <NumberInput
-            label="Betrag (€)"
-            withAsterisk
-            decimalSeparator=","
-            thousandSeparator="."
-            decimalScale={2}
-            fixedDecimalScale
-            step={0.01}
-            min={0}
-            {...form.getInputProps('amount')}
-          />
+          <NumberInput label="Betrag (€)" withAsterisk {...EURO_INPUT} {...form.getInputProps('amount')} />
           <DialogButtons
             busy={applyCredit.isPending}
             onCancel={close}

@@ -24,14 +24,13 @@ import { ErrorState } from '../../../components/states';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useBillingSettings, useSaveBillingSettings } from '../api/billing';
+import { EURO_INPUT } from './payment-dialog';
 
 const LEVEL_HINTS = [
   'Tage nach der Fälligkeit der Rechnung',
   'Tage nach der Zahlungserinnerung',
   'Tage nach der 1. Mahnung',
 ];
-
-const money = { decimalSeparator: ',', thousandSeparator: '.', decimalScale: 2, fixedDecimalScale: true, step: 0.01 };
 
 /**
  * "Abrechnung und Mahnwesen" (issue 28): how ButlerPaket invoices are created, automatic
@@ -132,9 +131,8 @@ function SettingsForm({ initial }: { initial: BillingSettings }) {
               <NumberInput
                 label="Mahnspesen (€)"
                 description="0 für keine"
-                min={0}
+                {...EURO_INPUT}
                 max={1000}
-                {...money}
                 {...form.getInputProps(`levels.${index}.fee`)}
               />
             </SimpleGrid>

@@ -23,6 +23,16 @@ export type PaymentValues = {
   note: string;
 };
 
+/** A euro amount as people type it in Austria: 1.234,50, cents always shown. */
+export const EURO_INPUT = {
+  decimalSeparator: ',',
+  thousandSeparator: '.',
+  decimalScale: 2,
+  fixedDecimalScale: true,
+  step: 0.01,
+  min: 0,
+} as const;
+
 export const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
 /** Date, amount, method, reference and note: the fields of a payment and of a refund. */
@@ -39,17 +49,7 @@ export function PaymentFields({ form, minDate }: { form: UseFormReturnType<Payme
           value={form.getValues().payment_date}
           onChange={(value) => form.setFieldValue('payment_date', value)}
         />
-        <NumberInput
-          label="Betrag (€)"
-          withAsterisk
-          decimalSeparator=","
-          thousandSeparator="."
-          decimalScale={2}
-          fixedDecimalScale
-          step={0.01}
-          min={0}
-          {...form.getInputProps('amount')}
-        />
+        <NumberInput label="Betrag (€)" withAsterisk {...EURO_INPUT} {...form.getInputProps('amount')} />
         <Select
           label="Zahlungsart"
           withAsterisk
