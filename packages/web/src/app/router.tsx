@@ -56,6 +56,7 @@ const UpcomingBillingPage = lazyPage(
   () => import('../features/quickbill/upcoming-billing-page'),
   'UpcomingBillingPage',
 );
+const PaymentsInPage = lazyPage(() => import('../features/bank-import/payments-in-page'), 'PaymentsInPage');
 
 const AdminAccountPage = lazyPage(() => import('../features/account/admin-account-page'), 'AdminAccountPage');
 const AuditPage = lazyPage(() => import('../features/audit/audit-page'), 'AuditPage');
@@ -168,6 +169,7 @@ export const router = createBrowserRouter([
           { path: '/admin/quickbill/lastschriften', element: admin(<DirectDebitPage />, 'direct_debit.read') },
           { path: '/admin/quickbill/offene-posten', element: admin(<OpenItemsPage />, 'invoices.read') },
           { path: '/admin/quickbill/abrechnungen', element: admin(<UpcomingBillingPage />, 'invoices.read') },
+          { path: '/admin/quickbill/zahlungseingaenge', element: admin(<PaymentsInPage />, 'invoices.read') },
           {
             path: '/customer/dashboard',
             element: (

@@ -12,6 +12,7 @@ import {
   IconPackage,
   IconPencil,
   IconPlus,
+  IconReportMoney,
   IconSend,
   IconSettings,
 } from '@tabler/icons-react';
@@ -170,6 +171,15 @@ export function QuickbillDashboardPage() {
           {...shortcut}
         >
           Nächste Abrechnungen
+        </Button>
+        <Button
+          component={Link}
+          to="/admin/quickbill/zahlungseingaenge"
+          variant="light"
+          leftSection={phone ? undefined : <IconReportMoney size={18} />}
+          {...shortcut}
+        >
+          Zahlungseingänge
         </Button>
       </SimpleGrid>
 

@@ -1,0 +1,232 @@
+import type { BankEntry } from '@butler/contract/bank-import';
+import { MIN_SEARCH_LENGTH } from '@butler/contract/list-query';
+import { Anchor, Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { Pager } from '../../components/pager';
+import { type Column, ResponsiveList } from '../../components/responsive-list';
+import { EmptyState, ErrorState } from '../../components/states';
+import { errorText } from '../../lib/api-client';
+import { formatDate, formatEuro } from '../../lib/format';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { ENTRY_PAGE_SIZE, type EntryFilter, useBankEntries, useEntryActions } from './api/bank-import';
+import { AssignDialog } from './components/assign-dialog';
+import { EntryStateBadge } from './components/entry-state-badge';
+import { FilesCard } from './components/files-card';
+import { IgnoreDialog } from './components/ignore-dialog';
+import { ImportCard } from './components/import-card';
+
+type State = EntryFilter['state'];
+type Kind = EntryFilter['kind'];
+
+function Amount({ value }: { value: number }) {
+  return (
+    <Text component="span" fw={600} c={value < 0 ? 'red' : 'teal.8'} style={{ whiteSpace: 'nowrap' }}>
+      {value < 0 ? '− ' : '+ '}
+      {formatEuro(Math.abs(value))}
+    </Text>
+  );
+}
+
+/** /admin/quickbill/zahlungseingaenge: import camt files, every booking with its match state. */
+export function PaymentsInPage() {
+  const [state, setState] = useState<State>('all');
+  const [kind, setKind] = useState<Kind>('all');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const query: EntryFilter = {
+    state,
+    kind,
+    search: debounced.length >= MIN_SEARCH_LENGTH ? debounced : undefined,
+    page,
+  };
+  const entries = useBankEntries(query);
+  const { confirm } = useEntryActions();
+  const [assigning, setAssigning] = useState<BankEntry | null>(null);
+  const [ignoring, setIgnoring] = useState<BankEntry | null>(null);
+  const counts = entries.data?.counts;
+
+  const actions = (e: BankEntry) => {
+    if (e.match_state === 'matched' || e.match_state === 'ignored' || e.kind !== 'credit') return null;
+    return (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        {e.match_state === 'suggested' && (
+          <Button
+            size="xs"
+            disabled={confirm.isPending}
+            aria-label={`Vorschlag ${e.invoice_number ?? ''} bestätigen`}
+            onClick={() =>
+              confirm.mutate(e.id, {
+                onSuccess: (booked) => notifySuccess(`Zahlung auf Rechnung ${booked.invoice_number} gebucht`),
+                onError: (error) => notifyError(errorText(error, 'Fehler beim Speichern')),
+              })
+            }
+          >
+            Bestätigen
+          </Button>
+        )}
+        <Button size="xs" variant="light" onClick={() => setAssigning(e)}>
+          Zuordnen
+        </Button>
+        <Button size="xs" variant="subtle" color="gray" onClick={() => setIgnoring(e)}>
+          Nicht relevant
+        </Button>
+      </Group>
+    );
+  };
+
+  const columns: Column<BankEntry>[] = [
+    {
+      key: 'date',
+      label: 'Datum',
+      render: (e) => (e.booking_date ? formatDate(e.booking_date) : '–'),
+      hideOnCard: true,
+    },
+    { key: 'amount', label: 'Betrag', render: (e) => <Amount value={e.amount} />, align: 'right' },
+    {
+      key: 'party',
+      label: 'Auftraggeber / Empfänger',
+      render: (e) => (
+        <Stack gap={0}>
+          <Text size="sm">{e.counterparty_name ?? '–'}</Text>
+          {e.counterparty_iban && (
+            <Text size="xs" c="dimmed">
+              {e.counterparty_iban}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'text',
+      label: 'Verwendungszweck',
+      render: (e) => (
+        <Text size="sm" maw={320} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+          {[e.reference, e.remittance].filter(Boolean).join(' · ') || '–'}
+        </Text>
+      ),
+    },
+    {
+      key: 'invoice',
+      label: 'Rechnung',
+      render: (e) =>
+        e.invoice_id ? (
+          <Stack gap={0}>
+            <Anchor component={Link} to={`/admin/quickbill/invoices/${e.invoice_id}`} size="sm">
+              {e.invoice_number}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {e.customer_name}
+            </Text>
+          </Stack>
+        ) : (
+          '–'
+        ),
+    },
+    { key: 'state', label: 'Status', render: (e) => <EntryStateBadge entry={e} /> },
+    { key: 'actions', label: 'Aktionen', render: actions, hideOnCard: true, align: 'right' },
+  ];
+
+  const tab = (value: State, label: string, count?: number) => ({
+    value,
+    label: count === undefined ? label : `${label} (${count})`,
+  });
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Zahlungseingänge"
+        subtitle="Kontoauszüge importieren, Zahlungen den Rechnungen zuordnen"
+        actions={
+          <Button component={Link} to="/admin/quickbill" variant="default" leftSection={<IconArrowLeft size={18} />}>
+            Zurück
+          </Button>
+        }
+      />
+      <ImportCard />
+      <Card>
+        <Stack gap="sm">
+          <SegmentedControl
+            value={state}
+            onChange={(value) => {
+              setState(value as State);
+              setPage(1);
+            }}
+            fullWidth
+            data={[
+              tab('all', 'Alle'),
+              tab('suggested', 'Vorschläge', counts?.suggested),
+              tab('unassigned', 'Nicht zugeordnet', counts?.unassigned),
+              tab('matched', 'Zugeordnet', counts?.matched),
+              tab('ignored', 'Nicht relevant', counts?.ignored),
+            ]}
+            aria-label="Status"
+          />
+          <Group gap="sm" grow>
+            <TextInput
+              aria-label="Suche"
+              placeholder="Name, Verwendungszweck oder Rechnung suchen..."
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setPage(1);
+              }}
+            />
+            <Select
+              aria-label="Art"
+              value={kind}
+              onChange={(value) => {
+                setKind((value ?? 'all') as Kind);
+                setPage(1);
+              }}
+              allowDeselect={false}
+              data={[
+                { value: 'all', label: 'Alle Arten' },
+                { value: 'credit', label: 'Gutschriften' },
+                { value: 'collection', label: 'Lastschrift-Einzüge' },
+                { value: 'return', label: 'Rücklastschriften' },
+                { value: 'debit', label: 'Abbuchungen' },
+                { value: 'other', label: 'Sonstiges' },
+              ]}
+            />
+          </Group>
+          {entries.isPending ? (
+            <PageLoader text="Lade Zahlungseingänge..." />
+          ) : entries.isError ? (
+            <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void entries.refetch()} />
+          ) : entries.data.items.length === 0 ? (
+            <EmptyState
+              text={
+                state === 'all' && !query.search && kind === 'all'
+                  ? 'Noch keine Kontoauszüge importiert.'
+                  : 'Keine Buchungen für diesen Filter.'
+              }
+            />
+          ) : (
+            <>
+              <ResponsiveList
+                rows={entries.data.items}
+                columns={columns}
+                rowKey={(e) => e.id}
+                cardTitle={(e) =>
+                  `${e.booking_date ? formatDate(e.booking_date) : ''} · ${e.counterparty_name ?? 'Unbekannt'}`
+                }
+                cardActions={actions}
+              />
+              <Pager page={page} total={entries.data.total} pageSize={ENTRY_PAGE_SIZE} onChange={setPage} />
+            </>
+          )}
+        </Stack>
+      </Card>
+      <FilesCard />
+      <AssignDialog entry={assigning} onClose={() => setAssigning(null)} />
+      <IgnoreDialog entry={ignoring} onClose={() => setIgnoring(null)} />
+    </Stack>
+  );
+}
