@@ -16,6 +16,9 @@ import { createPasswordLinks } from './modules/auth/password-links.service.js';
 import { createSecondFactorLogin } from './modules/auth/second-factor.service.js';
 import { createTwoFactor } from './modules/auth/two-factor.js';
 import { balanceAlertsRoutes } from './modules/balance-alerts/balance-alerts.routes.js';
+import { createBankEntryService } from './modules/bank-import/bank-entries.service.js';
+import { bankImportRoutes } from './modules/bank-import/bank-import.routes.js';
+import { createBankImportService } from './modules/bank-import/bank-import.service.js';
 import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes.js';
@@ -25,7 +28,9 @@ import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
+import { createPaymentService } from './modules/quickbill/payments/payments.service.js';
 import { quickbillRoutes } from './modules/quickbill/quickbill.routes.js';
+import { createQuickbillDeps } from './modules/quickbill/shared.js';
 import { referralLinkRoutes } from './modules/referrals/referral-links.routes.js';
 import { referralPurchaseRoutes } from './modules/referrals/referral-purchase.routes.js';
 import { referralSettingsRoutes } from './modules/referrals/referral-settings.routes.js';
@@ -83,4 +88,12 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(balanceAlertsRoutes(deps.db));
   await typed.register(statementsRoutes(deps.db, deps.env));
   await typed.register(directDebitRoutes(deps.db));
+  const payments = createPaymentService(createQuickbillDeps(deps.db, deps.env));
+  await typed.register(
+    bankImportRoutes(
+      createBankImportService(deps.db, payments),
+      createBankEntryService(deps.db, deps.env, payments),
+      deps.env.LOG_LEVEL,
+    ),
+  );
 }

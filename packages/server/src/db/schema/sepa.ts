@@ -16,6 +16,7 @@ import { customers } from './accounts.js';
 import { invoices } from './billing.js';
 import { blobs } from './blobs.js';
 import { createdAt, moneyColumn } from './columns.js';
+import { payments } from './ledger.js';
 
 /**
  * SEPA direct debit and bank statements (issue 29, decisions 0600–0609). Every file that
@@ -162,6 +163,10 @@ export const directDebitItems = pgTable(
     returnReason: text('return_reason'),
     returnFee: moneyColumn('return_fee'),
     settledOn: date('settled_on'),
+    /** The ledger payment booked when the statement showed the collection. */
+    paymentId: integer('payment_id')
+      .unique()
+      .references(() => payments.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('direct_debit_items_end_to_end_uq').on(t.endToEndId),
@@ -235,6 +240,10 @@ export const bankEntries = pgTable(
     matchState: text('match_state').notNull(),
     invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     directDebitItemId: integer('direct_debit_item_id').references(() => directDebitItems.id, { onDelete: 'set null' }),
+    /** The ledger payment this credit was booked as (at most one: the "never twice" key). */
+    paymentId: integer('payment_id')
+      .unique()
+      .references(() => payments.id, { onDelete: 'restrict' }),
     /** Why it matched or what the suggestion rests on (German, shown on screen). */
     matchNote: text('match_note'),
     resolvedBy: text('resolved_by'),

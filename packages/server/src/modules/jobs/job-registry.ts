@@ -3,6 +3,7 @@ import { now } from '../../lib/clock.js';
 import { defineJob, type JobDefinition } from '../../lib/jobs.js';
 import { issueAccountLink } from '../auth/account-links.js';
 import { checkBalanceJob, dailyBalanceJob } from '../balance-alerts/balance-alerts.jobs.js';
+import { returnsDigestJob } from '../bank-import/returns-digest.job.js';
 import { createSendMailJob, requeueStrandedMailsJob } from '../mail/mail-send.job.js';
 import { quickbillAttachmentSources } from '../quickbill/mail/attachment-sources.js';
 import { dailyRemindersJob } from '../quickbill/reminders/reminders.jobs.js';
@@ -24,6 +25,7 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { job: dailyBalanceJob, schedule: daily('07:00') },
   { job: monthlyStatementsJob, schedule: monthly(1, '06:00') },
   { job: subscriptionEndsJob, schedule: daily('07:30') },
+  { job: returnsDigestJob, schedule: daily('07:15') },
   { job: dailyRemindersJob, schedule: daily('08:00') },
   { job: subscriptionBillingJob, schedule: daily('06:30', 72) },
 ];

@@ -34,8 +34,12 @@ export interface TestEntry {
 const amount = (cents: bigint) => `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
 
 function tx(entry: TestEntry, t: TestTx): XmlNode {
-  const party = el(entry.direction === 'CRDT' || t.returnReason ? 'Dbtr' : 'Cdtr', [el('Pty', [el('Nm', t.name ?? 'Unbekannt')])]);
-  const account = t.iban && el(entry.direction === 'CRDT' || t.returnReason ? 'DbtrAcct' : 'CdtrAcct', [el('Id', [el('IBAN', t.iban)])]);
+  const party = el(entry.direction === 'CRDT' || t.returnReason ? 'Dbtr' : 'Cdtr', [
+    el('Pty', [el('Nm', t.name ?? 'Unbekannt')]),
+  ]);
+  const account =
+    t.iban &&
+    el(entry.direction === 'CRDT' || t.returnReason ? 'DbtrAcct' : 'CdtrAcct', [el('Id', [el('IBAN', t.iban)])]);
   return el('TxDtls', [
     el('Refs', [t.bankRef && el('AcctSvcrRef', t.bankRef), el('EndToEndId', t.endToEndId ?? 'NOTPROVIDED')]),
     el('Amt', amount(t.cents), { Ccy: 'EUR' }),
@@ -64,7 +68,8 @@ function tx(entry: TestEntry, t: TestTx): XmlNode {
 
 function entry(e: TestEntry): XmlNode {
   const total = e.txs.reduce((sum, t) => sum + t.cents, 0n);
-  const [domain, family, sub] = e.code ?? (e.direction === 'CRDT' ? ['PMNT', 'RCDT', 'ESCT'] : ['PMNT', 'ICDT', 'ESCT']);
+  const [domain, family, sub] =
+    e.code ?? (e.direction === 'CRDT' ? ['PMNT', 'RCDT', 'ESCT'] : ['PMNT', 'ICDT', 'ESCT']);
   return el('Ntry', [
     el('Amt', amount(total), { Ccy: 'EUR' }),
     el('CdtDbtInd', e.direction),
@@ -75,8 +80,7 @@ function entry(e: TestEntry): XmlNode {
     e.bankRef && el('AcctSvcrRef', e.bankRef),
     el('BkTxCd', [el('Domn', [el('Cd', domain), el('Fmly', [el('Cd', family), el('SubFmlyCd', sub)])])]),
     el('NtryDtls', [
-      e.batchPaymentInfoId &&
-        el('Btch', [el('PmtInfId', e.batchPaymentInfoId), el('NbOfTxs', String(e.txs.length))]),
+      e.batchPaymentInfoId && el('Btch', [el('PmtInfId', e.batchPaymentInfoId), el('NbOfTxs', String(e.txs.length))]),
       ...e.txs.map((t) => tx(e, t)),
     ]),
   ]);

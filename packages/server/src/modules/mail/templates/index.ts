@@ -1,6 +1,7 @@
 import { accountInvitationTemplate } from './account-invitation.js';
 import { balanceAlertTemplate } from './balance-alert.js';
 import { balanceDigestTemplate } from './balance-digest.js';
+import { directDebitReturnsTemplate } from './direct-debit-returns.js';
 import { invoiceTemplate } from './invoice.js';
 import { invoiceReminderTemplate } from './invoice-reminder.js';
 import { overdueDigestTemplate } from './overdue-digest.js';
@@ -24,6 +25,7 @@ export const mailTemplates = {
   statement: statementTemplate,
   'subscription-ending': subscriptionEndingTemplate,
   'overdue-digest': overdueDigestTemplate,
+  'direct-debit-returns': directDebitReturnsTemplate,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -46,6 +46,7 @@ async function requireCredit(tx: Transaction, customerId: number, cents: bigint,
 }
 
 export type PaymentOptions = { source?: 'manual' | 'bank_import' | 'direct_debit' | 'system' };
+export type ReverseOptions = PaymentOptions & { fee?: string; date?: string };
 
 export function createPaymentService(deps: QuickbillDeps) {
   const { db } = deps;
@@ -89,8 +90,61 @@ export function createPaymentService(deps: QuickbillDeps) {
     return entry;
   }
 
+  /**
+   * Removes a payment (or a credit application or refund) by a reversal entry inside `tx`:
+   * the invoice reopens; refused when the credit it created is already used. A bank return
+   * (issue 29) passes its fee, source and booking date.
+   */
+  async function reverseIn(
+    tx: Transaction,
+    session: SessionContext,
+    entryId: number,
+    reason: string,
+    options: ReverseOptions = {},
+  ) {
+    const first = await findEntry(tx, entryId);
+    if (!first) throw new AppError('NOT_FOUND', 'Buchung nicht gefunden');
+    await lockCustomerLedger(tx, first.customer_id);
+    if (first.invoice_id) await findInvoice(tx, first.invoice_id, true);
+    const entry = await findEntry(tx, entryId);
+    if (!entry || entry.kind === 'reversal')
+      throw new AppError('CONFLICT', 'Eine Stornobuchung kann nicht entfernt werden');
+    if (entry.reversed) throw new AppError('CONFLICT', 'Diese Buchung wurde bereits entfernt');
+    const before = entry.invoice_id ? await findInvoice(tx, entry.invoice_id) : null;
+    await tx.insert(payments).values({
+      kind: 'reversal',
+      customerId: entry.customer_id,
+      reversesId: entry.id,
+      paymentDate: options.date ?? deps.today(),
+      amount: entry.amount,
+      source: options.source ?? 'manual',
+      reason,
+      fee: options.fee ?? null,
+      createdBy: session.displayName,
+    });
+    if (entry.customer_id !== null && (await customerCredit(tx, entry.customer_id)).startsWith('-')) {
+      throw new AppError(
+        'CONFLICT',
+        'Diese Zahlung kann nicht entfernt werden: Das Guthaben daraus wurde bereits verrechnet oder erstattet',
+      );
+    }
+    const after = entry.invoice_id ? await findInvoice(tx, entry.invoice_id) : null;
+    await writeAudit(
+      tx,
+      session,
+      'payment-remove',
+      entry.invoice_id ? 'invoice' : 'customer',
+      entry.invoice_id ?? entry.customer_id,
+      { ...(before ?? {}), entry: entry.id, amount: entry.amount },
+      { ...(after ?? {}), reason },
+      { customerId: entry.customer_id },
+    );
+    return { invoice_id: entry.invoice_id, customer_id: entry.customer_id };
+  }
+
   return {
     recordIn,
+    reverseIn,
 
     /** Records a payment (also partial, also more than open: the rest becomes credit). */
     async record(session: SessionContext, invoiceId: number, input: RecordPaymentInput) {
@@ -121,51 +175,9 @@ export function createPaymentService(deps: QuickbillDeps) {
       });
     },
 
-    /**
-     * Removes a payment (or a credit application or refund) by a reversal entry: the
-     * invoice reopens; refused when the credit it created is already used.
-     */
-    async reverse(session: SessionContext, entryId: number, reason: string, options: { fee?: string } = {}) {
-      return db.transaction(async (tx) => {
-        const first = await findEntry(tx, entryId);
-        if (!first) throw new AppError('NOT_FOUND', 'Buchung nicht gefunden');
-        await lockCustomerLedger(tx, first.customer_id);
-        if (first.invoice_id) await findInvoice(tx, first.invoice_id, true);
-        const entry = await findEntry(tx, entryId);
-        if (!entry || entry.kind === 'reversal')
-          throw new AppError('CONFLICT', 'Eine Stornobuchung kann nicht entfernt werden');
-        if (entry.reversed) throw new AppError('CONFLICT', 'Diese Buchung wurde bereits entfernt');
-        const before = entry.invoice_id ? await findInvoice(tx, entry.invoice_id) : null;
-        await tx.insert(payments).values({
-          kind: 'reversal',
-          customerId: entry.customer_id,
-          reversesId: entry.id,
-          paymentDate: deps.today(),
-          amount: entry.amount,
-          source: 'manual',
-          reason,
-          fee: options.fee ?? null,
-          createdBy: session.displayName,
-        });
-        if (entry.customer_id !== null && (await customerCredit(tx, entry.customer_id)).startsWith('-')) {
-          throw new AppError(
-            'CONFLICT',
-            'Diese Zahlung kann nicht entfernt werden: Das Guthaben daraus wurde bereits verrechnet oder erstattet',
-          );
-        }
-        const after = entry.invoice_id ? await findInvoice(tx, entry.invoice_id) : null;
-        await writeAudit(
-          tx,
-          session,
-          'payment-remove',
-          entry.invoice_id ? 'invoice' : 'customer',
-          entry.invoice_id ?? entry.customer_id,
-          { ...(before ?? {}), entry: entry.id, amount: entry.amount },
-          { ...(after ?? {}), reason },
-          { customerId: entry.customer_id },
-        );
-        return { invoice_id: entry.invoice_id, customer_id: entry.customer_id };
-      });
+    /** Removes a payment by a reversal entry (see reverseIn). */
+    async reverse(session: SessionContext, entryId: number, reason: string, options: ReverseOptions = {}) {
+      return db.transaction((tx) => reverseIn(tx, session, entryId, reason, options));
     },
 
     /** Settles part of an open invoice of the same customer from their credit. */

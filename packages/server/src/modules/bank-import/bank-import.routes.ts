@@ -1,0 +1,126 @@
+import {
+  zAssignableInvoice,
+  zAssignableQuery,
+  zAssignInput,
+  zBankEntry,
+  zBankEntryPage,
+  zBankEntryQuery,
+  zBankFilePage,
+  zIgnoreInput,
+  zImportSummary,
+} from '@butler/contract/bank-import';
+import { zErrorResponse, zIdParams } from '@butler/contract/common';
+import { zPageQuery } from '@butler/contract/list-query';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../lib/access.js';
+import { AppError } from '../../lib/errors.js';
+import { sendXml } from '../direct-debit/direct-debit.routes.js';
+import type { BankEntryService } from './bank-entries.service.js';
+import { type BankImportService, MAX_BANK_FILE_BYTES } from './bank-import.service.js';
+
+const tags = ['Zahlungseingänge'];
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+  413: zErrorResponse,
+  415: zErrorResponse,
+};
+
+/** Bank statements in (camt.052/053/054) and "Zahlungseingänge" (decisions 0606–0609). */
+export const bankImportRoutes =
+  (imports: BankImportService, entries: BankEntryService, appLogLevel: string): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, { limits: { fileSize: MAX_BANK_FILE_BYTES, files: 1, fields: 0 } });
+
+    app.post('/api/bank-import/files', {
+      config: { access: 'admin' },
+      // @fastify/multipart traces the request headers (the bearer token) at 'trace'.
+      ...(appLogLevel === 'trace' ? { logLevel: 'debug' } : {}),
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: zImportSummary, ...errors } },
+      handler: async (request) => {
+        if (!request.isMultipart()) {
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Bitte senden Sie die Datei als multipart/form-data im Feld "file"',
+          );
+        }
+        const part = await request.file().catch(() => undefined);
+        if (!part) throw new AppError('MALFORMED_REQUEST', 'Bitte wählen Sie eine Datei aus (camt.053 oder camt.054)');
+        const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+          if (error?.code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new AppError('PAYLOAD_TOO_LARGE', 'Die Datei ist größer als 20 MB');
+          }
+          throw error;
+        });
+        return imports.importFile(requireSession(request), part.filename, bytes);
+      },
+    });
+
+    app.get('/api/bank-import/files', {
+      config: { access: 'admin' },
+      schema: { tags, querystring: zPageQuery, response: { 200: zBankFilePage, ...errors } },
+      handler: async (request) => entries.files(request.query.page, request.query.page_size),
+    });
+
+    app.get('/api/bank-import/files/:id', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: { 200: zImportSummary, ...errors } },
+      handler: async (request) => imports.summary(request.params.id),
+    });
+
+    app.get('/api/bank-import/files/:id/download', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: errors },
+      handler: async (request, reply) => {
+        const file = await imports.openFile(request.params.id);
+        return sendXml(reply, file.opened, file.fileName);
+      },
+    });
+
+    app.get('/api/bank-entries', {
+      config: { access: 'admin' },
+      schema: { tags, querystring: zBankEntryQuery, response: { 200: zBankEntryPage, ...errors } },
+      handler: async (request) => entries.list(request.query),
+    });
+
+    app.get('/api/bank-entries/assignable-invoices', {
+      config: { access: 'admin' },
+      schema: { tags, querystring: zAssignableQuery, response: { 200: z.array(zAssignableInvoice), ...errors } },
+      handler: async (request) => entries.assignable(request.query.search),
+    });
+
+    app.get('/api/bank-entries/returns-digest', {
+      config: { access: 'admin' },
+      schema: { tags, response: { 200: z.object({ pending: z.number() }), ...errors } },
+      handler: async () => entries.returnsPending(),
+    });
+
+    app.post('/api/bank-entries/returns-digest', {
+      config: { access: 'admin' },
+      schema: { tags, response: { 200: z.object({ returns: z.number(), mails: z.number() }), ...errors } },
+      handler: async (request) => entries.sendReturnsDigest(requireSession(request)),
+    });
+
+    app.post('/api/bank-entries/:id/confirm', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, response: { 200: zBankEntry, ...errors } },
+      handler: async (request) => entries.confirm(requireSession(request), request.params.id),
+    });
+
+    app.post('/api/bank-entries/:id/assign', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, body: zAssignInput, response: { 200: zBankEntry, ...errors } },
+      handler: async (request) => entries.assign(requireSession(request), request.params.id, request.body.invoice_id),
+    });
+
+    app.post('/api/bank-entries/:id/ignore', {
+      config: { access: 'admin' },
+      schema: { tags, params: zIdParams, body: zIgnoreInput, response: { 200: zBankEntry, ...errors } },
+      handler: async (request) => entries.ignore(requireSession(request), request.params.id, request.body.note),
+    });
+  };
