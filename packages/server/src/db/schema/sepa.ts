@@ -99,6 +99,8 @@ export const invoiceCollections = pgTable(
       .references(() => invoices.id, { onDelete: 'cascade' }),
     mandateId: integer('mandate_id').references(() => sepaMandates.id, { onDelete: 'set null' }),
     mandateReference: text('mandate_reference').notNull(),
+    /** CORE or B2B, as the mandate was when the invoice was issued. */
+    scheme: text('scheme').notNull().default('CORE'),
     creditorId: text('creditor_id').notNull(),
     debtorIban: text('debtor_iban').notNull(),
     /** The collection date the invoice announces. */

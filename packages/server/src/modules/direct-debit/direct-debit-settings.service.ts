@@ -7,16 +7,10 @@ import { directDebitSettings } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 
-export type DirectDebitSettingsRow = typeof directDebitSettings.$inferSelect;
+import { type DirectDebitSettingsRow, loadDirectDebitSettings } from '../quickbill/shared.js';
 
-/** The single settings row (id 1), created with defaults on first use. */
-export async function loadDirectDebitSettings(db: Executor): Promise<DirectDebitSettingsRow> {
-  const [row] = await db.select().from(directDebitSettings).where(eq(directDebitSettings.id, 1));
-  if (row) return row;
-  await db.insert(directDebitSettings).values({ id: 1 }).onConflictDoNothing();
-  const [created] = await db.select().from(directDebitSettings).where(eq(directDebitSettings.id, 1));
-  return created;
-}
+export type { DirectDebitSettingsRow };
+export { loadDirectDebitSettings };
 
 /** Runs can be written once the creditor ID and the collection account are known. */
 export const isDirectDebitReady = (row: DirectDebitSettingsRow) => row.creditorId !== '' && row.collectionIban !== '';

@@ -2,10 +2,11 @@ import { todayInVienna } from '@butler/contract/format';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
-import { providerSettings } from '../../db/schema/index.js';
+import { directDebitSettings, providerSettings } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
 
 export type ProviderSettings = typeof providerSettings.$inferSelect;
+export type DirectDebitSettingsRow = typeof directDebitSettings.$inferSelect;
 
 /** What the Quickbill services need, created once per app. */
 export type QuickbillDeps = {
@@ -35,4 +36,13 @@ export async function loadSettings(db: Executor): Promise<ProviderSettings> {
 /** 'sent' and past its due date (Europe/Vienna); credit notes are never overdue. */
 export function isOverdue(row: { status: string; kind: string; dueDate: string }, today: string): boolean {
   return row.kind === 'invoice' && row.status === 'sent' && row.dueDate < today;
+}
+
+/** The direct-debit settings row (id 1, issue 29), created with defaults on first use. */
+export async function loadDirectDebitSettings(db: Executor): Promise<DirectDebitSettingsRow> {
+  const [row] = await db.select().from(directDebitSettings).where(eq(directDebitSettings.id, 1));
+  if (row) return row;
+  await db.insert(directDebitSettings).values({ id: 1 }).onConflictDoNothing();
+  const [created] = await db.select().from(directDebitSettings).where(eq(directDebitSettings.id, 1));
+  return created;
 }

@@ -12,6 +12,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
+import { assertMandateForDirectDebit } from '../direct-debit/mandates/mandate-guard.js';
 import { repriceCustomerAndReferrer } from '../referrals/referral-pricing.js';
 import { onCustomerPurchase } from '../referrals/referral-purchase-hook.js';
 import {
@@ -77,6 +78,7 @@ export function createSubscriptionsService(db: Database) {
         const template = await loadTemplate(tx, input.template_id);
         const endDate = subscriptionEndDate(input.start_date, template.durationMonths);
         await assertNoOverlap(tx, input.customer_id, input.start_date, endDate);
+        await assertMandateForDirectDebit(tx, input.customer_id, input.payment_method);
         const price = hundredthsToString(multiply(input.monthly_hours, template.pricePerHour));
         const [row] = await tx
           .insert(subscriptions)
@@ -126,6 +128,11 @@ export function createSubscriptionsService(db: Database) {
         const durationMonths = templateChanged ? template.durationMonths : before.durationMonths;
         const endDate = subscriptionEndDate(input.start_date, durationMonths);
         await assertNoOverlap(tx, before.customerId, input.start_date, endDate, id);
+        // Only a change to Lastschrift needs the mandate now; a mandate revoked later makes the
+        // invoices go by transfer (not announced for direct debit) without refusing other edits.
+        if (input.payment_method !== before.paymentMethod) {
+          await assertMandateForDirectDebit(tx, before.customerId, input.payment_method);
+        }
         const stranded = await countAbosEntriesLeaving(
           tx,
           before.customerId,

@@ -5,8 +5,8 @@ import type { TestContext } from '../../../../test/test-app.js';
 import { invoices } from '../../../db/schema/index.js';
 import { addDays, addMonths } from '../../../domain/calendar.js';
 import { todayVienna } from '../../../lib/clock.js';
+import { findInvoiceCollection } from '../../quickbill/invoices/invoice-collection.js';
 import { configureProvider, createDraft, sendInvoice } from '../../quickbill/test/helpers.js';
-import { planInvoiceCollection } from '../invoice-collection.js';
 
 export const SEPA_SETTINGS = {
   creditor_id: 'AT88ZZZ00000000001',
@@ -44,6 +44,7 @@ export async function customerWithMandate(ctx: TestContext, token: string, n: nu
   const subscription = await buildSubscription(ctx.db, customer.id, {
     startDate: addMonths(today, -1),
     endDate: addDays(addMonths(today, 11), -1),
+    paymentMethod: 'lastschrift',
   });
   let mandateId: number | null = null;
   if (mandate) {
@@ -59,7 +60,7 @@ export async function customerWithMandate(ctx: TestContext, token: string, n: nu
   return { customer, subscription, mandateId };
 }
 
-/** An issued ButlerPaket invoice (gross 613.57 with the quickbill ITEMS) with its collection planned. */
+/** An issued ButlerPaket invoice (gross 613.57 with the quickbill ITEMS) and the collection its issue planned. */
 export async function issuedSubscriptionInvoice(
   ctx: TestContext,
   token: string,
@@ -70,6 +71,5 @@ export async function issuedSubscriptionInvoice(
   await ctx.db.update(invoices).set({ subscriptionId }).where(eq(invoices.id, draft.id));
   await sendInvoice(ctx, token, draft.id);
   const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, draft.id));
-  const collection = await planInvoiceCollection(ctx.db, row);
-  return { invoice: row, collection };
+  return { invoice: row, collection: await findInvoiceCollection(ctx.db, row.id) };
 }

@@ -122,17 +122,26 @@ export function toEbInterface(d: InvoiceDocument): string {
     email: invoice.customerEmail,
   })}${invoice.customerId ? el('BillersInvoiceRecipientID', String(invoice.customerId)) : ''}</InvoiceRecipient>`;
 
+  const directDebit = d.directDebit;
   const payment = credit
     ? `<PaymentMethod>${el('Comment', 'Der Betrag wird erstattet bzw. mit offenen Forderungen verrechnet.')}<NoPayment/></PaymentMethod>`
-    : settings.iban
-      ? `<PaymentMethod>${el('Comment', 'Zahlbar per Überweisung')}<UniversalBankTransaction><BeneficiaryAccount>${el(
-          'BIC',
-          settings.bic || null,
-        )}${el('IBAN', settings.iban.replace(/\s+/g, ''))}${el(
-          'BankAccountOwner',
-          settings.companyName.slice(0, 70),
-        )}</BeneficiaryAccount>${el('PaymentReference', (invoice.paymentReference ?? invoice.invoiceNumber).slice(0, 35))}</UniversalBankTransaction></PaymentMethod>`
-      : '';
+    : directDebit
+      ? `<PaymentMethod>${el('Comment', 'SEPA-Lastschrift')}<SEPADirectDebit>${el(
+          'Type',
+          directDebit.scheme === 'B2B' ? 'B2B' : 'B2C',
+        )}${el('IBAN', directDebit.debtorIban)}${el('CreditorID', directDebit.creditorId)}${el(
+          'MandateReference',
+          directDebit.mandateReference,
+        )}${el('DebitCollectionDate', directDebit.announcedOn)}</SEPADirectDebit></PaymentMethod>`
+      : settings.iban
+        ? `<PaymentMethod>${el('Comment', 'Zahlbar per Überweisung')}<UniversalBankTransaction><BeneficiaryAccount>${el(
+            'BIC',
+            settings.bic || null,
+          )}${el('IBAN', settings.iban.replace(/\s+/g, ''))}${el(
+            'BankAccountOwner',
+            settings.companyName.slice(0, 70),
+          )}</BeneficiaryAccount>${el('PaymentReference', (invoice.paymentReference ?? invoice.invoiceNumber).slice(0, 35))}</UniversalBankTransaction></PaymentMethod>`
+        : '';
   const conditions = credit
     ? ''
     : `<PaymentConditions>${el('DueDate', invoice.dueDate)}${el(

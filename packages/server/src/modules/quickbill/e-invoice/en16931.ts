@@ -158,24 +158,47 @@ export function toEn16931(d: InvoiceDocument): Invoice {
       },
     },
     'cac:Delivery': { 'cbc:ActualDeliveryDate': periodEnd },
-    ...(!credit && settings.iban
+    ...(!credit && d.directDebit
       ? {
+          // SEPA direct debit (issue 29): payment means 59 with the mandate (BT-89), the
+          // creditor identifier (BT-90, as the payee's SEPA id) and the debited account (BT-91).
+          'cac:PayeeParty': {
+            'cac:PartyIdentification': { 'cbc:ID': d.directDebit.creditorId, 'cbc:ID@schemeID': 'SEPA' },
+            'cac:PartyName': { 'cbc:Name': settings.companyName },
+          },
           'cac:PaymentMeans': [
             {
-              'cbc:PaymentMeansCode': '58',
-              // BT-83 remittance information: the RF creditor reference (decision 0584).
+              'cbc:PaymentMeansCode': '59',
               'cbc:PaymentID': invoice.paymentReference ?? invoice.invoiceNumber,
-              'cac:PayeeFinancialAccount': {
-                'cbc:ID': settings.iban.replace(/\s+/g, ''),
-                'cbc:Name': settings.companyName,
-                ...(settings.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': settings.bic } } : {}),
+              'cac:PaymentMandate': {
+                'cbc:ID': d.directDebit.mandateReference,
+                'cac:PayerFinancialAccount': { 'cbc:ID': d.directDebit.debtorIban },
               },
             },
           ],
         }
-      : {}),
+      : !credit && settings.iban
+        ? {
+            'cac:PaymentMeans': [
+              {
+                'cbc:PaymentMeansCode': '58',
+                // BT-83 remittance information: the RF creditor reference (decision 0584).
+                'cbc:PaymentID': invoice.paymentReference ?? invoice.invoiceNumber,
+                'cac:PayeeFinancialAccount': {
+                  'cbc:ID': settings.iban.replace(/\s+/g, ''),
+                  'cbc:Name': settings.companyName,
+                  ...(settings.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': settings.bic } } : {}),
+                },
+              },
+            ],
+          }
+        : {}),
     'cac:PaymentTerms': {
-      'cbc:Note': credit ? 'Der Betrag wird gutgeschrieben.' : `Zahlbar ohne Abzug bis ${formatDate(invoice.dueDate)}.`,
+      'cbc:Note': credit
+        ? 'Der Betrag wird gutgeschrieben.'
+        : d.directDebit
+          ? `Wird am ${formatDate(d.directDebit.announcedOn)} per SEPA-Lastschrift eingezogen.`
+          : `Zahlbar ohne Abzug bis ${formatDate(invoice.dueDate)}.`,
     },
     'cac:TaxTotal': [
       {

@@ -4,6 +4,7 @@ import { projects, timeEntries } from '../../../db/schema/index.js';
 import { readBlob } from '../../../lib/blob-store.js';
 import { loadSettings, type ProviderSettings } from '../shared.js';
 import { findInvoice, type InvoiceItemRow, type InvoiceRow, loadItems } from './invoice.repo.js';
+import { findInvoiceCollection, type InvoiceCollection } from './invoice-collection.js';
 
 /** Everything a rendered invoice (PDF, XML, mail) shows. */
 export type InvoiceDocument = {
@@ -14,6 +15,8 @@ export type InvoiceDocument = {
   /** For a credit note: the cancelled invoice and what had been received for it (refund promise). */
   original: { number: string; date: string; received: string } | null;
   logo: Buffer | null;
+  /** Paid by SEPA-Lastschrift: the pre-notification fixed at issue (issue 29), else null. */
+  directDebit: InvoiceCollection | null;
 };
 
 export async function loadInvoiceDocument(db: Executor, id: number): Promise<InvoiceDocument> {
@@ -44,5 +47,6 @@ export async function loadInvoiceDocument(db: Executor, id: number): Promise<Inv
       ? { number: originalRow.invoiceNumber, date: originalRow.invoiceDate, received: originalRow.paidAmount ?? '0' }
       : null,
     logo,
+    directDebit: await findInvoiceCollection(db, id),
   };
 }

@@ -15,6 +15,7 @@ import { ebInterfaceFileName, invoiceEbInterface } from '../pdf/ebinterface-stor
 import { invoicePdf, pdfFileName, storeIssuedDocuments } from '../pdf/pdf-store.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
 import { findInvoice, type InvoiceRow, loadItems } from './invoice.repo.js';
+import { planInvoiceCollection } from './invoice-collection.js';
 import { loadInvoiceDocument } from './invoice-document.js';
 import { customerSnapshot, snapshotOf } from './invoice-draft.js';
 import { checkIssuable } from './invoice-rules.js';
@@ -51,6 +52,8 @@ export async function issueDraft(tx: Transaction, session: AuditActor, row: Invo
     .where(eq(invoices.id, row.id))
     .returning();
   await writeAudit(tx, session, 'send', 'invoice', row.id, row, issued);
+  // Paid by SEPA-Lastschrift: the pre-notification is fixed before the documents are written.
+  await planInvoiceCollection(tx, issued);
   await storeIssuedDocuments(tx, row.id);
   return issued;
 }

@@ -1,4 +1,5 @@
 import { formatDate, formatEuro, formatNumber } from '@butler/contract/format';
+import { maskIban } from '@butler/contract/sepa-rules';
 import { TAX_EXEMPTION_INFO, type TaxExemption, taxGroupLabel } from '@butler/contract/vat';
 import { formatCreditorReference } from '../../../domain/creditor-reference.js';
 import { fromHundredths, num, toHundredths } from '../../../domain/decimal.js';
@@ -228,6 +229,21 @@ export function creditNoteRefundText(d: Pick<InvoiceDocument, 'original'>): stri
   );
 }
 
+/**
+ * The SEPA pre-notification an invoice paid by direct debit prints (issue 29): amount,
+ * collection date, mandate reference, creditor ID and the debited account's last digits.
+ */
+export function directDebitNotice(
+  gross: string,
+  collection: { announcedOn: string; mandateReference: string; creditorId: string; debtorIban: string },
+): string {
+  return (
+    `Der Betrag von ${formatEuro(gross)} wird am ${formatDate(collection.announcedOn)} mit Mandatsreferenz ` +
+    `${collection.mandateReference} und Gläubiger-ID ${collection.creditorId} von Ihrem Konto ` +
+    `${maskIban(collection.debtorIban)} eingezogen. Bitte sorgen Sie für ausreichende Deckung.`
+  );
+}
+
 async function drawPayment(doc: PDFKit.PDFDocument, d: InvoiceDocument) {
   const { invoice, settings } = d;
   const gross = toHundredths(invoice.totalGross);
@@ -242,6 +258,11 @@ async function drawPayment(doc: PDFKit.PDFDocument, d: InvoiceDocument) {
   doc.font(FONT.regular).fontSize(9);
   if (invoice.kind === 'credit_note') {
     doc.text(creditNoteRefundText(d), { width });
+  } else if (d.directDebit) {
+    // SEPA pre-notification instead of bank details: no transfer, so no payment code.
+    doc.text(directDebitNotice(invoice.totalGross, d.directDebit), { width: PAGE.right - PAGE.left });
+    if (invoice.invoiceNumber) doc.text(`Verwendungszweck: Rechnung ${invoice.invoiceNumber}`, { width });
+    return;
   } else {
     doc.text(
       `Zahlungsbedingungen: zahlbar ohne Abzug bis ${formatDate(invoice.dueDate)}` +

@@ -13,7 +13,9 @@ const SYSTEM = { userType: 'system' as const, displayName: 'Mahnlauf' };
 /**
  * Invoices whose next reminder level is due on `today` (decision 0582): issued, not fully
  * paid, with a recipient, no Mahnsperre (invoice or customer) covering today, and the level's
- * days passed since the due date (level 1) or the previous letter (levels 2, 3).
+ * days passed since the due date (level 1) or the previous letter (levels 2, 3). An invoice
+ * paid by SEPA-Lastschrift is not reminded before its announced collection date nor while
+ * a run collects it (decision 0602): the money is on its way.
  */
 export async function dueReminders(db: Database, today: string) {
   const result = await db.execute(sql`
@@ -31,6 +33,10 @@ export async function dueReminders(db: Database, today: string) {
         SELECT 1 FROM dunning_blocks b
         WHERE (b.invoice_id = i.id OR b.customer_id = i.customer_id)
           AND b.lifted_at IS NULL AND b.until >= ${today}::date)
+      AND NOT EXISTS (
+        SELECT 1 FROM invoice_collections c WHERE c.invoice_id = i.id AND c.announced_on >= ${today}::date)
+      AND NOT EXISTS (
+        SELECT 1 FROM direct_debit_items d WHERE d.invoice_id = i.id AND d.state = 'submitted')
     ORDER BY i.due_date, i.id`);
   return result.rows as Array<{ id: number; level: number }>;
 }
@@ -50,7 +56,9 @@ export async function runReminders(db: Database, today: string): Promise<number>
       if (!isOverdue(invoice, today) || invoice.reminderLevel + 1 !== due.level) return false;
       const blocked = await tx.execute(sql`SELECT 1 FROM dunning_blocks b
         WHERE (b.invoice_id = ${invoice.id} OR b.customer_id = ${invoice.customerId})
-          AND b.lifted_at IS NULL AND b.until >= ${today}::date LIMIT 1`);
+          AND b.lifted_at IS NULL AND b.until >= ${today}::date
+        UNION ALL SELECT 1 FROM direct_debit_items d WHERE d.invoice_id = ${invoice.id} AND d.state = 'submitted'
+        LIMIT 1`);
       if (blocked.rows.length) return false;
       await sendReminderLevel(tx, SYSTEM, invoice, due.level, today);
       return true;

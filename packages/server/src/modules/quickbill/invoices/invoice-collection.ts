@@ -1,18 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/executor.js';
-import { invoiceCollections, type invoices, sepaMandates } from '../../db/schema/index.js';
-import { announcedCollectionDate, earliestCollectionDate } from '../../domain/collection-dates.js';
-import { toHundredths } from '../../domain/decimal.js';
-import { effectiveMandateStatus } from '../../domain/mandate-state.js';
-import { todayVienna } from '../../lib/clock.js';
-import { isDirectDebitReady, loadDirectDebitSettings } from './direct-debit-settings.service.js';
+import type { Executor } from '../../../db/executor.js';
+import { invoiceCollections, type invoices, sepaMandates, subscriptions } from '../../../db/schema/index.js';
+import { announcedCollectionDate, earliestCollectionDate } from '../../../domain/collection-dates.js';
+import { toHundredths } from '../../../domain/decimal.js';
+import { effectiveMandateStatus } from '../../../domain/mandate-state.js';
+import { todayVienna } from '../../../lib/clock.js';
+import { loadDirectDebitSettings } from '../shared.js';
 
 export type InvoiceCollection = typeof invoiceCollections.$inferSelect;
 
 /**
  * Decides, when an invoice is issued, whether it is collected by direct debit, and fixes
- * the pre-notification it prints: a ButlerPaket invoice of a customer with an active
- * mandate, once the creditor ID and account are set. The announced date is the first TARGET
+ * the pre-notification it prints (decision 0602): an invoice of a ButlerPaket paid by
+ * SEPA-Lastschrift, whose customer has an active mandate, once the creditor ID and account
+ * are set. Otherwise it is paid by transfer as before. The announced date is the first TARGET
  * day on or after the due date and the pre-notification period (collection-dates.ts), and
  * never before a run written today could collect.
  */
@@ -22,8 +23,13 @@ export async function planInvoiceCollection(
 ): Promise<InvoiceCollection | null> {
   if (invoice.kind !== 'invoice' || !invoice.customerId || !invoice.subscriptionId) return null;
   if (toHundredths(invoice.totalGross) <= 0n) return null;
+  const [subscription] = await tx
+    .select({ paymentMethod: subscriptions.paymentMethod })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, invoice.subscriptionId));
+  if (subscription?.paymentMethod !== 'lastschrift') return null;
   const settings = await loadDirectDebitSettings(tx);
-  if (!isDirectDebitReady(settings)) return null;
+  if (settings.creditorId === '' || settings.collectionIban === '') return null;
   const [mandate] = await tx
     .select()
     .from(sepaMandates)
@@ -38,6 +44,7 @@ export async function planInvoiceCollection(
       invoiceId: invoice.id,
       mandateId: mandate.id,
       mandateReference: mandate.reference,
+      scheme: mandate.scheme,
       creditorId: settings.creditorId,
       debtorIban: mandate.debtorIban,
       announcedOn: announced < earliest ? earliest : announced,
