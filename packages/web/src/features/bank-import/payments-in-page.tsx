@@ -19,6 +19,7 @@ import { EntryStateBadge } from './components/entry-state-badge';
 import { FilesCard } from './components/files-card';
 import { IgnoreDialog } from './components/ignore-dialog';
 import { ImportCard } from './components/import-card';
+import { ReturnsDigestNote } from './components/returns-digest-note';
 
 type State = EntryFilter['state'];
 type Kind = EntryFilter['kind'];
@@ -149,6 +150,7 @@ export function PaymentsInPage() {
         }
       />
       <ImportCard />
+      <ReturnsDigestNote />
       <Card>
         <Stack gap="sm">
           <SegmentedControl

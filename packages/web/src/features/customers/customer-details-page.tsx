@@ -20,6 +20,7 @@ import { PageLoader } from '../../components/page-loader';
 import { EmptyState, ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, todayInVienna } from '../../lib/format';
+import { CustomerPaymentsCard } from '../bank-import/components/customer-payments-card';
 import { MandatesCard } from '../direct-debit/components/mandates-card';
 import { CustomerAccountCard } from '../quickbill/components/customer-account-card';
 import { useCustomer } from './api/customers';
@@ -193,6 +194,7 @@ export function CustomerDetailsPage() {
       )}
 
       {can('direct_debit.read') && <MandatesCard customerId={c.id} customerName={c.name} />}
+      {can('invoices.read') && <CustomerPaymentsCard customerId={c.id} />}
 
       {(can('customers.privacy.export') || can('customers.privacy.erase')) && (
         <PrivacyCard customerId={c.id} name={c.name} />

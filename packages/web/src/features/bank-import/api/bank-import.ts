@@ -105,3 +105,19 @@ export function useEntryActions() {
 export async function downloadBankFile(file: { id: number; file_name: string }) {
   saveBlob(await apiDownload(`/api/bank-import/files/${file.id}/download`), file.file_name);
 }
+
+export function useReturnsPending() {
+  return useQuery({
+    queryKey: [...bankKeys.all, 'returns-pending'],
+    queryFn: () => apiRequest<{ pending: number }>('/api/bank-entries/returns-digest'),
+  });
+}
+
+export function useSendReturnsDigest() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ returns: number; mails: number }>('/api/bank-entries/returns-digest', { method: 'POST' }),
+    onSuccess: refresh,
+  });
+}
