@@ -62,6 +62,8 @@ async function main() {
     // Invoices, password entries and files go through the API's own rules (decision 0420).
     const { seedDemoDocuments } = await import('./demo/seed-documents.js');
     demoLogins.splice(1, 0, await seedDemoDocuments(app, db, demoToday));
+    const { seedDemoSepa } = await import('./demo/seed-sepa.js');
+    demoLogins.splice(2, 0, await seedDemoSepa(app, db, demoToday));
   }
 
   // Background jobs (mails, alerts, statements) run in this process; several portal

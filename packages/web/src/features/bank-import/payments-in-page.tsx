@@ -1,8 +1,21 @@
 import type { BankEntry } from '@butler/contract/bank-import';
 import { MIN_SEARCH_LENGTH } from '@butler/contract/list-query';
-import { Anchor, Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Menu,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconDots, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -13,6 +26,7 @@ import { EmptyState, ErrorState } from '../../components/states';
 import { errorText } from '../../lib/api-client';
 import { formatDate, formatEuro } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { usePhone } from '../../lib/use-phone';
 import { ENTRY_PAGE_SIZE, type EntryFilter, useBankEntries, useEntryActions } from './api/bank-import';
 import { AssignDialog } from './components/assign-dialog';
 import { EntryStateBadge } from './components/entry-state-badge';
@@ -51,12 +65,14 @@ export function PaymentsInPage() {
   const [assigning, setAssigning] = useState<BankEntry | null>(null);
   const [ignoring, setIgnoring] = useState<BankEntry | null>(null);
   const counts = entries.data?.counts;
+  const phone = usePhone();
 
   const actions = (e: BankEntry) => {
     if (e.match_state === 'matched' || e.match_state === 'ignored' || e.kind !== 'credit') return null;
+    const suggested = e.match_state === 'suggested';
     return (
       <Group gap={4} justify="flex-end" wrap="nowrap">
-        {e.match_state === 'suggested' && (
+        {suggested ? (
           <Button
             size="xs"
             disabled={confirm.isPending}
@@ -70,13 +86,22 @@ export function PaymentsInPage() {
           >
             Bestätigen
           </Button>
+        ) : (
+          <Button size="xs" variant="light" onClick={() => setAssigning(e)}>
+            Zuordnen
+          </Button>
         )}
-        <Button size="xs" variant="light" onClick={() => setAssigning(e)}>
-          Zuordnen
-        </Button>
-        <Button size="xs" variant="subtle" color="gray" onClick={() => setIgnoring(e)}>
-          Nicht relevant
-        </Button>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label="Weitere Aktionen">
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {suggested && <Menu.Item onClick={() => setAssigning(e)}>Andere Rechnung zuordnen</Menu.Item>}
+            <Menu.Item onClick={() => setIgnoring(e)}>Nicht relevant</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       </Group>
     );
   };
@@ -96,7 +121,7 @@ export function PaymentsInPage() {
         <Stack gap={0}>
           <Text size="sm">{e.counterparty_name ?? '–'}</Text>
           {e.counterparty_iban && (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {e.counterparty_iban}
             </Text>
           )}
@@ -107,7 +132,7 @@ export function PaymentsInPage() {
       key: 'text',
       label: 'Verwendungszweck',
       render: (e) => (
-        <Text size="sm" maw={320} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" maw={260} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
           {[e.reference, e.remittance].filter(Boolean).join(' · ') || '–'}
         </Text>
       ),
@@ -137,6 +162,13 @@ export function PaymentsInPage() {
     value,
     label: count === undefined ? label : `${label} (${count})`,
   });
+  const stateOptions = [
+    tab('all', 'Alle'),
+    tab('suggested', 'Vorschläge', counts?.suggested),
+    tab('unassigned', 'Nicht zugeordnet', counts?.unassigned),
+    tab('matched', 'Zugeordnet', counts?.matched),
+    tab('ignored', 'Nicht relevant', counts?.ignored),
+  ];
 
   return (
     <Stack gap="lg">
@@ -153,23 +185,30 @@ export function PaymentsInPage() {
       <ReturnsDigestNote />
       <Card>
         <Stack gap="sm">
-          <SegmentedControl
-            value={state}
-            onChange={(value) => {
-              setState(value as State);
-              setPage(1);
-            }}
-            fullWidth
-            data={[
-              tab('all', 'Alle'),
-              tab('suggested', 'Vorschläge', counts?.suggested),
-              tab('unassigned', 'Nicht zugeordnet', counts?.unassigned),
-              tab('matched', 'Zugeordnet', counts?.matched),
-              tab('ignored', 'Nicht relevant', counts?.ignored),
-            ]}
-            aria-label="Status"
-          />
-          <Group gap="sm" grow>
+          {phone ? (
+            <Select
+              label="Status"
+              value={state}
+              allowDeselect={false}
+              onChange={(value) => {
+                setState((value ?? 'all') as State);
+                setPage(1);
+              }}
+              data={stateOptions}
+            />
+          ) : (
+            <SegmentedControl
+              value={state}
+              onChange={(value) => {
+                setState(value as State);
+                setPage(1);
+              }}
+              fullWidth
+              data={stateOptions}
+              aria-label="Status"
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               aria-label="Suche"
               placeholder="Name, Verwendungszweck oder Rechnung suchen..."
@@ -197,7 +236,7 @@ export function PaymentsInPage() {
                 { value: 'other', label: 'Sonstiges' },
               ]}
             />
-          </Group>
+          </SimpleGrid>
           {entries.isPending ? (
             <PageLoader text="Lade Zahlungseingänge..." />
           ) : entries.isError ? (

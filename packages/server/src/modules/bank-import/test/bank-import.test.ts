@@ -9,8 +9,8 @@ import { bankEntries, bankFiles } from '../../../db/schema/index.js';
 import { todayVienna } from '../../../lib/clock.js';
 import { ISO20022_ASSETS } from '../../../lib/iso20022-schema.js';
 import { configureProvider, createDraft, sendInvoice } from '../../quickbill/test/helpers.js';
+import { camt053 } from '../camt/camt-writer.js';
 import { importOk, invoiceRow, openCents, uploadBankFile } from './bank-import-helpers.js';
-import { camt053 } from './camt-builder.js';
 
 let ctx: TestContext;
 let actors: Actors;

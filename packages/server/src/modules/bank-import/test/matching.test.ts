@@ -10,9 +10,9 @@ import {
   issuedSubscriptionInvoice,
 } from '../../direct-debit/test/direct-debit-fixtures.js';
 import { createDraft, sendInvoice } from '../../quickbill/test/helpers.js';
+import { camt053, camt054, type TestEntry } from '../camt/camt-writer.js';
 import { mailReturnsDigest } from '../returns-digest.job.js';
 import { importOk, invoiceRow, openCents } from './bank-import-helpers.js';
-import { camt053, camt054, type TestEntry } from './camt-builder.js';
 
 let ctx: TestContext;
 let admin: string;

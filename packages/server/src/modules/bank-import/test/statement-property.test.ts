@@ -7,8 +7,8 @@ import { bankEntries, invoices } from '../../../db/schema/index.js';
 import { creditorReference } from '../../../domain/creditor-reference.js';
 import { hundredthsToString } from '../../../domain/decimal.js';
 import { todayVienna } from '../../../lib/clock.js';
+import { camt053, type TestEntry } from '../camt/camt-writer.js';
 import { importOk, openCents } from './bank-import-helpers.js';
-import { camt053, type TestEntry } from './camt-builder.js';
 
 /**
  * Statements generated from random invoices: full payments by RF reference or invoice

@@ -1,6 +1,6 @@
 import { hundredthsToString } from '../../../domain/decimal.js';
 import { toSepaText } from '../../../domain/sepa-charset.js';
-import { el, renderXml, type XmlNode } from './xml-writer.js';
+import { el, renderXml, type XmlNode } from '../../../lib/xml-writer.js';
 
 /**
  * Writes a SEPA direct-debit initiation (pain.008.001.08, or .02 for banks that still want

@@ -12,7 +12,7 @@ export function EntryStateBadge({ entry }: { entry: BankEntry }) {
         {returned ? ENTRY_KIND_LABELS.return : MATCH_STATE_LABELS[entry.match_state]}
       </Badge>
       {entry.note && (
-        <Text size="xs" c="dimmed" maw={280}>
+        <Text size="xs" c="dimmed" maw={220}>
           {entry.note}
         </Text>
       )}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readBankFile } from '../camt/camt-file.js';
-import { camt053, camt054 } from './camt-builder.js';
+import { readBankFile } from './camt-file.js';
+import { camt053, camt054 } from './camt-writer.js';
 
-describe('the test camt builder', () => {
+describe('the camt writer of the demo and the tests', () => {
   it('writes statements and notifications that pass the XSD and read back', async () => {
     const statement = camt053('T1', [
       [

@@ -1,8 +1,8 @@
-import { el, renderXml, type XmlNode } from '../../direct-debit/pain008/xml-writer.js';
+import { el, renderXml, type XmlNode } from '../../../lib/xml-writer.js';
 
 /**
- * Writes camt.053.001.08 statements and camt.054.001.08 notifications for the tests, in the
- * shape banks send (checked against the XSD by every import). Amounts in cents.
+ * Writes camt.053.001.08 statements and camt.054.001.08 notifications for the demo and the
+ * tests, in the shape banks send (checked against the XSD by every import). Amounts in cents.
  */
 export interface TestTx {
   cents: bigint;
