@@ -31,14 +31,17 @@ const errors = {
   415: zErrorResponse,
 };
 
-/** Bank statements in (camt.052/053/054) and "Zahlungseingänge" (decisions 0606–0609). */
+/**
+ * Bank statements in (camt.052/053/054) and "Zahlungseingänge" (decisions 0606–0609). Seeing
+ * bookings needs the invoices; importing and booking them is recording payments.
+ */
 export const bankImportRoutes =
   (imports: BankImportService, entries: BankEntryService, appLogLevel: string): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, { limits: { fileSize: MAX_BANK_FILE_BYTES, files: 1, fields: 0 } });
 
     app.post('/api/bank-import/files', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.mark_paid' } },
       // @fastify/multipart traces the request headers (the bearer token) at 'trace'.
       ...(appLogLevel === 'trace' ? { logLevel: 'debug' } : {}),
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: zImportSummary, ...errors } },
@@ -62,19 +65,19 @@ export const bankImportRoutes =
     });
 
     app.get('/api/bank-import/files', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, querystring: zPageQuery, response: { 200: zBankFilePage, ...errors } },
       handler: async (request) => entries.files(request.query.page, request.query.page_size),
     });
 
     app.get('/api/bank-import/files/:id', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, params: zIdParams, response: { 200: zImportSummary, ...errors } },
       handler: async (request) => imports.summary(request.params.id),
     });
 
     app.get('/api/bank-import/files/:id/download', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, params: zIdParams, response: errors },
       handler: async (request, reply) => {
         const file = await imports.openFile(request.params.id);
@@ -83,43 +86,43 @@ export const bankImportRoutes =
     });
 
     app.get('/api/bank-entries', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, querystring: zBankEntryQuery, response: { 200: zBankEntryPage, ...errors } },
       handler: async (request) => entries.list(request.query),
     });
 
     app.get('/api/bank-entries/assignable-invoices', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, querystring: zAssignableQuery, response: { 200: z.array(zAssignableInvoice), ...errors } },
       handler: async (request) => entries.assignable(request.query.search),
     });
 
     app.get('/api/bank-entries/returns-digest', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.read' } },
       schema: { tags, response: { 200: z.object({ pending: z.number() }), ...errors } },
       handler: async () => entries.returnsPending(),
     });
 
     app.post('/api/bank-entries/returns-digest', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.mark_paid' } },
       schema: { tags, response: { 200: z.object({ returns: z.number(), mails: z.number() }), ...errors } },
       handler: async (request) => entries.sendReturnsDigest(requireSession(request)),
     });
 
     app.post('/api/bank-entries/:id/confirm', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.mark_paid' } },
       schema: { tags, params: zIdParams, response: { 200: zBankEntry, ...errors } },
       handler: async (request) => entries.confirm(requireSession(request), request.params.id),
     });
 
     app.post('/api/bank-entries/:id/assign', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.mark_paid' } },
       schema: { tags, params: zIdParams, body: zAssignInput, response: { 200: zBankEntry, ...errors } },
       handler: async (request) => entries.assign(requireSession(request), request.params.id, request.body.invoice_id),
     });
 
     app.post('/api/bank-entries/:id/ignore', {
-      config: { access: 'admin' },
+      config: { access: { permission: 'invoices.mark_paid' } },
       schema: { tags, params: zIdParams, body: zIgnoreInput, response: { 200: zBankEntry, ...errors } },
       handler: async (request) => entries.ignore(requireSession(request), request.params.id, request.body.note),
     });
