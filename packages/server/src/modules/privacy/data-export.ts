@@ -3,7 +3,17 @@ import type { PageQuery } from '@butler/contract/list-query';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { Database } from '../../db/client.js';
-import { customers, invoiceDocuments, invoices, sessions, wikiEntries, wikiFiles } from '../../db/schema/index.js';
+import {
+  customers,
+  directDebitItems,
+  directDebitRuns,
+  invoiceDocuments,
+  invoices,
+  sepaMandates,
+  sessions,
+  wikiEntries,
+  wikiFiles,
+} from '../../db/schema/index.js';
 import { monthDisplay } from '../../domain/calendar.js';
 import type { Env } from '../../env.js';
 import type { SessionContext } from '../../lib/access.js';
@@ -156,6 +166,36 @@ export async function collectCustomerData(
     .where(eq(sessions.customerId, customerId))
     .orderBy(asc(sessions.createdAt));
 
+  const mandates = await db
+    .select({
+      reference: sepaMandates.reference,
+      signed_on: sepaMandates.signedOn,
+      debtor_name: sepaMandates.debtorName,
+      debtor_iban: sepaMandates.debtorIban,
+      debtor_bic: sepaMandates.debtorBic,
+      scheme: sepaMandates.scheme,
+      status: sepaMandates.status,
+      status_reason: sepaMandates.statusReason,
+      last_collection_on: sepaMandates.lastCollectionOn,
+    })
+    .from(sepaMandates)
+    .where(eq(sepaMandates.customerId, customerId))
+    .orderBy(asc(sepaMandates.id));
+  const directDebits = await db
+    .select({
+      collection_date: directDebitRuns.collectionDate,
+      amount: directDebitItems.amount,
+      mandate_reference: directDebitItems.mandateReference,
+      debtor_iban: directDebitItems.debtorIban,
+      state: directDebitItems.state,
+      return_reason: directDebitItems.returnReason,
+      return_fee: directDebitItems.returnFee,
+    })
+    .from(directDebitItems)
+    .innerJoin(directDebitRuns, eq(directDebitRuns.id, directDebitItems.runId))
+    .where(eq(directDebitItems.customerId, customerId))
+    .orderBy(asc(directDebitItems.id));
+
   const json: Record<string, unknown> = {
     'stammdaten.json': presentCustomer(found.customer, found.referredByName, found.staff),
     'uebersicht.json': await getDashboard(db, customerId, today),
@@ -177,6 +217,8 @@ export async function collectCustomerData(
       dateien: entry.files.map((f) => filePaths.get(f.id) ?? null),
     })),
     'rechnungen.json': invoiceList,
+    'sepa-mandate.json': mandates,
+    'lastschriften.json': directDebits,
     'anmeldungen.json': logins,
   };
 
@@ -216,6 +258,8 @@ Ordner "daten":
   monatsuebersichten.json      Die Monate, für die eine Monatsübersicht besteht
   wiki.json                    Ihre Wiki-Einträge; Passwort-Einträge im Klartext
   rechnungen.json              Rechnungen und Stornorechnungen mit allen Positionen
+  sepa-mandate.json            Ihre SEPA-Lastschrift-Mandate (Kontoinhaber, IBAN, Status)
+  lastschriften.json           Die von Ihrem Konto eingezogenen Lastschriften und Rücklastschriften
   anmeldungen.json             Anmeldungen im Portal (Gerät, Adresse, Zeitpunkt)
 
 Ordner "wiki-dateien": die hochgeladenen Dateien Ihrer Wiki-Einträge.

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
@@ -9,7 +10,12 @@ import { nextTargetDay } from '../../../domain/target-calendar.js';
 import { todayVienna } from '../../../lib/clock.js';
 import { schemaErrors } from '../../../lib/iso20022-schema.js';
 import { pain008Problems } from '../pain008/pain008-checks.js';
-import { configureDirectDebit, customerWithMandate, issuedSubscriptionInvoice } from './direct-debit-fixtures.js';
+import {
+  configureDirectDebit,
+  customerWithMandate,
+  IBANS,
+  issuedSubscriptionInvoice,
+} from './direct-debit-fixtures.js';
 
 let ctx: TestContext;
 let actors: Actors;
@@ -194,6 +200,29 @@ describe('runs', () => {
       expect(res.json().details.collection_date).toMatch(message);
     }
     expect(await ctx.db.select().from(directDebitItems).where(eq(directDebitItems.invoiceId, invoice.id))).toEqual([]);
+  });
+
+  it('go into the customer’s data export with the mandate (DSGVO Art. 15)', async () => {
+    const c = await customerWithMandate(ctx, admin, 11);
+    const invoice = (await issuedSubscriptionInvoice(ctx, admin, c.customer.id, c.subscription.id)).invoice;
+    await createRun([invoice.id]);
+    const res = await ctx.request({
+      method: 'GET',
+      url: `/api/customers/${c.customer.id}/data-export.zip`,
+      token: admin,
+    });
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const read = async (name: string) => JSON.parse(await zip.file(`daten/${name}`)!.async('string'));
+    expect(await read('sepa-mandate.json')).toEqual([
+      expect.objectContaining({
+        reference: `K${String(c.customer.id).padStart(4, '0')}-1`,
+        debtor_iban: IBANS[11 % IBANS.length],
+        status: 'active',
+      }),
+    ]);
+    expect(await read('lastschriften.json')).toEqual([
+      expect.objectContaining({ collection_date: collectionDate, amount: '613.57', state: 'submitted' }),
+    ]);
   });
 
   it('list with paging and are for staff only', async () => {
