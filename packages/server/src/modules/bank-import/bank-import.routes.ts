@@ -33,7 +33,7 @@ const errors = {
 
 /**
  * Bank statements in (camt.052/053/054) and "Zahlungseingänge" (decisions 0606–0609). Seeing
- * bookings needs the invoices; importing and booking them is recording payments.
+ * bookings needs the invoices; importing and booking them is recording payments (payments.record).
  */
 export const bankImportRoutes =
   (imports: BankImportService, entries: BankEntryService, appLogLevel: string): FastifyPluginAsyncZod =>
@@ -41,7 +41,7 @@ export const bankImportRoutes =
     await app.register(multipart, { limits: { fileSize: MAX_BANK_FILE_BYTES, files: 1, fields: 0 } });
 
     app.post('/api/bank-import/files', {
-      config: { access: { permission: 'invoices.mark_paid' } },
+      config: { access: { permission: 'payments.record' } },
       // @fastify/multipart traces the request headers (the bearer token) at 'trace'.
       ...(appLogLevel === 'trace' ? { logLevel: 'debug' } : {}),
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: zImportSummary, ...errors } },
@@ -104,25 +104,25 @@ export const bankImportRoutes =
     });
 
     app.post('/api/bank-entries/returns-digest', {
-      config: { access: { permission: 'invoices.mark_paid' } },
+      config: { access: { permission: 'payments.record' } },
       schema: { tags, response: { 200: z.object({ returns: z.number(), mails: z.number() }), ...errors } },
       handler: async (request) => entries.sendReturnsDigest(requireSession(request)),
     });
 
     app.post('/api/bank-entries/:id/confirm', {
-      config: { access: { permission: 'invoices.mark_paid' } },
+      config: { access: { permission: 'payments.record' } },
       schema: { tags, params: zIdParams, response: { 200: zBankEntry, ...errors } },
       handler: async (request) => entries.confirm(requireSession(request), request.params.id),
     });
 
     app.post('/api/bank-entries/:id/assign', {
-      config: { access: { permission: 'invoices.mark_paid' } },
+      config: { access: { permission: 'payments.record' } },
       schema: { tags, params: zIdParams, body: zAssignInput, response: { 200: zBankEntry, ...errors } },
       handler: async (request) => entries.assign(requireSession(request), request.params.id, request.body.invoice_id),
     });
 
     app.post('/api/bank-entries/:id/ignore', {
-      config: { access: { permission: 'invoices.mark_paid' } },
+      config: { access: { permission: 'payments.record' } },
       schema: { tags, params: zIdParams, body: zIgnoreInput, response: { 200: zBankEntry, ...errors } },
       handler: async (request) => entries.ignore(requireSession(request), request.params.id, request.body.note),
     });
