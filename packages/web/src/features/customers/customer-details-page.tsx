@@ -179,6 +179,8 @@ export function CustomerDetailsPage() {
       )}
 
       {can('invoices.read') && <CustomerAccountCard customerId={c.id} />}
+      {can('direct_debit.read') && <MandatesCard customerId={c.id} customerName={c.name} />}
+      {can('invoices.read') && <CustomerPaymentsCard customerId={c.id} />}
 
       {can('customers.private.read') && (
         <Stack gap="sm">
@@ -192,9 +194,6 @@ export function CustomerDetailsPage() {
           </SimpleGrid>
         </Stack>
       )}
-
-      {can('direct_debit.read') && <MandatesCard customerId={c.id} customerName={c.name} />}
-      {can('invoices.read') && <CustomerPaymentsCard customerId={c.id} />}
 
       {(can('customers.privacy.export') || can('customers.privacy.erase')) && (
         <PrivacyCard customerId={c.id} name={c.name} />
