@@ -36,6 +36,8 @@ export const zCustomerInvoice = z.object({
   is_overdue: z.boolean(),
   /** For a Stornorechnung: the number of the invoice it cancels. */
   credit_note_for_number: z.string().nullable(),
+  /** Paid by SEPA-Lastschrift (issue 29): when and from which account, until a return. */
+  direct_debit: z.object({ collection_date: z.string(), account: z.string() }).nullable(),
 });
 export type CustomerInvoice = z.infer<typeof zCustomerInvoice>;
 

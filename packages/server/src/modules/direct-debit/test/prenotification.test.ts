@@ -36,6 +36,19 @@ describe('an invoice paid by SEPA-Lastschrift', () => {
     expect(text).not.toContain('Bankverbindung');
   });
 
+  it('tells the customer in the lounge when it is collected, instead of offering to pay', async () => {
+    const c = await customerWithMandate(ctx, admin, 6);
+    const { invoice, collection } = await issuedSubscriptionInvoice(ctx, admin, c.customer.id, c.subscription.id);
+    const token = await ctx.login('customer', c.customer.email, TEST_PASSWORD);
+    const list = await ctx.request({ method: 'GET', url: `/api/customers/${c.customer.id}/invoices`, token });
+    expect(list.json()).toEqual([
+      expect.objectContaining({
+        id: invoice.id,
+        direct_debit: { collection_date: collection!.announcedOn, account: `AT…${IBANS[2].slice(-4)}` },
+      }),
+    ]);
+  });
+
   it('carries payment means 59 with mandate, creditor ID and debited account in the EN 16931 XML, and the CEN rules still pass', async () => {
     const c = await customerWithMandate(ctx, admin, 2);
     const { invoice, collection } = await issuedSubscriptionInvoice(ctx, admin, c.customer.id, c.subscription.id);

@@ -1,4 +1,5 @@
 import type { CustomerInvoice, CustomerInvoiceState, InvoicePaymentDetails } from '@butler/contract/customer-invoices';
+import { maskIban } from '@butler/contract/sepa-rules';
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { invoices } from '../../../db/schema/index.js';
 import { formatCreditorReference } from '../../../domain/creditor-reference.js';
@@ -52,6 +53,13 @@ export function createCustomerInvoicesService(deps: QuickbillDeps) {
             original: sql<
               string | null
             >`(SELECT o.invoice_number FROM invoices o WHERE o.id = "invoices"."credit_note_for_id")`,
+            // Announced for direct debit and not returned: the lounge says when it is collected.
+            collection: sql<{
+              on: string;
+              iban: string;
+            } | null>`(SELECT json_build_object('on', c.announced_on, 'iban', c.debtor_iban)
+              FROM invoice_collections c WHERE c.invoice_id = "invoices"."id"
+                AND NOT EXISTS (SELECT 1 FROM direct_debit_items d WHERE d.invoice_id = c.invoice_id AND d.state = 'returned'))`,
           })
           .from(invoices)
           .where(visibleTo(customerId))
@@ -60,7 +68,7 @@ export function createCustomerInvoicesService(deps: QuickbillDeps) {
           .offset((page.page - 1) * page.page_size),
         db.select({ total: sql<number>`count(*)::int` }).from(invoices).where(visibleTo(customerId)),
       ]);
-      const items: CustomerInvoice[] = rows.map(({ invoice, original }) => ({
+      const items: CustomerInvoice[] = rows.map(({ invoice, original, collection }) => ({
         id: invoice.id,
         kind: invoice.kind as CustomerInvoice['kind'],
         invoice_number: invoice.invoiceNumber ?? '',
@@ -71,6 +79,7 @@ export function createCustomerInvoicesService(deps: QuickbillDeps) {
         state: stateOf(invoice, today),
         is_overdue: isOverdue(invoice, today),
         credit_note_for_number: original,
+        direct_debit: collection ? { collection_date: collection.on, account: maskIban(collection.iban) } : null,
       }));
       return { items, total };
     },

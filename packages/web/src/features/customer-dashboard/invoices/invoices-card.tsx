@@ -100,8 +100,14 @@ function InvoiceRow({
           Noch offen: <strong>{formatEuro(invoice.open_amount)}</strong>
         </Text>
       )}
+      {payable && invoice.direct_debit && (
+        <Text size="sm">
+          Wird am {formatDate(invoice.direct_debit.collection_date)} per SEPA-Lastschrift von deinem Konto{' '}
+          {invoice.direct_debit.account} eingezogen.
+        </Text>
+      )}
       <Group gap="xs">
-        {payable && (
+        {payable && !invoice.direct_debit && (
           <Button
             size="xs"
             leftSection={<IconQrcode size={14} aria-hidden />}
