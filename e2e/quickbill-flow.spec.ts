@@ -22,7 +22,7 @@ test('Quickbill: settings, package invoice, preview, send, paid, storno, bulk do
     await page.getByLabel('UID-Nummer').fill('ATU12345678');
     await page.getByLabel('Straße und Hausnummer').fill('Kärntner Straße 1');
     await page.getByLabel('PLZ').fill('1010');
-    await page.getByLabel('Ort').fill('Wien');
+    await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Wien');
     await page.getByLabel('IBAN', { exact: true }).fill('AT61 1904 3002 3457 3201');
     await page.getByLabel('BIC', { exact: true }).fill('BKAUATWW');
     await page.getByLabel('Kleinunternehmer (keine Umsatzsteuer)').check();
