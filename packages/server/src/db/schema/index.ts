@@ -9,3 +9,4 @@ export * from './settings.js';
 export * from './summaries.js';
 export * from './time-entries.js';
 export * from './wiki.js';
+export * from './timers.js';
