@@ -51,7 +51,11 @@ export const zTimeEntryCreate = z
     if (v.project_id === undefined && v.new_project_name === undefined)
       ctx.addIssue({ code: 'custom', path: ['project_id'], message: TIME_ENTRY_REQUIRED });
     if (v.project_id !== undefined && v.new_project_name !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['new_project_name'], message: 'Entweder ein Projekt wählen oder ein neues anlegen' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['new_project_name'],
+        message: 'Entweder ein Projekt wählen oder ein neues anlegen',
+      });
   });
 export type TimeEntryCreate = z.input<typeof zTimeEntryCreate>;
 

@@ -48,11 +48,17 @@ export function quarterHours(minutes: number): number {
   return Math.max(1, Math.round(minutes / 15)) / 4;
 }
 
-const HHMM = /^([01]\d|2[0-4]):([0-5]\d)$/;
+const HHMM = /^([01]?\d|2[0-4])[:.,]([0-5]\d)$/;
 
-/** Minutes of the day of `HH:MM` (`24:00` is 1440), or null when not a time. */
+/**
+ * Minutes of the day of a time as people type it: `09:15`, `9:15`, `9.15`, `0915`, `9`
+ * (`24:00` is 1440); null when it is not a time.
+ */
 export function minutesOfDay(time: string): number | null {
-  const match = HHMM.exec(time.trim());
+  let text = time.trim();
+  if (/^\d{1,2}$/.test(text)) text = `${text}:00`;
+  else if (/^\d{3,4}$/.test(text)) text = `${text.slice(0, -2)}:${text.slice(-2)}`;
+  const match = HHMM.exec(text);
   if (!match) return null;
   const minutes = Number(match[1]) * 60 + Number(match[2]);
   return minutes > 1440 ? null : minutes;

@@ -32,7 +32,8 @@ export const timersRoutes =
       config: { access: { permission: 'time_entries.book', customer: ['body.customer_id'] } },
       schema: {
         tags,
-        description: 'Startet den eigenen Timer für einen Kunden; ein Timer je Mitarbeiter (409, wenn schon einer läuft)',
+        description:
+          'Startet den eigenen Timer für einen Kunden; ein Timer je Mitarbeiter (409, wenn schon einer läuft)',
         body: zTimerStart,
         response: { 201: zTimerAnswer, 409: zErrorResponse, ...errors },
       },
@@ -57,7 +58,11 @@ export const timersRoutes =
 
     app.delete('/api/timer', {
       config: { access: { permission: 'time_entries.book', noCustomerData: true } },
-      schema: { tags, description: 'Verwirft den eigenen Timer ohne Buchung', response: { 200: zOkResponse, ...errors } },
+      schema: {
+        tags,
+        description: 'Verwirft den eigenen Timer ohne Buchung',
+        response: { 200: zOkResponse, ...errors },
+      },
       handler: async (request) => {
         await service.discard(requireSession(request));
         return { success: true as const, message: 'Timer verworfen' };

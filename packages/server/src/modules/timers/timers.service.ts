@@ -76,7 +76,10 @@ async function stopAtMidnight(db: Executor, adminId: number, at: Date) {
 
 /** Removes the staff member's timer (booked or discarded) inside the caller's transaction. */
 export async function removeTimer(tx: Transaction, session: SessionContext, action: 'timer_book' | 'timer_discard') {
-  const [gone] = await tx.delete(staffTimers).where(eq(staffTimers.adminId, staffId(session))).returning();
+  const [gone] = await tx
+    .delete(staffTimers)
+    .where(eq(staffTimers.adminId, staffId(session)))
+    .returning();
   if (gone) await writeAudit(tx, session, action, 'timer', gone.adminId, gone, null, { customerId: gone.customerId });
   return gone ?? null;
 }
@@ -134,7 +137,8 @@ export function createTimersService(db: Database) {
           .set({ stoppedAt: at })
           .where(and(eq(staffTimers.adminId, adminId), isNull(staffTimers.stoppedAt)))
           .returning();
-        if (row) await writeAudit(tx, session, 'timer_stop', 'timer', adminId, null, row, { customerId: row.customerId });
+        if (row)
+          await writeAudit(tx, session, 'timer_stop', 'timer', adminId, null, row, { customerId: row.customerId });
       });
       const timer = await loadTimer(db, adminId, at);
       if (!timer || !inScope(scope, timer.customer_id)) throw new AppError('NOT_FOUND', 'Es läuft kein Timer');

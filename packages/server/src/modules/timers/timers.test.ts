@@ -41,7 +41,11 @@ describe('the staff timer', () => {
   it('starts, is read back from any device, stops and is booked once with from_timer', async () => {
     const started = await as(ctx, owner.token).post('/api/timer', { customer_id: customerId, project_id: projectId });
     expect(started.statusCode).toBe(201);
-    expect(started.json().timer).toMatchObject({ customer_id: customerId, customer_name: 'Maria Timer', stopped_at: null });
+    expect(started.json().timer).toMatchObject({
+      customer_id: customerId,
+      customer_name: 'Maria Timer',
+      stopped_at: null,
+    });
     // A second sign-in of the same person (another device) sees the same running timer.
     const second = await ctx.login('admin', owner.username, 'Geheim-Passwort-1');
     await startedAgo(owner.id, '95 minutes');
@@ -102,7 +106,10 @@ describe('the staff timer', () => {
 
   it('refuses a project of another customer, a Butler’s foreign customer and the Buchhaltung', async () => {
     const foreignProject = (await buildProject(ctx.db, foreignId)).id;
-    const wrong = await as(ctx, owner.token).post('/api/timer', { customer_id: customerId, project_id: foreignProject });
+    const wrong = await as(ctx, owner.token).post('/api/timer', {
+      customer_id: customerId,
+      project_id: foreignProject,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details.project_id).toBe('Das Projekt gehört nicht zu diesem Kunden');
     expect((await as(ctx, butler.token).post('/api/timer', { customer_id: foreignId })).statusCode).toBe(403);

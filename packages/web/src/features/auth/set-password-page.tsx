@@ -82,7 +82,8 @@ export function SetPasswordPage() {
       // login page open (with the login filled in).
       try {
         const session = await login(done.login, password, info.user_type);
-        if ('challenge' in session) navigate(loginPath, { replace: true, state: { login: done.login, challenge: session } });
+        if ('challenge' in session)
+          navigate(loginPath, { replace: true, state: { login: done.login, challenge: session } });
         else {
           notifySuccess(t.saved);
           navigate(info.user_type === 'admin' ? '/admin' : '/customer/dashboard', { replace: true });
