@@ -90,7 +90,7 @@ test('staff: invitation → set password → enrol 2FA → log in with a code �
   await tab.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill(STAFF_PASSWORD);
   await tab.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill(STAFF_PASSWORD);
   await tab.getByRole('button', { name: 'Passwort speichern' }).click();
-  // Signed in with the new password at once (decision 0646), on the Büro's start page.
+  // Signed in with the new password at once (decision 0645), on the Büro's start page.
   await tab.waitForURL('**/admin/dashboard');
   await expect(tab.getByTestId('top-bar-user')).toHaveText('Petra Lindner');
   // The link works once.
@@ -167,7 +167,7 @@ test('customer: invitation from the customer form → set password → lounge', 
   await tab.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill(CUSTOMER_PASSWORD);
   await tab.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill(CUSTOMER_PASSWORD);
   await tab.getByRole('button', { name: 'Passwort speichern' }).click();
-  // Straight into the lounge (decision 0646).
+  // Straight into the lounge (decision 0645).
   await tab.waitForURL('**/customer/dashboard');
   await expect(tab.getByText('Zu Diensten, Greta.')).toBeVisible();
   await expect(tab.getByText('Zu Diensten, Greta.')).toBeVisible();

@@ -77,7 +77,7 @@ export function SetPasswordPage() {
         skipUnauthorizedHandling: true,
       });
       window.history.replaceState(null, '', window.location.pathname);
-      // Decision 0646: the person who just set the password is signed in with it; staff with
+      // Decision 0645: the person who just set the password is signed in with it; staff with
       // two-factor sign-in continue at its second step, and only if signing in fails does the
       // login page open (with the login filled in).
       try {
