@@ -90,15 +90,13 @@ test('staff: invitation → set password → enrol 2FA → log in with a code �
   await tab.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill(STAFF_PASSWORD);
   await tab.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill(STAFF_PASSWORD);
   await tab.getByRole('button', { name: 'Passwort speichern' }).click();
-  await tab.waitForURL('**/admin/login');
-  await expect(tab.getByText('Ihr Passwort ist gespeichert. Bitte melden Sie sich an.')).toBeVisible();
-  await expect(tab.getByLabel('Benutzername')).toHaveValue(username);
+  // Signed in with the new password at once (decision 0645), on the Büro's start page.
+  await tab.waitForURL('**/admin/dashboard');
+  await expect(tab.getByTestId('top-bar-user')).toHaveText('Petra Lindner');
   // The link works once.
   await tab.goto(path);
   await expect(tab.getByText(/ungültig, abgelaufen oder wurde bereits verwendet/)).toBeVisible();
-
-  await staffLogin(tab, username);
-  await tab.waitForURL('**/admin/dashboard');
+  await tab.goto('/admin/dashboard');
 
   // Enrol: QR code and key, confirmed with a first code; ten recovery codes shown once.
   await tab.goto('/admin/account');
@@ -169,12 +167,9 @@ test('customer: invitation from the customer form → set password → lounge', 
   await tab.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill(CUSTOMER_PASSWORD);
   await tab.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill(CUSTOMER_PASSWORD);
   await tab.getByRole('button', { name: 'Passwort speichern' }).click();
-  await tab.waitForURL((url) => url.pathname === '/');
-  await expect(tab.getByText('Dein Passwort ist gespeichert. Bitte melde dich an.')).toBeVisible();
-  await expect(tab.getByLabel('E-Mail')).toHaveValue(email);
-  await tab.getByRole('textbox', { name: 'Passwort', exact: true }).fill(CUSTOMER_PASSWORD);
-  await tab.getByRole('button', { name: 'Anmelden' }).click();
+  // Straight into the lounge (decision 0645).
   await tab.waitForURL('**/customer/dashboard');
+  await expect(tab.getByText('Zu Diensten, Greta.')).toBeVisible();
   await expect(tab.getByText('Zu Diensten, Greta.')).toBeVisible();
   await own.close();
 });
@@ -208,9 +203,6 @@ test('customer: forgotten password → mail in the outbox → new password → o
   await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill(fresh);
   await page.getByRole('textbox', { name: 'Passwort wiederholen', exact: true }).fill(fresh);
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(fresh);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL('**/customer/dashboard');
   const validate = await request.post('/api/auth/validate-token', {
     headers: { authorization: `Bearer ${oldSession}` },

@@ -91,7 +91,7 @@ test('search filters from 3 characters in every tab; phones open details by tapp
     .getByRole('button', { name: new RegExp(hofer.name) })
     .first()
     .click();
-  await expect(page).toHaveURL(new RegExp(`/admin/customer/${hofer.id}/details$`));
+  await expect(page).toHaveURL(new RegExp(`/admin/customers/${hofer.id}$`));
   await expectNoSidewaysScroll(page);
 });
 
@@ -154,7 +154,7 @@ test('validation texts of the customer, package, subscription and project forms'
   await sub.getByRole('button', { name: 'Abbrechen' }).click();
 
   // A project with booked entries cannot be deleted: the dialog shows why.
-  await page.goto(`/admin/customer/${wagner.id}/details`);
+  await page.goto(`/admin/customers/${wagner.id}/zeiterfassung`);
   await page.getByRole('button', { name: 'Projekt Umzug löschen' }).click();
   const confirm = dialog(page, 'Projekt löschen');
   await expect(confirm).toContainText('Sind Sie sicher, dass Sie das Projekt „Umzug“ löschen möchten?');
@@ -164,8 +164,8 @@ test('validation texts of the customer, package, subscription and project forms'
 
   // Empty states of a fresh customer's panels.
   await page.goto(`/admin/customer/${hofer.id}/details`);
-  await expect(page.getByText('Keine Projekte vorhanden')).toBeVisible();
   await page.getByRole('tab', { name: 'Zeiterfassung' }).click();
+  await expect(page.getByText('Keine Projekte vorhanden')).toBeVisible();
   await expect(page.getByText('Keine Zeiteinträge vorhanden')).toBeVisible();
   await page.goto(`/admin/customers/${wagner.id}/view`);
   await expect(page.getByText('Keine BUTLER-Pakete vorhanden')).toBeVisible();

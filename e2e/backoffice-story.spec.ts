@@ -95,11 +95,12 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
   await expect(subRow).toContainText('Aktiv');
   await screenshotBoth(page, 'backoffice-customers-subscriptions');
 
-  // Detail page: project, then two time entries (ButlerPaket and Stundenpaket).
+  // The customer page (issue 31): project, then two time entries (ButlerPaket and Stundenpaket).
   await page.getByRole('tab', { name: 'Kunden' }).click();
   await page.getByRole('button', { name: `Details von ${name}` }).click();
-  await expect(page).toHaveURL(/\/admin\/customer\/\d+\/details$/);
+  await expect(page).toHaveURL(/\/admin\/customers\/\d+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('tab', { name: 'Zeiterfassung' }).click();
   await page.getByRole('button', { name: 'Neues Projekt' }).click();
   const proj = dialog(page, 'Neues Projekt');
   await proj.getByRole('button', { name: 'Speichern' }).click();
@@ -152,23 +153,27 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
     .click();
 
   // Notes card: own edit/save.
+  await page.getByRole('tab', { name: 'Notizen & Familie' }).click();
   await page.getByRole('button', { name: 'Privates bearbeiten' }).click();
   await page.getByRole('textbox', { name: 'Privates' }).fill('Hund heißt Bello');
   await page.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(page.getByText('Hund heißt Bello')).toBeVisible();
 
-  // Admin customer view: every table shows what was booked and sold.
-  await page.getByRole('button', { name: 'Kundenansicht' }).click();
-  await expect(page).toHaveURL(/\/admin\/customers\/\d+\/view$/);
+  // Übersicht and the tabs of the customer page: every table shows what was booked and sold.
+  await page.getByRole('tab', { name: 'Übersicht' }).click();
   await expect(page.getByRole('heading', { name: 'Kundeninformation' })).toBeVisible();
   await expect(page.getByText('3,00', { exact: true })).toBeVisible(); // ring: 5 − 2 remaining
+  await expect(page.getByTestId('usable-hours')).toContainText('noch 3,00 h');
+  await expect(page.getByText('Gartenpflege').first()).toBeVisible();
+  await screenshotBoth(page, 'backoffice-customer-view');
+  await page.getByRole('tab', { name: 'ButlerPakete' }).click();
+  await expect(page.getByRole('table', { name: 'ButlerPakete' })).toContainText('€ 300,00');
+  await page.getByRole('tab', { name: 'Stundenpakete' }).click();
+  await expect(page.getByRole('table', { name: 'Stundenpakete' })).toContainText('€ 450,00');
+  await page.getByRole('tab', { name: 'Zeiterfassung' }).click();
   const entries = page.getByRole('table', { name: 'Zeiteinträge' });
   await expect(entries.getByRole('row').filter({ hasText: 'Rasen gemäht' })).toContainText('Butler');
   await expect(entries.getByRole('row').filter({ hasText: 'Hecke geschnitten' })).toContainText('1,50 h');
-  await expect(page.getByRole('table', { name: 'BUTLER-Pakete' })).toContainText('€ 300,00');
-  await expect(page.getByRole('table', { name: 'Stundenpakete' })).toContainText('€ 450,00');
-  await expect(page.getByText('Gartenpflege').first()).toBeVisible();
-  await screenshotBoth(page, 'backoffice-customer-view');
 
   // Edit an entry (0.5 steps here) and see the ring follow.
   await page
@@ -181,10 +186,10 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
   await hoursField.fill(isButler ? '2,5' : '1');
   await edit.getByRole('button', { name: 'Speichern' }).click();
   await expectToast(page, 'Zeiteintrag erfolgreich aktualisiert');
-  if (isButler) await expect(page.getByText('2,50', { exact: true }).first()).toBeVisible();
-  else await expect(entries).toContainText('1,00 h');
+  await expect(entries).toContainText(isButler ? '2,50 h' : '1,00 h');
 
   // Family card.
+  await page.getByRole('tab', { name: 'Notizen & Familie' }).click();
   await page.getByRole('button', { name: 'Familie bearbeiten' }).click();
   await pickOption(page, page.getByRole('combobox', { name: 'Familienstand' }), 'Verheiratet');
   await page.getByLabel('Name Partner/in').fill('Thomas');
@@ -196,6 +201,7 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
   await expect(page.getByText('Lena · Mädchen')).toBeVisible();
 
   // Delete a time entry with confirmation.
+  await page.getByRole('tab', { name: 'Zeiterfassung' }).click();
   await page
     .getByRole('button', { name: /Zeiteintrag vom .* löschen/ })
     .first()

@@ -19,7 +19,7 @@ test('Datenschutz: download the customer data as ZIP, then erase the customer', 
   const name = `${firstName} Testkundin`;
 
   await loginAsAdminInBrowser(page);
-  await page.goto(`/admin/customer/${customer.id}/details`);
+  await page.goto(`/admin/customers/${customer.id}/datenschutz`);
   const card = page
     .getByRole('heading', { name: 'Datenschutz' })
     .locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]');
@@ -66,7 +66,7 @@ test('Datenschutz card fits a phone and a desktop', async ({ page, request }) =>
   const token = await adminToken(request);
   const customer = await createCustomer(request, token, `Paula-${Date.now().toString(36).slice(-4)}`);
   await loginAsAdminInBrowser(page);
-  await page.goto(`/admin/customer/${customer.id}/details`);
+  await page.goto(`/admin/customers/${customer.id}/datenschutz`);
   await expect(page.getByRole('heading', { name: 'Datenschutz' })).toBeVisible();
   await screenshotBoth(page, 'gdpr-customer-details');
   for (const width of [390, 1280]) {

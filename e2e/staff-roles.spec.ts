@@ -78,8 +78,8 @@ test('a Butler sees their two customers, books time, reveals where allowed and i
   await test.step('books time for one of them', async () => {
     await page.goto(`/admin/customers/${mine[0].id}/view`);
     await expect(page.getByTestId('customer-staff')).toContainText(butler.name);
-    await page.getByRole('button', { name: 'Zeiteintrag hinzufügen' }).click();
-    const dialog = page.getByRole('dialog');
+    await page.getByRole('button', { name: 'Zeit erfassen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neuer Zeiteintrag' });
     await dialog.getByRole('combobox', { name: 'Projekt' }).click();
     await page.getByRole('option', { name: 'Haus und Garten' }).click();
     await dialog.getByRole('textbox', { name: 'Stunden' }).fill('1,5');
@@ -87,6 +87,7 @@ test('a Butler sees their two customers, books time, reveals where allowed and i
     await dialog.getByRole('radio', { name: 'Stundenpaket' }).check();
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(dialog).toBeHidden();
+    await page.getByRole('tab', { name: 'Zeiterfassung' }).click();
     await expect(page.getByText('Hecke geschnitten').first()).toBeVisible();
   });
 

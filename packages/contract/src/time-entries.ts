@@ -29,14 +29,34 @@ const billingFields = {
 };
 
 /** POST /api/customers/{customerId}/time-entries; created_by comes from the session. */
-export const zTimeEntryCreate = z.object({
-  customer_id: z.coerce.number().int().positive().optional(),
-  project_id: zRequiredId(TIME_ENTRY_REQUIRED),
-  hours: zEntryHours,
-  activity_description: zActivity,
-  work_date: zWorkDate,
-  ...billingFields,
-});
+export const zTimeEntryCreate = z
+  .object({
+    customer_id: z.coerce.number().int().positive().optional(),
+    project_id: zRequiredId(TIME_ENTRY_REQUIRED).optional(),
+    /** Instead of project_id: creates this project for the customer in the same transaction (decision 0642). */
+    new_project_name: z
+      .string({ error: 'Bitte geben Sie einen Projektnamen ein' })
+      .trim()
+      .min(1, 'Bitte geben Sie einen Projektnamen ein')
+      .max(200, 'Höchstens 200 Zeichen')
+      .optional(),
+    /** The hours come from the staff member's stopped timer: booking removes it (decision 0640). */
+    from_timer: z.boolean({ error: 'Ungültiger Wert' }).optional(),
+    hours: zEntryHours,
+    activity_description: zActivity,
+    work_date: zWorkDate,
+    ...billingFields,
+  })
+  .superRefine((v, ctx) => {
+    if (v.project_id === undefined && v.new_project_name === undefined)
+      ctx.addIssue({ code: 'custom', path: ['project_id'], message: TIME_ENTRY_REQUIRED });
+    if (v.project_id !== undefined && v.new_project_name !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['new_project_name'],
+        message: 'Entweder ein Projekt wählen oder ein neues anlegen',
+      });
+  });
 export type TimeEntryCreate = z.input<typeof zTimeEntryCreate>;
 
 /** PUT /api/time-entries/{id}: date, hours and activity required; project optional (stays). */

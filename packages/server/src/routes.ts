@@ -44,6 +44,7 @@ import { subscriptionHistoryRoutes } from './modules/subscription-history/subscr
 import { subscriptionTemplatesRoutes } from './modules/subscription-templates/subscription-templates.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { timeEntriesRoutes } from './modules/time-entries/time-entries.routes.js';
+import { timersRoutes } from './modules/timers/timers.routes.js';
 import { wikiRoutes } from './modules/wiki/wiki.routes.js';
 
 /** Everything a module may need, created once per app (app.ts). */
@@ -73,6 +74,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(subscriptionsRoutes(deps.db));
   await typed.register(hourPackagesRoutes(deps.db));
   await typed.register(timeEntriesRoutes(deps.db));
+  await typed.register(timersRoutes(deps.db));
   await typed.register(exportsRoutes(deps.db));
   await typed.register(privacyRoutes(deps));
   await typed.register(referralSettingsRoutes(deps.db));

@@ -1,6 +1,6 @@
 import type { Permission } from '@butler/contract/permissions';
 import { type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useParams } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { AdminLoginPage } from '../features/auth/admin-login-page';
 import { CustomerLoginPage } from '../features/auth/customer-login-page';
@@ -23,14 +23,7 @@ const MonthlyDashboardPage = lazyPage(
   'MonthlyDashboardPage',
 );
 const CustomersPage = lazyPage(() => import('../features/customers/customers-page'), 'CustomersPage');
-const CustomerDetailsPage = lazyPage(
-  () => import('../features/customers/customer-details-page'),
-  'CustomerDetailsPage',
-);
-const AdminCustomerViewPage = lazyPage(
-  () => import('../features/customers/admin-customer-view-page'),
-  'AdminCustomerViewPage',
-);
+const CustomerPage = lazyPage(() => import('../features/customers/customer-page'), 'CustomerPage');
 const OutboxPage = lazyPage(() => import('../features/mail/outbox-page'), 'OutboxPage');
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage');
 const WikiPage = lazyPage(() => import('../features/wiki/wiki-page'), 'WikiPage');
@@ -89,6 +82,12 @@ const admin = (node: ReactNode, permission?: Permission | Permission[]) => (
   </RequireRole>
 );
 
+/** The customer routes of SPEC §2 (details, view) lead to the one customer page. */
+function ToCustomerPage() {
+  const { id } = useParams();
+  return <Navigate to={`/admin/customers/${id}${window.location.search}`} replace />;
+}
+
 function Root() {
   return (
     <SessionProvider>
@@ -116,8 +115,11 @@ export const router = createBrowserRouter([
           { path: '/admin/dashboard/monthly', element: admin(<MonthlyDashboardPage />, 'dashboard.read') },
           { path: '/admin/dashboard/monthly/:year/:month', element: admin(<MonthlyDashboardPage />, 'dashboard.read') },
           { path: '/admin/customers', element: admin(<CustomersPage />, 'customers.read') },
-          { path: '/admin/customer/:customerId/details', element: admin(<CustomerDetailsPage />, 'customers.read') },
-          { path: '/admin/customers/:id/view', element: admin(<AdminCustomerViewPage />, 'customers.dashboard') },
+          // One page per customer (issue 31, decision 0644); SPEC's two customer routes lead there.
+          { path: '/admin/customers/:id', element: admin(<CustomerPage />, 'customers.read') },
+          { path: '/admin/customers/:id/:tab', element: admin(<CustomerPage />, 'customers.read') },
+          { path: '/admin/customer/:id/details', element: <ToCustomerPage /> },
+          { path: '/admin/customers/:id/view', element: <ToCustomerPage /> },
           {
             path: '/admin/customers/:id/customer-view',
             element: admin(<CustomerDashboardPage adminView />, 'customers.dashboard'),

@@ -17,18 +17,26 @@ export function DialogButtons({
   onCancel,
   label = 'Speichern',
   busyLabel = 'Speichern...',
+  size = 'sm',
 }: {
   busy: boolean;
   onCancel: () => void;
   label?: string;
   busyLabel?: string;
+  /** `md` on phones where the dialog is used with a thumb: the buttons share the width. */
+  size?: 'sm' | 'md';
 }) {
   return (
-    <Group justify="flex-end" mt="xs">
-      <Button variant="default" onClick={onCancel} disabled={busy}>
+    <Group justify="flex-end" mt="xs" grow={size === 'md'}>
+      <Button variant="default" onClick={onCancel} disabled={busy} size={size}>
         Abbrechen
       </Button>
-      <Button type="submit" disabled={busy} leftSection={busy ? <Loader size={14} color="gray" /> : undefined}>
+      <Button
+        type="submit"
+        size={size}
+        disabled={busy}
+        leftSection={busy ? <Loader size={14} color="gray" /> : undefined}
+      >
         {busy ? busyLabel : label}
       </Button>
     </Group>

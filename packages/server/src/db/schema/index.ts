@@ -9,4 +9,5 @@ export * from './sepa.js';
 export * from './settings.js';
 export * from './summaries.js';
 export * from './time-entries.js';
+export * from './timers.js';
 export * from './wiki.js';

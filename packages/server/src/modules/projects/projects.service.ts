@@ -25,6 +25,24 @@ async function loadForUpdate(tx: Transaction, id: number) {
   return row;
 }
 
+/**
+ * A new project of a (locked) customer with its audit row, inside the caller's transaction:
+ * the project dialog, and "Neues Projekt" in the time-entry dialog (decision 0642).
+ */
+export async function insertProject(
+  tx: Transaction,
+  session: SessionContext,
+  customerId: number,
+  input: { name: string; description?: string | null; is_active?: boolean },
+) {
+  const [row] = await tx
+    .insert(projects)
+    .values({ customerId, name: input.name, description: input.description, isActive: input.is_active ?? true })
+    .returning();
+  await writeAudit(tx, session, 'create', 'project', row.id, null, row);
+  return row.id;
+}
+
 export function createProjectsService(db: Database) {
   async function present(id: number) {
     const project = await findProject(db, id);
@@ -39,12 +57,7 @@ export function createProjectsService(db: Database) {
     async create(session: SessionContext, customerId: number, input: CreateInput) {
       const id = await db.transaction(async (tx) => {
         if (!(await lockCustomer(tx, customerId))) throw new AppError('CUSTOMER_NOT_FOUND');
-        const [row] = await tx
-          .insert(projects)
-          .values({ customerId, name: input.name, description: input.description, isActive: input.is_active })
-          .returning();
-        await writeAudit(tx, session, 'create', 'project', row.id, null, row);
-        return row.id;
+        return insertProject(tx, session, customerId, input);
       });
       return present(id);
     },

@@ -5,16 +5,20 @@ import type { Database } from '../../db/client.js';
 import type { Transaction } from '../../db/executor.js';
 import { timeEntries } from '../../db/schema/index.js';
 import { hundredthsToString, toHundredths } from '../../domain/decimal.js';
-import type { SessionContext } from '../../lib/access.js';
+import { assertCan, type SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { todayVienna } from '../../lib/clock.js';
 import type { CustomerScope } from '../../lib/customer-scope.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { enqueueBalanceCheck } from '../balance-alerts/balance-alerts.jobs.js';
 import { lockCustomer } from '../customers/customers.repo.js';
+import { insertProject } from '../projects/projects.service.js';
+import { removeTimer } from '../timers/timers.service.js';
 import { assertMayBook } from './own-entries.js';
 import { findTimeEntry, listTimeEntries } from './time-entries.repo.js';
 import { assertNotInvoiced, checkEntryRules, resolveBillingType } from './time-entry-rules.js';
+
+const NO_PROJECT_RIGHT = 'Sie dürfen keine Projekte anlegen: bitte ein bestehendes Projekt wählen';
 
 type CreateInput = z.output<typeof zTimeEntryCreate>;
 type UpdateInput = z.output<typeof zTimeEntryUpdate>;
@@ -43,15 +47,19 @@ export function createTimeEntriesService(db: Database) {
       }
       const billingType = resolveBillingType(input, 'abos');
       await assertMayBook(db, session, null, input.work_date);
+      if (input.new_project_name !== undefined) assertCan(session, 'projects.write', NO_PROJECT_RIGHT);
       const id = await db.transaction(async (tx) => {
         // Locked like a sale, so a ButlerPaket cannot be changed away under this check.
         if (!(await lockCustomer(tx, customerId))) throw new AppError('CUSTOMER_NOT_FOUND');
-        await checkEntryRules(tx, { customerId, projectId: input.project_id, billingType, workDate: input.work_date });
+        // "Neues Projekt" in the dialog (decision 0642): the project exists only if the entry does.
+        const projectId =
+          input.project_id ?? (await insertProject(tx, session, customerId, { name: input.new_project_name ?? '' }));
+        await checkEntryRules(tx, { customerId, projectId, billingType, workDate: input.work_date });
         const [row] = await tx
           .insert(timeEntries)
           .values({
             customerId,
-            projectId: input.project_id,
+            projectId,
             hours: hundredthsToString(toHundredths(input.hours)),
             activityDescription: input.activity_description,
             workDate: input.work_date,
@@ -62,6 +70,8 @@ export function createTimeEntriesService(db: Database) {
           })
           .returning();
         await writeAudit(tx, session, 'create', 'time_entry', row.id, null, row);
+        // Booked from the timer: the timer is done (decision 0640), in the same transaction.
+        if (input.from_timer && session.adminId) await removeTimer(tx, session, 'timer_book');
         // A booking may cross a low-balance threshold: checked after commit (balance-alerts).
         await enqueueBalanceCheck(tx, customerId, todayVienna());
         return row.id;

@@ -4,12 +4,15 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { usePhone } from '../../lib/use-phone';
-import { useHome } from '../permissions';
+import { useCan, useHome } from '../permissions';
 import { useSession } from '../session-context';
 import classes from './top-bar.module.css';
 import { useScrolledPast } from './use-scrolled-past';
 
 const AdminNav = lazy(async () => ({ default: (await import('./admin-nav')).AdminNav }));
+const StaffTimeTools = lazy(async () => ({
+  default: (await import('../../features/timer/staff-time-tools')).StaffTimeTools,
+}));
 const AdminPhoneMenu = lazy(async () => ({ default: (await import('./admin-nav')).AdminPhoneMenu }));
 
 /** SPEC §2 top bar: logo to the role's dashboard, admin sections, name, 'Abmelden'; fixed after 20 px. */
@@ -19,6 +22,7 @@ export function TopBar() {
   const phone = usePhone();
   const isAdmin = userType === 'admin';
   const staffHome = useHome();
+  const can = useCan();
   const home = isAdmin ? staffHome : '/customer/dashboard';
 
   return (
@@ -40,6 +44,11 @@ export function TopBar() {
           )}
 
           <Group gap="sm" wrap="nowrap" className={classes.right}>
+            {isAdmin && can('time_entries.book') && (
+              <Suspense fallback={null}>
+                <StaffTimeTools phone={phone} />
+              </Suspense>
+            )}
             {!phone && isAdmin && (
               <UnstyledButton component={Link} to="/admin/account" className={classes.user} title="Konto & Sicherheit">
                 <Text c="white" fw={500} size="sm" truncate maw={220} data-testid="top-bar-user">

@@ -16,10 +16,10 @@ const EnrolmentStep = lazy(async () => ({ default: (await import('./second-facto
 export function AdminLoginPage() {
   const { status, userType } = useSession();
   const navigate = useNavigate();
-  const arrival = (useLocation().state ?? {}) as { login?: string; notice?: string };
+  const arrival = (useLocation().state ?? {}) as { login?: string; notice?: string; challenge?: LoginChallenge };
   const [username, setUsername] = useState(arrival.login ?? '');
   const [password, setPassword] = useState('');
-  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(arrival.challenge ?? null);
   // /admin sends each staff member to their role's start page (decision 0540).
   const toDashboard = () => navigate('/admin', { replace: true });
   const { busy, error, submit } = useLoginForm('admin', toDashboard, (next) => {

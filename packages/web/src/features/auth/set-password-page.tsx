@@ -3,8 +3,10 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@manti
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../app/session-context';
 import { PageLoader } from '../../components/page-loader';
 import { ApiError, apiRequest, errorText } from '../../lib/api-client';
+import { notifySuccess } from '../../lib/notify';
 import { LoginLayout } from './login-layout';
 
 const VOICE = {
@@ -14,6 +16,7 @@ const VOICE = {
     reset: 'Legen Sie ein neues Passwort fest.',
     hint: 'Mindestens 10 Zeichen. Ein langer Satz ist leichter zu merken und sicherer als ein kurzes Passwort mit Sonderzeichen.',
     done: 'Ihr Passwort ist gespeichert. Bitte melden Sie sich an.',
+    saved: 'Ihr Passwort ist gespeichert.',
     empty: 'Bitte geben Sie ein Passwort ein',
   },
   customer: {
@@ -22,6 +25,7 @@ const VOICE = {
     reset: 'Leg ein neues Passwort fest.',
     hint: 'Mindestens 10 Zeichen. Ein langer Satz ist leichter zu merken und sicherer als ein kurzes Passwort mit Sonderzeichen.',
     done: 'Dein Passwort ist gespeichert. Bitte melde dich an.',
+    saved: 'Dein Passwort ist gespeichert.',
     empty: 'Bitte gib ein Passwort ein',
   },
 };
@@ -32,6 +36,7 @@ const VOICE = {
  */
 export function SetPasswordPage() {
   const navigate = useNavigate();
+  const { login } = useSession();
   const token = window.location.hash.replace(/^#/, '');
   const [info, setInfo] = useState<PasswordLinkInfo | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -72,7 +77,20 @@ export function SetPasswordPage() {
         skipUnauthorizedHandling: true,
       });
       window.history.replaceState(null, '', window.location.pathname);
-      navigate(loginPath, { replace: true, state: { login: done.login, notice: t.done } });
+      // Decision 0645: the person who just set the password is signed in with it; staff with
+      // two-factor sign-in continue at its second step, and only if signing in fails does the
+      // login page open (with the login filled in).
+      try {
+        const session = await login(done.login, password, info.user_type);
+        if ('challenge' in session)
+          navigate(loginPath, { replace: true, state: { login: done.login, challenge: session } });
+        else {
+          notifySuccess(t.saved);
+          navigate(info.user_type === 'admin' ? '/admin' : '/customer/dashboard', { replace: true });
+        }
+      } catch {
+        navigate(loginPath, { replace: true, state: { login: done.login, notice: t.done } });
+      }
     } catch (cause) {
       if (cause instanceof ApiError && cause.details?.token) setInvalid(cause.details.token);
       else

@@ -72,7 +72,7 @@ export function LowBalanceList() {
       ) : query.isError ? (
         <ErrorState text="Fehler beim Laden der Daten" onRetry={() => query.refetch()} />
       ) : query.data.total === 0 ? (
-        <EmptyState text="Kein Kunde liegt über einem Schwellenwert." />
+        <EmptyState text="Alle Kunden haben genug Guthaben" />
       ) : (
         <>
           <ResponsiveList

@@ -2,7 +2,6 @@ import type { Customer } from '@butler/contract/customers';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../../lib/format';
 import { ReferralCodeButton } from '../customers-list';
-import { staffNames } from '../staff-picker';
 import { StatusBadge } from '../status-badge';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -18,7 +17,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Kundeninformation: contact data, registration date, status, referral code (click copies), Betreuer. */
+/** Kundeninformation: contact data, registration date, status, referral code (click copies); the Betreuer are in the page's header. */
 export function CustomerInfoCard({ customer }: { customer: Customer }) {
   return (
     <Card h="100%">
@@ -36,9 +35,6 @@ export function CustomerInfoCard({ customer }: { customer: Customer }) {
         </Row>
         <Row label="Empfehlungscode">
           <ReferralCodeButton code={customer.referral_code} />
-        </Row>
-        <Row label="Betreuer">
-          <span data-testid="customer-staff">{staffNames(customer.staff)}</span>
         </Row>
       </Stack>
     </Card>

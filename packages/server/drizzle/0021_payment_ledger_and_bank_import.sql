@@ -207,4 +207,11 @@ INSERT INTO reminder_levels (level, days, fee, text) VALUES
   (1, 7, 0, 'sicher ist es Ihrer Aufmerksamkeit entgangen: Für die unten genannte Rechnung konnten wir noch keinen vollständigen Zahlungseingang feststellen. Wir bitten Sie freundlich, den offenen Betrag bis zum angegebenen Datum zu überweisen. Sollte sich Ihre Zahlung mit diesem Schreiben überschnitten haben, betrachten Sie es bitte als gegenstandslos.'),
   (2, 14, 5, 'trotz unserer Zahlungserinnerung ist der unten genannte Betrag noch offen. Wir mahnen Sie hiermit und fordern Sie auf, den offenen Betrag samt Mahnspesen bis zum angegebenen Datum zu begleichen.'),
   (3, 14, 10, 'trotz Zahlungserinnerung und 1. Mahnung ist der unten genannte Betrag weiterhin offen. Wir fordern Sie letztmalig auf, den offenen Betrag samt Mahnspesen und Verzugszinsen bis zum angegebenen Datum zu begleichen. Andernfalls werden wir die Forderung ohne weitere Ankündigung gerichtlich geltend machen oder einem Inkassobüro übergeben.')
-ON CONFLICT DO NOTHING;
+ON CONFLICT DO NOTHING;--> statement-breakpoint
+ALTER TABLE "bank_entries" ADD COLUMN "payment_id" integer;--> statement-breakpoint
+ALTER TABLE "direct_debit_items" ADD COLUMN "payment_id" integer;--> statement-breakpoint
+ALTER TABLE "invoice_collections" ADD COLUMN "scheme" text DEFAULT 'CORE' NOT NULL;--> statement-breakpoint
+ALTER TABLE "bank_entries" ADD CONSTRAINT "bank_entries_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "direct_debit_items" ADD CONSTRAINT "direct_debit_items_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_entries" ADD CONSTRAINT "bank_entries_payment_id_unique" UNIQUE("payment_id");--> statement-breakpoint
+ALTER TABLE "direct_debit_items" ADD CONSTRAINT "direct_debit_items_payment_id_unique" UNIQUE("payment_id");

@@ -1,0 +1,148 @@
+import { type Customer, DEFAULT_BIRTHDATE } from '@butler/contract/customers';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconCake,
+  IconHourglass,
+  IconLayoutDashboard,
+  IconMail,
+  IconPencil,
+  IconPhone,
+  IconUserShield,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useCan } from '../../../app/permissions';
+import { formatDate } from '../../../lib/format';
+import { useCustomerDashboard } from '../../customer-dashboard/api/queries';
+import { CustomerTimerButtons } from '../../timer/customer-timer-buttons';
+import { hasBirthdayThisMonth } from '../birthday';
+import { balanceLines } from './panels/time-entry-balance-rules';
+import { staffNames } from './staff-picker';
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group gap={8} wrap="nowrap" align="flex-start">
+      <Text c="dimmed" component="span" display="flex" aria-hidden mt={2}>
+        {icon}
+      </Text>
+      <Stack gap={0} miw={0}>
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+          {children}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/** "Jetzt nutzbar": what is left of this month's ButlerPaket and of the Stundenpakete. */
+function UsableHours({ customerId }: { customerId: number }) {
+  const dashboard = useCustomerDashboard(customerId);
+  if (dashboard.isPending)
+    return (
+      <Text size="sm" c="dimmed">
+        …
+      </Text>
+    );
+  if (dashboard.isError) return <>–</>;
+  const lines = balanceLines(dashboard.data);
+  if (lines.length === 0) return <>Kein Guthaben</>;
+  return (
+    <Stack gap={0} data-testid="usable-hours">
+      {lines.map((line) => (
+        <span key={line.type}>{line.text}</span>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The facts at the top of the customer page (issue 31): name with birthday and status, the
+ * hours usable now, open invoices, contact and Betreuer, and what to do next.
+ */
+export function CustomerHeader({
+  customer: c,
+  invoices,
+  onEdit,
+}: {
+  customer: Customer;
+  /** The open-invoices fact (billing), shown to who may see invoices. */
+  invoices?: ReactNode;
+  onEdit: () => void;
+}) {
+  const navigate = useNavigate();
+  const can = useCan();
+  return (
+    <Card data-testid="customer-header">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4} miw={0}>
+            <Group gap="xs">
+              <Title order={1} size="h2">
+                {c.name}
+              </Title>
+              {hasBirthdayThisMonth(c.birthdate) && (
+                <Badge color="pink" variant="light" leftSection={<IconCake size={14} aria-hidden />}>
+                  Geburtstag in diesem Monat
+                </Badge>
+              )}
+              {!c.is_active && <Badge color="gray">Deaktiviert</Badge>}
+            </Group>
+            <Text c="dimmed" size="sm">
+              {c.company ? `${c.company} · ` : ''}Kunde seit {formatDate(c.created_at)}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+              onClick={() => navigate('/admin/customers')}
+            >
+              Zurück
+            </Button>
+            {can('customers.write') && (
+              <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
+                Bearbeiten
+              </Button>
+            )}
+            {can('customers.dashboard') && (
+              <Button
+                variant="default"
+                leftSection={<IconLayoutDashboard size={16} />}
+                onClick={() => navigate(`/admin/customers/${c.id}/customer-view`)}
+              >
+                Kundenansicht
+              </Button>
+            )}
+            {can('time_entries.book') && <CustomerTimerButtons customerId={c.id} />}
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          {can('customers.dashboard') && (
+            <Fact icon={<IconHourglass size={16} />} label="Jetzt nutzbar">
+              <UsableHours customerId={c.id} />
+            </Fact>
+          )}
+          {invoices}
+          <Fact icon={<IconMail size={16} />} label="Kontakt">
+            <Anchor href={`mailto:${c.email}`} size="sm" display="block">
+              {c.email}
+            </Anchor>
+            {c.phone && (
+              <Anchor href={`tel:${c.phone}`} size="sm" display="block">
+                <IconPhone size={12} aria-hidden /> {c.phone}
+              </Anchor>
+            )}
+            {c.birthdate && c.birthdate !== DEFAULT_BIRTHDATE && <span>Geboren am {formatDate(c.birthdate)}</span>}
+          </Fact>
+          <Fact icon={<IconUserShield size={16} />} label="Betreuer">
+            <span data-testid="customer-staff">{staffNames(c.staff)}</span>
+          </Fact>
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

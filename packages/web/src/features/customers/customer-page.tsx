@@ -1,0 +1,155 @@
+import { Button, Card, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useCan } from '../../app/permissions';
+import { PageLoader } from '../../components/page-loader';
+import { StatementsCard } from '../../components/statements-card';
+import { EmptyState, ErrorState } from '../../components/states';
+import { ApiError } from '../../lib/api-client';
+import { MandatesCard } from '../direct-debit/components/mandates-card';
+import { useCustomer } from './api/customers';
+import { CustomerFormDialog } from './components/customer-form-dialog';
+import { CustomerHeader } from './components/customer-header';
+import { NotesCard } from './components/notes-card';
+import { HourPackagesPanel } from './components/panels/hour-packages-panel';
+import { ProjectsPanel } from './components/panels/projects-panel';
+import { SubscriptionsPanel } from './components/panels/subscriptions-panel';
+import { TimeEntriesPanel } from './components/panels/time-entries-panel';
+import { PrivacyCard } from './components/privacy-card';
+import { ReferralsCard } from './components/referrals-card';
+import { CustomerInfoCard } from './components/view/customer-info-card';
+import { FamilyCard } from './components/view/family-card';
+import { HoursOverviewCard } from './components/view/hours-overview-card';
+import { RecentTimeEntries } from './components/view/recent-time-entries';
+import { ViewHourPackages } from './components/view/view-hour-packages';
+import { ViewProjects } from './components/view/view-projects';
+import { ViewSubscriptions } from './components/view/view-subscriptions';
+import classes from './customer-page.module.css';
+import { type CustomerTabSlug, customerPath, tabOf, visibleTabs } from './customer-tabs';
+
+// The wiki brings its editor: loaded when its tab opens.
+const CustomerWikiTab = lazy(async () => ({
+  default: (await import('../wiki/customer-wiki-tab')).CustomerWikiTab,
+}));
+
+const Panel = ({ children }: { children: ReactNode }) => <Card p={{ base: 'sm', sm: 'lg' }}>{children}</Card>;
+
+/**
+ * One page per customer (issue 31, decision 0644): the facts at the top and the tabs the
+ * role may see, each in the address. Übersicht is SPEC's admin customer view, the other
+ * tabs its customer detail panels; both are made of the same panels and rows. /admin/customer/{id}/details and
+ * /admin/customers/{id}/view (SPEC §2) lead here; the lounge's admin view stays at
+ * /admin/customers/{id}/customer-view.
+ */
+export function CustomerPage() {
+  const navigate = useNavigate();
+  const can = useCan();
+  const params = useParams();
+  const id = Number(params.id);
+  const query = useCustomer(id);
+  const [editing, setEditing] = useState(false);
+
+  if (!Number.isInteger(id) || id <= 0) return <EmptyState text="Kunde nicht gefunden" />;
+  if (query.isPending) return <PageLoader text="Lade Kundendaten..." />;
+  if (query.isError)
+    return query.error instanceof ApiError && query.error.status === 404 ? (
+      <EmptyState
+        text="Kunde nicht gefunden"
+        action={<Button onClick={() => navigate('/admin/customers')}>Zur Kundenverwaltung</Button>}
+      />
+    ) : (
+      <ErrorState text="Fehler beim Laden der Kundendaten" onRetry={() => void query.refetch()} />
+    );
+  const c = query.data;
+  const tabs = visibleTabs(can);
+  const tab = tabOf(params.tab, tabs);
+
+  const content: Record<CustomerTabSlug, () => ReactNode> = {
+    // SPEC's admin customer view: the cards, the 5 newest entries and the packages at a glance.
+    '': () => (
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          <CustomerInfoCard customer={c} />
+          {can('customers.dashboard') && <HoursOverviewCard customerId={c.id} />}
+          {can('referrals.read') && <ReferralsCard customer={c} />}
+          {can('projects.read') && <ViewProjects customerId={c.id} />}
+          {can('customers.dashboard') && <StatementsCard customerId={c.id} staff mayResend={can('statements.send')} />}
+        </SimpleGrid>
+        {can('time_entries.read') && <RecentTimeEntries customerId={c.id} />}
+        {can('subscriptions.read') && <ViewSubscriptions customerId={c.id} />}
+        {can('hour_packages.read') && <ViewHourPackages customerId={c.id} />}
+      </Stack>
+    ),
+    zeiterfassung: () => (
+      <Stack gap="lg">
+        {can('time_entries.read') && (
+          <Panel>
+            <TimeEntriesPanel customerId={c.id} />
+          </Panel>
+        )}
+        {can('projects.read') && (
+          <Panel>
+            <ProjectsPanel customerId={c.id} />
+          </Panel>
+        )}
+      </Stack>
+    ),
+    stundenpakete: () => (
+      <Panel>
+        <HourPackagesPanel customerId={c.id} />
+      </Panel>
+    ),
+    butlerpakete: () => (
+      <Panel>
+        <SubscriptionsPanel customerId={c.id} />
+      </Panel>
+    ),
+    rechnungen: () => (
+      <Stack gap="lg">{can('direct_debit.read') && <MandatesCard customerId={c.id} customerName={c.name} />}</Stack>
+    ),
+    wiki: () => (
+      <Suspense fallback={<PageLoader text="Lade Wiki..." />}>
+        <CustomerWikiTab customerId={c.id} customerName={c.name} />
+      </Suspense>
+    ),
+    notizen: () => (
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <NotesCard customerId={c.id} field="private_notes" title="Privates" value={c.private_notes} />
+          <NotesCard customerId={c.id} field="company_info" title="Firmeninfos" value={c.company_info} />
+          <NotesCard customerId={c.id} field="special_notes" title="Besonderheiten" value={c.special_notes} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <FamilyCard customer={c} />
+          <NotesCard customerId={c.id} field="notes" title="Notizen" value={c.notes} />
+        </SimpleGrid>
+      </Stack>
+    ),
+    datenschutz: () => <PrivacyCard customerId={c.id} name={c.name} />,
+  };
+
+  return (
+    <Stack gap="lg">
+      <CustomerHeader customer={c} onEdit={() => setEditing(true)} />
+      <Tabs
+        value={tab.slug || 'uebersicht'}
+        onChange={(value) => navigate(customerPath(c.id, value === 'uebersicht' ? '' : (value as CustomerTabSlug)))}
+        keepMounted={false}
+      >
+        <div className={classes.tabScroller}>
+          <Tabs.List className={classes.tabList} aria-label="Bereiche des Kunden">
+            {tabs.map((t) => (
+              <Tabs.Tab key={t.slug} value={t.slug || 'uebersicht'}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </div>
+        <Tabs.Panel value={tab.slug || 'uebersicht'} pt="lg">
+          {content[tab.slug]()}
+        </Tabs.Panel>
+      </Tabs>
+      <CustomerFormDialog opened={editing} customer={c} onClose={() => setEditing(false)} />
+    </Stack>
+  );
+}

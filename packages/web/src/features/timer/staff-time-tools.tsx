@@ -1,0 +1,39 @@
+import type { Timer } from '@butler/contract/timers';
+import { useHotkeys } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { AdminFrame } from '../../app/admin-frame';
+import { TimeEntryFormDialog } from '../customers/components/panels/time-entry-form-dialog';
+import { useForgetTimer, useTimer } from './api';
+import { type NewTimeEntryRequest, onNewTimeEntry } from './events';
+import { TimerControl } from './timer-control';
+
+/**
+ * The staff member's time tools in the top bar (issue 31): the timer, the one
+ * "Neuer Zeiteintrag" dialog every page opens (openNewTimeEntry) and its shortcut Alt+N.
+ * Loaded lazily, only for staff who book time.
+ */
+export function StaffTimeTools({ phone }: { phone: boolean }) {
+  const timer = useTimer();
+  const forgetTimer = useForgetTimer();
+  const [request, setRequest] = useState<NewTimeEntryRequest | null>(null);
+  useEffect(() => onNewTimeEntry(setRequest), []);
+  // Physical key N with Alt: the same on every keyboard layout and on a Mac's Option key.
+  useHotkeys([['alt+N', () => setRequest({}), { usePhysicalKeys: true }]], []);
+  const bookedTimer: Timer | null = request?.timer ?? null;
+
+  return (
+    <AdminFrame>
+      <TimerControl timer={timer.data?.timer ?? null} phone={phone} />
+      <TimeEntryFormDialog
+        opened={request !== null}
+        entry={null}
+        customerId={request?.customerId}
+        timer={bookedTimer}
+        onClose={() => setRequest(null)}
+        onBooked={() => {
+          if (bookedTimer) forgetTimer();
+        }}
+      />
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,193 @@
+import type { Timer } from '@butler/contract/timers';
+import { MIDNIGHT_NOTE } from '@butler/contract/timers';
+import { ActionIcon, Button, Chip, Divider, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { IconClockPlus, IconPlayerPlayFilled, IconPlayerStopFilled, IconStopwatch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CustomerPicker } from '../../components/customer-picker';
+import { errorText } from '../../lib/api-client';
+import { formatHours } from '../../lib/format';
+import { notifyError } from '../../lib/notify';
+import { useDiscardTimer, useStartTimer, useStopTimer } from './api';
+import { useElapsed } from './elapsed';
+import { openNewTimeEntry } from './events';
+import { recentCustomers } from './recent-customers';
+import classes from './timer.module.css';
+
+/**
+ * The timer in the top bar (issue 31, decision 0640): start for a customer, the running
+ * time with a one-click "Stopp" that opens the booking, a stopped time to book or discard,
+ * and "Neuer Zeiteintrag" (Alt+N).
+ */
+export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boolean }) {
+  const [opened, setOpened] = useState(false);
+  const [customer, setCustomer] = useState<number | null>(null);
+  const start = useStartTimer();
+  const stop = useStopTimer();
+  const discard = useDiscardTimer();
+  const elapsed = useElapsed(timer?.started_at ?? null, timer?.stopped_at ?? null);
+  const fail = (cause: unknown) => notifyError(errorText(cause, 'Der Timer konnte nicht geändert werden'));
+
+  const stopAndBook = async () => {
+    try {
+      const answer = await stop.mutateAsync(undefined);
+      setOpened(false);
+      if ('timer' in (answer as object) && (answer as { timer: Timer | null }).timer)
+        openNewTimeEntry({ timer: (answer as { timer: Timer }).timer });
+    } catch (cause) {
+      fail(cause);
+    }
+  };
+  const startFor = async (customerId: number) => {
+    try {
+      await start.mutateAsync({ customer_id: customerId });
+      setOpened(false);
+      setCustomer(null);
+    } catch (cause) {
+      fail(cause);
+    }
+  };
+
+  const running = timer && !timer.stopped_at;
+  const target = running ? (
+    <Button
+      variant="white"
+      color="red"
+      size={phone ? 'compact-sm' : 'sm'}
+      leftSection={<span className={classes.dot} aria-hidden />}
+      onClick={() => setOpened((o) => !o)}
+      aria-label={`Timer läuft: ${elapsed} für ${timer.customer_name}`}
+      data-testid="timer-running"
+    >
+      {phone ? elapsed : `${elapsed} · ${timer.customer_name}`}
+    </Button>
+  ) : timer ? (
+    <Button
+      color="orange"
+      size={phone ? 'compact-sm' : 'sm'}
+      leftSection={<IconStopwatch size={16} aria-hidden />}
+      onClick={() => setOpened((o) => !o)}
+      data-testid="timer-stopped"
+    >
+      {phone ? formatHours(timer.hours) : `Buchen: ${formatHours(timer.hours)}`}
+    </Button>
+  ) : (
+    <Tooltip label="Timer und Zeiterfassung" withinPortal>
+      <ActionIcon
+        variant="subtle"
+        c="white"
+        size="lg"
+        aria-label="Timer"
+        onClick={() => setOpened((o) => !o)}
+        data-testid="timer-idle"
+      >
+        <IconStopwatch size={22} />
+      </ActionIcon>
+    </Tooltip>
+  );
+
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Popover opened={opened} onChange={setOpened} width={phone ? 'target' : 320} position="bottom-end" withinPortal>
+        <Popover.Target>{target}</Popover.Target>
+        <Popover.Dropdown miw={phone ? 300 : undefined} data-testid="timer-popover">
+          {running ? (
+            <Stack gap="sm">
+              <Text size="sm">
+                Läuft seit {timer.from} Uhr für <b>{timer.customer_name}</b>
+              </Text>
+              <Group grow>
+                <Button
+                  color="red"
+                  leftSection={<IconPlayerStopFilled size={16} />}
+                  onClick={stopAndBook}
+                  loading={stop.isPending}
+                >
+                  Stopp
+                </Button>
+                <Button
+                  variant="default"
+                  onClick={() => discard.mutateAsync(undefined).then(() => setOpened(false), fail)}
+                >
+                  Verwerfen
+                </Button>
+              </Group>
+            </Stack>
+          ) : timer ? (
+            <Stack gap="sm">
+              <Text size="sm">
+                Gestoppt: {timer.from}–{timer.to} Uhr ({formatHours(timer.hours)}) für <b>{timer.customer_name}</b>
+              </Text>
+              {timer.stopped_at_midnight && (
+                <Text size="xs" c="dimmed">
+                  {MIDNIGHT_NOTE}
+                </Text>
+              )}
+              <Group grow>
+                <Button
+                  onClick={() => {
+                    setOpened(false);
+                    openNewTimeEntry({ timer });
+                  }}
+                >
+                  Buchen
+                </Button>
+                <Button
+                  variant="default"
+                  onClick={() => discard.mutateAsync(undefined).then(() => setOpened(false), fail)}
+                >
+                  Verwerfen
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Stack gap="sm">
+              {recentCustomers().length > 0 && (
+                <Group gap={6}>
+                  {recentCustomers().map((c) => (
+                    <Chip key={c.id} size="xs" checked={false} onChange={() => void startFor(c.id)}>
+                      {c.label}
+                    </Chip>
+                  ))}
+                </Group>
+              )}
+              <CustomerPicker value={customer} onChange={(id) => setCustomer(id)} label="Timer für Kunde" />
+              <Button
+                leftSection={<IconPlayerPlayFilled size={16} />}
+                disabled={customer === null}
+                loading={start.isPending}
+                onClick={() => customer !== null && void startFor(customer)}
+              >
+                Timer starten
+              </Button>
+              <Divider />
+              <Button
+                variant="light"
+                leftSection={<IconClockPlus size={16} />}
+                onClick={() => {
+                  setOpened(false);
+                  openNewTimeEntry();
+                }}
+              >
+                Neuer Zeiteintrag (Alt+N)
+              </Button>
+            </Stack>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+      {running && (
+        <Tooltip label="Stopp und buchen" withinPortal>
+          <ActionIcon
+            color="red"
+            variant="filled"
+            size={phone ? 'md' : 'lg'}
+            aria-label="Stopp und buchen"
+            onClick={stopAndBook}
+            loading={stop.isPending}
+          >
+            <IconPlayerStopFilled size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
