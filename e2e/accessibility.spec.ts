@@ -117,6 +117,7 @@ test.describe('accessibility (axe-core)', () => {
       ({ customer }) => [
         { path: `/admin/customer/${customer}/details`, heading: customerName },
         { path: `/admin/customers/${customer}/view`, heading: customerName },
+        { path: `/admin/customers/${customer}/rechnungen`, heading: customerName },
         { path: `/admin/customers/${customer}/customer-view`, heading: 'Zu Diensten, Berta.' },
         { path: `/admin/customers/${customer}/time-entries/butler-packages`, heading: 'ButlerPaket-Abbuchungen' },
         { path: `/admin/customers/${customer}/time-entries/hour-packages`, heading: 'Stundenpaket-Abbuchungen' },

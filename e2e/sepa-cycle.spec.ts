@@ -36,7 +36,7 @@ test('mandate → invoice with pre-notification → pain.008 → camt.053 paid �
   await expect(sepa.getByText('Bereit: Lastschriften können erstellt werden.')).toBeVisible();
 
   // The mandate on the customer's detail page.
-  await page.goto(`/admin/customer/${customer.id}/details`);
+  await page.goto(`/admin/customers/${customer.id}/rechnungen`);
   await page.getByRole('button', { name: 'Mandat erfassen' }).click();
   const dialog = page.getByRole('dialog', { name: 'SEPA-Mandat erfassen' });
   await expect(dialog.getByLabel('Mandatsreferenz')).toHaveValue(`K${String(customer.id).padStart(4, '0')}-1`);
@@ -176,7 +176,7 @@ test('mandate → invoice with pre-notification → pain.008 → camt.053 paid �
   ).toBeVisible();
   const invoice = await apiCall<{ status: string }>(request, token, 'GET', `/api/quickbill/invoices/${draftId}`);
   expect(invoice.status).toBe('sent');
-  await page.goto(`/admin/customer/${customer.id}/details`);
+  await page.goto(`/admin/customers/${customer.id}/rechnungen`);
   await expect(mandates.getByText('aktiv', { exact: true })).toBeVisible();
   await expect(
     page.getByText('Rücklastschrift MD06 – Widerspruch: Erstattung auf Wunsch des Zahlungspflichtigen, Gebühr € 3,50'),

@@ -1,12 +1,14 @@
 import { Button, Card, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../app/permissions';
 import { PageLoader } from '../../components/page-loader';
 import { StatementsCard } from '../../components/statements-card';
 import { EmptyState, ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
+import { CustomerPaymentsCard } from '../bank-import/components/customer-payments-card';
 import { MandatesCard } from '../direct-debit/components/mandates-card';
+import { CustomerAccountCard } from '../quickbill/components/customer-account-card';
 import { useCustomer } from './api/customers';
 import { CustomerFormDialog } from './components/customer-form-dialog';
 import { CustomerHeader } from './components/customer-header';
@@ -48,6 +50,9 @@ export function CustomerPage() {
   const id = Number(params.id);
   const query = useCustomer(id);
   const [editing, setEditing] = useState(false);
+  // ?verlaengern=<id>: the staff mail before a ButlerPaket ends opens its "Verlängern" (issue 28).
+  const [search, setSearch] = useSearchParams();
+  const renewId = Number(search.get('verlaengern')) || undefined;
 
   if (!Number.isInteger(id) || id <= 0) return <EmptyState text="Kunde nicht gefunden" />;
   if (query.isPending) return <PageLoader text="Lade Kundendaten..." />;
@@ -63,6 +68,8 @@ export function CustomerPage() {
   const c = query.data;
   const tabs = visibleTabs(can);
   const tab = tabOf(params.tab, tabs);
+  if (renewId && tab.slug !== 'butlerpakete' && tabs.some((t) => t.slug === 'butlerpakete'))
+    return <Navigate to={`${customerPath(c.id, 'butlerpakete')}?verlaengern=${renewId}`} replace />;
 
   const content: Record<CustomerTabSlug, () => ReactNode> = {
     // SPEC's admin customer view: the cards, the 5 newest entries and the packages at a glance.
@@ -101,11 +108,19 @@ export function CustomerPage() {
     ),
     butlerpakete: () => (
       <Panel>
-        <SubscriptionsPanel customerId={c.id} />
+        <SubscriptionsPanel
+          customerId={c.id}
+          renewId={renewId}
+          onRenewHandled={() => setSearch({}, { replace: true })}
+        />
       </Panel>
     ),
     rechnungen: () => (
-      <Stack gap="lg">{can('direct_debit.read') && <MandatesCard customerId={c.id} customerName={c.name} />}</Stack>
+      <Stack gap="lg">
+        {can('invoices.read') && <CustomerAccountCard customerId={c.id} />}
+        {can('direct_debit.read') && <MandatesCard customerId={c.id} customerName={c.name} />}
+        {can('invoices.read') && <CustomerPaymentsCard customerId={c.id} />}
+      </Stack>
     ),
     wiki: () => (
       <Suspense fallback={<PageLoader text="Lade Wiki..." />}>
