@@ -16,7 +16,7 @@ type Props = {
 function DueDate({ invoice, size = 'sm' }: { invoice: InvoiceListItem; size?: 'sm' | 'xs' }) {
   const overdue = displayStatus(invoice) === 'overdue';
   return (
-    <Text span size={size} c={overdue ? 'red.8' : undefined} fw={overdue ? 600 : undefined}>
+    <Text span size={size} c={overdue ? 'red.9' : undefined} fw={overdue ? 600 : undefined}>
       {formatDate(invoice.due_date)}
     </Text>
   );
