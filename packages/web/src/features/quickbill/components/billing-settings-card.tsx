@@ -174,7 +174,7 @@ function SettingsForm({ initial }: { initial: BillingSettings }) {
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Speichern...' : 'Abrechnung und Mahnwesen speichern'}
+            {save.isPending ? 'Speichern...' : 'Abrechnung speichern'}
           </Button>
         </Group>
       </Stack>
