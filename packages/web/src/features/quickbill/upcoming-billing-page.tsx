@@ -38,8 +38,7 @@ export function UpcomingBillingPage() {
   const skipButton = (u: UpcomingBilling) => (
     <Button
       size="compact-sm"
-      variant="subtle"
-      color="orange"
+      variant="default"
       leftSection={<IconPlayerPause size={14} />}
       onClick={() => setSkipping(u)}
       aria-label={`Zeitraum ${u.label} von ${u.customer_name} aussetzen`}

@@ -41,7 +41,7 @@ export function DunningBlocks({
                 ({b.created_by})
               </Text>
             </Text>
-            <Button size="compact-sm" variant="subtle" color="orange" onClick={() => setLifting(b)}>
+            <Button size="compact-sm" variant="default" onClick={() => setLifting(b)}>
               Aufheben
             </Button>
           </Group>
