@@ -77,6 +77,8 @@ export function TimeEntryProjectField({
         disabled={!customerChosen}
         nothingFoundMessage="Dieser Kunde hat keine aktiven Projekte"
         searchable
+        // Required: choosing the chosen project again keeps it (it was preselected for a customer with one).
+        allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />
       {customerChosen && mayCreate && (
