@@ -119,6 +119,7 @@ export const ROLE_TABLE: Record<string, RouteRule> = {
   'GET /api/wiki/files/:id/download': 'owner office butler',
   'DELETE /api/wiki/files/:id': 'owner office butler',
   'GET /api/wiki/search': 'owner office butler',
+  'GET /api/search': 'owner office accounting butler',
   'GET /api/wiki/recent-customers': 'owner office butler',
   'GET /api/wiki/projects': 'owner office butler',
   'PUT /api/wiki/projects/:id/featured': 'owner office',
