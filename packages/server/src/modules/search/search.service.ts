@@ -5,27 +5,24 @@ import {
   type SearchInvoiceHit,
   type SearchProjectHit,
   type SearchResults,
-  type SearchTimeEntryHit,
   type SearchWikiHit,
 } from '@butler/contract/search';
-import { and, asc, desc, eq, gt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { customers, invoices, projects, timeEntries, wikiCategories, wikiEntries } from '../../db/schema/index.js';
-import { addDays } from '../../domain/calendar.js';
+import { customers, invoices, projects, wikiCategories, wikiEntries } from '../../db/schema/index.js';
 import { can, type SessionContext } from '../../lib/access.js';
 import { customerScope, scopeWhere } from '../../lib/customer-scope.js';
 import { containsPattern } from '../../lib/pagination.js';
 import { customerFullName } from '../customers/customers.repo.js';
+import { activityHits } from './activity-search.js';
 
 /**
  * The top bar's search (decision 0650). Each group is one query over a trigram index
- * (ILIKE '%…%', pg_trgm GIN) limited to SEARCH_GROUP_LIMIT rows, all five in parallel.
+ * (ILIKE '%…%', pg_trgm GIN) limited to SEARCH_GROUP_LIMIT rows, all five in parallel;
+ * activities go by words over a full-text index (activity-search.ts).
  * Columns searched and returned are the ones every role that sees the group may read: names,
  * numbers, titles and activities, never notes, family data, wiki contents, usernames or secrets.
  */
-
-/** Two-character terms: time entries are then searched in this many recent days only. */
-const SHORT_TERM_DAYS = 92;
 
 type Matcher = (column: SQLWrapper) => SQL;
 
@@ -174,52 +171,12 @@ async function wikiHits(db: Database, match: Matcher, session: SessionContext): 
   }));
 }
 
-async function timeEntryHits(
-  db: Database,
-  term: string,
-  match: Matcher,
-  session: SessionContext,
-  today: string,
-): Promise<SearchTimeEntryHit[]> {
-  const recentOnly = term.length < 3 ? gt(timeEntries.workDate, addDays(today, -SHORT_TERM_DAYS)) : undefined;
-  const rows = await db
-    .select({
-      id: timeEntries.id,
-      activity: timeEntries.activityDescription,
-      workDate: timeEntries.workDate,
-      hours: timeEntries.hours,
-      customerId: timeEntries.customerId,
-      customerName: customerFullName(),
-      billingType: timeEntries.billingType,
-    })
-    .from(timeEntries)
-    .innerJoin(customers, eq(customers.id, timeEntries.customerId))
-    .where(
-      and(
-        match(timeEntries.activityDescription),
-        recentOnly,
-        scopeWhere(customerScope(session), timeEntries.customerId),
-      ),
-    )
-    .orderBy(desc(timeEntries.workDate), desc(timeEntries.id))
-    .limit(SEARCH_GROUP_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    activity_description: r.activity,
-    work_date: r.workDate,
-    hours: Number(r.hours),
-    customer_id: r.customerId,
-    customer_name: r.customerName,
-    billing_type: r.billingType as SearchTimeEntryHit['billing_type'],
-  }));
-}
-
 /** The groups the session may see, each searched over the customers in its scope. */
 export async function searchEverything(
   db: Database,
   session: SessionContext,
   q: string,
-  today: string,
+  _today: string,
 ): Promise<SearchResults> {
   const term = q.trim();
   const match = termMatcher(term);
@@ -229,7 +186,7 @@ export async function searchEverything(
     can(session, 'projects.read') ? projectHits(db, match, session) : none,
     can(session, 'invoices.read') ? invoiceHits(db, term, match, session) : none,
     can(session, 'wiki.read') ? wikiHits(db, match, session) : none,
-    can(session, 'time_entries.read') ? timeEntryHits(db, term, match, session, today) : none,
+    can(session, 'time_entries.read') ? activityHits(db, term, customerScope(session)) : none,
   ]);
   return {
     customers: customerGroup,
