@@ -189,6 +189,15 @@ describe('GET /api/search', () => {
     const hits = (await search(owner, 'Vielfach')).customers!;
     expect(hits).toHaveLength(SEARCH_GROUP_LIMIT);
     expect(hits.every((h) => h.is_active)).toBe(true);
+    // Activities: the five newest of seven (found among the newest entries, the first step).
+    for (let day = 1; day <= SEARCH_GROUP_LIMIT + 2; day++) {
+      await buildTimeEntry(ctx.db, ids.mine, ids.project, {
+        activityDescription: `Rasen gemäht ${day}`,
+        workDate: addDays(today, -day),
+      });
+    }
+    const entries = (await search(owner, 'rasen')).time_entries!.map((e) => e.activity_description);
+    expect(entries).toEqual([1, 2, 3, 4, 5].map((day) => `Rasen gemäht ${day}`));
   });
 
   it('never finds or returns a secret, a wiki text or a customer note', async () => {
@@ -228,11 +237,13 @@ describe('GET /api/search', () => {
     expect((await search(accounting, 'Schlüsselsafe')).wiki_entries).toBeUndefined();
   });
 
-  it('matches a two-character term at the start of a word, activities of the last three months only', async () => {
+  it('matches a two-character term at the start of a word; activities by the starts of their words', async () => {
     const entries = async (q: string) => (await search(owner, q)).time_entries!.map((e) => e.activity_description);
     expect(await entries('en')).toEqual(['Heizkörper entlüftet']);
-    expect(await entries('he')).toEqual(['Heizkörper entlüftet']);
+    expect(await entries('he')).toEqual(['Heizkörper entlüftet', 'Heizkörper getauscht']);
     expect(await entries('ei')).toEqual([]);
+    expect(await entries('heiz entl')).toEqual(['Heizkörper entlüftet']);
+    expect(await entries('körper')).toEqual([]);
     expect((await search(owner, 'Gr')).customers?.map((c) => c.id).sort()).toEqual([ids.mine, ids.foreign].sort());
   });
 
