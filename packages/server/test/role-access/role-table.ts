@@ -102,6 +102,7 @@ export const ROLE_TABLE: Record<string, RouteRule> = {
   'GET /api/subscriptions/:id/history': 'owner office butler customer',
   'GET /api/admin/dashboard-stats': 'owner office butler',
   'GET /api/admin/customers-monthly/:year/:month': 'owner office butler',
+  'GET /api/admin/overview-charts': 'owner office butler',
   'GET /api/admin/expiring-subscriptions': 'owner office butler',
   'GET /api/admin/dashboard-settings': 'owner office butler',
   'PUT /api/admin/dashboard-settings': 'owner office',
