@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
 import { expectNoSidewaysScroll } from './fixtures/backoffice';
@@ -51,6 +52,12 @@ test('Strg+K finds a customer, an invoice by number and a wiki entry and opens e
   await expect(customerHit).toContainText(customer.name);
   await expect(customerHit).toHaveAttribute('aria-selected', 'true');
   await expect(box).toHaveAttribute('aria-activedescendant', (await customerHit.getAttribute('id')) ?? '');
+  // UI.md: no serious or critical axe finding in the open dialog with its grouped results.
+  const axe = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await screenshotBoth(page, 'search-results');
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/admin/customer/${customer.id}/details$`));
