@@ -60,7 +60,7 @@ test('Strg+K finds a customer, an invoice by number and a wiki entry and opens e
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await screenshotBoth(page, 'search-results');
   await box.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/admin/customer/${customer.id}/details$`));
+  await expect(page).toHaveURL(new RegExp(`/admin/customers/${customer.id}$`));
   await expect(page.getByRole('heading', { name: customer.name })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 

@@ -14,7 +14,7 @@ import {
   IconReceipt,
   IconUserShield,
 } from '@tabler/icons-react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useCan, useHome } from '../../app/permissions';
 import { PageLoader } from '../../components/page-loader';
 import { EmptyState, ErrorState } from '../../components/states';
@@ -64,7 +64,6 @@ export function CustomerDetailsPage() {
   const can = useCan();
   const home = useHome();
   const id = Number(useParams().customerId);
-  const wantedTab = useSearchParams()[0].get('tab');
   const query = useCustomer(id);
 
   if (!Number.isInteger(id) || id <= 0) return <EmptyState text="Kunde nicht gefunden" />;
@@ -81,8 +80,6 @@ export function CustomerDetailsPage() {
   const c = query.data;
   const birthday = hasBirthdayThisMonth(c.birthdate);
   const panels = PANELS.filter((p) => can(p.permission));
-  // ?tab=projekte|zeiterfassung|… opens that panel (the search's hits, decision 0650).
-  const firstTab = panels.find((p) => p.value === wantedTab)?.value ?? panels[0]?.value;
 
   return (
     <Stack gap="lg">
@@ -145,7 +142,7 @@ export function CustomerDetailsPage() {
 
       {panels.length > 0 && (
         <Card p={{ base: 'sm', sm: 'lg' }}>
-          <Tabs defaultValue={firstTab} keepMounted={false}>
+          <Tabs defaultValue={panels[0].value} keepMounted={false}>
             <Tabs.List mb="md">
               {panels.map(({ value, label, icon: Icon }) => (
                 <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>

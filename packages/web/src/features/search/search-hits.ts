@@ -35,7 +35,7 @@ export function searchHits(results: SearchResults): Array<{ group: GroupKey; hit
       title: c.name,
       detail: join(c.company, c.city, c.email),
       badge: c.is_active ? undefined : 'Inaktiv',
-      to: `/admin/customer/${c.id}/details`,
+      to: `/admin/customers/${c.id}`,
     })),
     projects: (results.projects ?? []).map((p) => ({
       key: `project-${p.id}`,
@@ -43,7 +43,7 @@ export function searchHits(results: SearchResults): Array<{ group: GroupKey; hit
       title: p.name,
       detail: p.customer_name,
       badge: p.is_active ? undefined : 'Inaktiv',
-      to: `/admin/customer/${p.customer_id}/details?tab=projekte`,
+      to: `/admin/customers/${p.customer_id}/zeiterfassung`,
     })),
     invoices: (results.invoices ?? []).map((i) => ({
       key: `invoice-${i.id}`,
@@ -66,7 +66,7 @@ export function searchHits(results: SearchResults): Array<{ group: GroupKey; hit
       group: 'time_entries',
       title: t.activity_description,
       detail: join(t.customer_name, formatDate(t.work_date), formatHours(t.hours), billingTypeName(t.billing_type)),
-      to: `/admin/customer/${t.customer_id}/details?tab=zeiterfassung`,
+      to: `/admin/customers/${t.customer_id}/zeiterfassung`,
     })),
   };
   return ORDER.filter((group) => results[group] !== undefined && rows[group].length > 0).map((group) => ({
