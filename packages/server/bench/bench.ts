@@ -196,6 +196,9 @@ async function main() {
       ['GET /api/search?q=… (wiki title)', (i) => `/api/search?q=WLAN%20${pick(i, customerCount)}`],
       ['GET /api/search?q=Tätigkeit (every entry)', () => `/api/search?q=T%C3%A4tigkeit`],
       ['GET /api/search?q=… (two characters)', (i) => `/api/search?q=${['Ku', 'xq', 'Sc', '20'][i % 4]}`],
+      // The overview's charts (decision 0651): hours cached by data version, money from a year of
+      // invoices and payments on every call.
+      ['GET /api/admin/overview-charts', () => '/api/admin/overview-charts'],
       // The admin overview's two lists (decision 0405).
       ['GET /api/admin/low-balances?page=…', (i) => `/api/admin/low-balances?page=${pick(i, 3)}`],
       ['GET /api/admin/expiring-subscriptions?page=…', (i) => `/api/admin/expiring-subscriptions?page=${pick(i, 3)}`],

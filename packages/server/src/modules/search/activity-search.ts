@@ -12,10 +12,10 @@ import { type CustomerScope, scopeFilter } from '../../lib/customer-scope.js';
  * common word finds its five at once; only a rarer word goes to the GIN index, which then
  * returns few rows.
  */
-const NEWEST_WINDOW = 2000;
+const NEWEST_WINDOW = 500;
 const LIMIT = 5;
 
-/** `'einkauf':* & 'hofer':*` of the term's words, or null when it has none. */
+/** `'heiz':* & 'entl':*` of the term's words (each the start of a word), or null when it has none. */
 export function prefixQuery(term: string): string | null {
   const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu);
   return words ? words.map((w) => `'${w}':*`).join(' & ') : null;
@@ -34,12 +34,18 @@ type Row = {
 export async function activityHits(db: Database, term: string, scope: CustomerScope): Promise<SearchTimeEntryHit[]> {
   const query = prefixQuery(term);
   if (!query) return [];
+  // The five rows first, their customers' names after: joining before the limit let the planner
+  // read every customer.
   const select = (from: SQL, order: SQL) => sql`
     SELECT t.id, t.activity_description, t.work_date, t.hours::text AS hours, t.customer_id,
       c.first_name || ' ' || c.last_name AS customer_name, t.billing_type
-    FROM ${from} JOIN customers c ON c.id = t.customer_id
-    WHERE to_tsvector('simple', t.activity_description) @@ to_tsquery('simple', ${query}) AND ${scopeFilter(scope, sql`t.customer_id`)}
-    ORDER BY ${order} LIMIT ${LIMIT}`;
+    FROM (
+      SELECT t.* FROM ${from}
+      WHERE to_tsvector('simple', t.activity_description) @@ to_tsquery('simple', ${query})
+        AND ${scopeFilter(scope, sql`t.customer_id`)}
+      ORDER BY ${order} LIMIT ${LIMIT}
+    ) t JOIN customers c ON c.id = t.customer_id
+    ORDER BY t.work_date DESC, t.id DESC`;
   const newest = await db.execute(
     select(
       sql`(SELECT * FROM time_entries WHERE ${scopeFilter(scope, sql`customer_id`)}
