@@ -1,23 +1,9 @@
+import { MONTH_NAMES } from '@butler/contract/format';
 import { expect, test } from '@playwright/test';
 import { adminToken, loginAsAdminInBrowser } from './fixtures/api';
 import { expectNoSidewaysScroll } from './fixtures/backoffice';
 import { screenshotBoth } from './fixtures/screenshots';
 import { createCustomer, createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
-
-const MONTHS = [
-  'Jänner',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-];
 
 /**
  * Issue 31 (decision 0651): the overview's charts load after its figures, and each one gives its
@@ -47,7 +33,7 @@ test('the overview shows revenue, hours and receivables as charts with their val
 
   // The values are in the page as a table before anyone asks (visually hidden).
   const now = new Date(`${isoDay(0)}T12:00:00`);
-  const thisMonth = `${MONTHS[now.getMonth()]} ${now.getFullYear()}`;
+  const thisMonth = `${MONTH_NAMES[now.getMonth()]} ${now.getFullYear()}`;
   const row = revenue.getByRole('row', { name: new RegExp(`^${thisMonth}`) });
   await expect(row).toHaveCount(1);
   await expect(revenue.getByRole('row')).toHaveCount(13);
