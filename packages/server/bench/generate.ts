@@ -5,7 +5,7 @@ import type { Database } from '../src/db/client.js';
  * Ten years of a busy provider, generated inside PostgreSQL with generate_series (seconds,
  * not minutes): 1,000 customers (2 projects each), 10 consecutive yearly subscriptions for
  * 4 of 5 customers, 3 hour packages each, 250,000 time entries spread over the ten years,
- * 10,000 invoices with one line each. `--scale N` multiplies customers, time entries and
+ * 10,000 invoices with one line each, 3 wiki entries per customer. `--scale N` multiplies customers, time entries and
  * invoices by N. Pseudo-random but repeatable (setseed). Needs a fresh database: ids start at 1.
  */
 export const BENCH_SIZES = { customers: 1_000, timeEntries: 250_000, invoices: 10_000, years: 10 };
@@ -89,6 +89,13 @@ export async function generateBenchData(db: Database, passwordHash: string, toda
     await tx.execute(sql`
       INSERT INTO invoice_items (invoice_id, position, description, quantity, unit, unit_price, tax_rate, line_net)
       SELECT id, 1, 'BUTLER Stunden', total_net / 50, 'h', 50, 20, total_net FROM invoices`);
+    // Wiki: two categories, three entries per customer (the top bar's search looks at titles).
+    await tx.execute(sql`
+      INSERT INTO wiki_categories (name, icon, created_by) VALUES ('Hausinfos', '🏠', 'admin'), ('Zugänge', '🔐', 'admin')`);
+    await tx.execute(sql`
+      INSERT INTO wiki_entries (customer_id, category_id, title, content, created_by)
+      SELECT c, 1 + k % 2, (ARRAY['Schlüssel','WLAN','Müllabfuhr'])[1 + k] || ' ' || c, '<p>Hinweis</p>', 'admin'
+      FROM generate_series(1, ${n}) c CROSS JOIN generate_series(0, 2) k`);
     await tx.execute(sql`
       INSERT INTO invoice_number_counters (year, last_sequence)
       SELECT number_year, max(number_sequence) FROM invoices WHERE number_year IS NOT NULL GROUP BY number_year`);

@@ -34,6 +34,7 @@ import { createQuickbillDeps } from './modules/quickbill/shared.js';
 import { referralLinkRoutes } from './modules/referrals/referral-links.routes.js';
 import { referralPurchaseRoutes } from './modules/referrals/referral-purchase.routes.js';
 import { referralSettingsRoutes } from './modules/referrals/referral-settings.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createStaffRoles } from './modules/staff/staff-roles.service.js';
@@ -83,6 +84,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(customerDashboardRoutes(deps.db));
   await typed.register(subscriptionHistoryRoutes(deps.db));
   await typed.register(adminDashboardRoutes(deps.db));
+  await typed.register(searchRoutes(deps.db));
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
   await typed.register(subscriptionBillingRoutes(createBillingCommands(deps.db, todayInVienna)));

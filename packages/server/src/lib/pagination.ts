@@ -6,11 +6,16 @@ export function pageBounds(query: PageQuery) {
   return { limit: query.page_size, offset: (query.page - 1) * query.page_size };
 }
 
+/** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** `%term%` for ILIKE with LIKE wildcards escaped, or null when the term is shorter than 3 characters. */
 export function searchPattern(search: string | undefined): string | null {
   const term = search?.trim() ?? '';
   if (term.length < MIN_SEARCH_LENGTH) return null;
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return containsPattern(term);
 }
 
 /** Lists answer an array (DOMAIN-RULES §2); the total of all pages goes into a header. */

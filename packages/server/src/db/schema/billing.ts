@@ -107,6 +107,8 @@ export const invoices = pgTable(
     // migration 0012) instead of reading every invoice (decision 0401).
     index('invoices_number_trgm_idx').using('gin', t.invoiceNumber.op('gin_trgm_ops')),
     index('invoices_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
+    // The top bar's search finds an invoice by its amount ("119,40"): decision 0650.
+    index('invoices_total_gross_idx').on(t.totalGross),
     check('invoices_kind_ck', sql`${t.kind} IN ('invoice','credit_note')`),
     check('invoices_status_ck', sql`${t.status} IN ('draft','sent','paid','cancelled')`),
     check('invoices_due_ck', sql`${t.dueDate} >= ${t.invoiceDate}`),

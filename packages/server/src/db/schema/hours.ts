@@ -15,7 +15,12 @@ export const projects = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('projects_customer_idx').on(t.customerId), unique('projects_id_customer_uq').on(t.id, t.customerId)],
+  (t) => [
+    index('projects_customer_idx').on(t.customerId),
+    unique('projects_id_customer_uq').on(t.id, t.customerId),
+    // The top bar's search: ILIKE '%…%' on the name (pg_trgm, decision 0650).
+    index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const subscriptionTemplates = pgTable(

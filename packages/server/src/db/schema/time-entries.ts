@@ -49,6 +49,9 @@ export const timeEntries = pgTable(
     // A customer's newest entries of all billing types (dashboard, list per customer, decision 0402).
     index('time_entries_customer_date_id_idx').on(t.customerId, t.workDate, t.id),
     index('time_entries_project_idx').on(t.projectId),
+    // The top bar's search over activities: words by prefix (full text, 'simple' configuration;
+    // trigrams of words in every entry made it slow, decision 0650).
+    index('time_entries_activity_fts_idx').using('gin', sql`to_tsvector('simple', ${t.activityDescription})`),
     index('time_entries_uninvoiced_idx').on(t.customerId).where(sql`${t.isBillable} AND ${t.invoiceId} IS NULL`),
     check('time_entries_billing_type_ck', sql`${t.billingType} IN ('abos','stundenpakete')`),
     check('time_entries_hours_ck', sql`${t.hours} <> 0 AND mod(${t.hours} * 4, 1) = 0`),

@@ -57,6 +57,8 @@ export const wikiEntries = pgTable(
     index('wiki_entries_category_idx').on(t.categoryId),
     index('wiki_entries_updated_idx').on(t.updatedAt),
     index('wiki_entries_featured_idx').on(t.id).where(sql`${t.isFeatured}`),
+    // The top bar's search looks at titles only (never contents or secrets): decision 0650.
+    index('wiki_entries_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 

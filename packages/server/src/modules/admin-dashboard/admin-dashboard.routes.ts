@@ -9,9 +9,10 @@ import {
   zYearMonthParams,
 } from '@butler/contract/admin-dashboard';
 import { zErrorResponse } from '@butler/contract/common';
+import { zOverviewCharts } from '@butler/contract/overview-charts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
-import { requireSession } from '../../lib/access.js';
+import { can, requireSession } from '../../lib/access.js';
 import { todayVienna } from '../../lib/clock.js';
 import { customerScope, scopeKey } from '../../lib/customer-scope.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
@@ -20,6 +21,7 @@ import { pageBounds } from '../../lib/pagination.js';
 import { customersMonthlyPage } from '../hour-accounting/monthly-figures.js';
 import { expiringSubscriptions, getDashboardStats } from './admin-dashboard.service.js';
 import { getDashboardSettings, saveDashboardSettings } from './dashboard-settings.service.js';
+import { overviewCharts } from './overview-charts.service.js';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse };
 
@@ -42,6 +44,21 @@ export const adminDashboardRoutes =
         );
         return sendEncoded(reply, json);
       },
+    });
+
+    // The overview's charts (decision 0651): hours for every role with the overview, money
+    // only for who may see invoices.
+    app.get('/api/admin/overview-charts', {
+      config: { access: { permission: 'dashboard.read', scoped: true } },
+      schema: { tags: ['Admin-Dashboard'], response: { 200: zOverviewCharts, ...errors } },
+      handler: async (request) =>
+        overviewCharts(
+          db,
+          todayVienna(),
+          customerScope(request.session),
+          can(request.session, 'invoices.read'),
+          request.session?.dataVersion,
+        ),
     });
 
     app.get('/api/admin/customers-monthly/:year/:month', {

@@ -3,14 +3,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { customers, wikiCategories, wikiEntries } from '../../db/schema/index.js';
 import { type CustomerScope, scopeFilter, scopeWhere } from '../../lib/customer-scope.js';
+import { containsPattern } from '../../lib/pagination.js';
 import { flatten, presentEntries, selectEntries } from './entries.repo.js';
 
 const SEARCH_LIMIT = 50;
-
-/** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export function createSearchService(db: Database) {
   return {

@@ -13,6 +13,7 @@ const AdminNav = lazy(async () => ({ default: (await import('./admin-nav')).Admi
 const StaffTimeTools = lazy(async () => ({
   default: (await import('../../features/timer/staff-time-tools')).StaffTimeTools,
 }));
+const SearchButton = lazy(async () => ({ default: (await import('./search-button')).SearchButton }));
 const AdminPhoneMenu = lazy(async () => ({ default: (await import('./admin-nav')).AdminPhoneMenu }));
 
 /** SPEC §2 top bar: logo to the role's dashboard, admin sections, name, 'Abmelden'; fixed after 20 px. */
@@ -44,6 +45,11 @@ export function TopBar() {
           )}
 
           <Group gap="sm" wrap="nowrap" className={classes.right}>
+            {isAdmin && (
+              <Suspense fallback={null}>
+                <SearchButton />
+              </Suspense>
+            )}
             {isAdmin && can('time_entries.book') && (
               <Suspense fallback={null}>
                 <StaffTimeTools phone={phone} />

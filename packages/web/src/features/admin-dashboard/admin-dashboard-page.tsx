@@ -1,12 +1,12 @@
 import type { AdminUser } from '@butler/contract/auth';
-import { Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconPackage, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../../app/session-context';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
 import { formatNumber } from '../../lib/format';
-import { useDashboardStats } from './api/queries';
+import { useDashboardStats, useOverviewCharts } from './api/queries';
 import { DashboardTabs } from './components/dashboard-tabs';
 import { ExpiringList } from './components/expiring-list';
 import { LowBalanceList } from './components/low-balance-list';
@@ -14,6 +14,23 @@ import { MonthOpenCard, YearOpenCard } from './components/open-hours-cards';
 import { Figure, StatCard } from './components/stat-card';
 import { WorkloadCard } from './components/workload-card';
 import { YearlyBarCard } from './components/yearly-bar-card';
+
+// The charts and their library (recharts) load after the overview's first figures (decision 0651).
+const OverviewCharts = lazy(async () => ({ default: (await import('./components/overview-charts')).OverviewCharts }));
+
+/** The charts' answer and code arrive side by side; either missing shows a placeholder of their size. */
+function ChartsSection() {
+  const charts = useOverviewCharts();
+  const placeholder = <Skeleton h={360} radius="lg" />;
+  if (charts.isError)
+    return <ErrorState text="Die Diagramme konnten nicht geladen werden" onRetry={() => charts.refetch()} />;
+  if (!charts.data) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <OverviewCharts charts={charts.data} />
+    </Suspense>
+  );
+}
 
 /** Admin overview (SPEC §2): counts, yearly bar, open hours, workload, sold packages, expiring list. */
 export function AdminDashboardPage() {
@@ -82,6 +99,7 @@ export function AdminDashboardPage() {
           </Text>
         </StatCard>
       </SimpleGrid>
+      <ChartsSection />
       <LowBalanceList />
       <ExpiringList />
     </Stack>

@@ -47,6 +47,15 @@ export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boo
     }
   };
 
+  const discardButton = (
+    <Button
+      variant="default"
+      loading={discard.isPending}
+      onClick={() => discard.mutateAsync(undefined).then(() => setOpened(false), fail)}
+    >
+      Verwerfen
+    </Button>
+  );
   const running = timer && !timer.stopped_at;
   const target = running ? (
     <Button
@@ -104,12 +113,7 @@ export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boo
                 >
                   Stopp
                 </Button>
-                <Button
-                  variant="default"
-                  onClick={() => discard.mutateAsync(undefined).then(() => setOpened(false), fail)}
-                >
-                  Verwerfen
-                </Button>
+                {discardButton}
               </Group>
             </Stack>
           ) : timer ? (
@@ -131,12 +135,7 @@ export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boo
                 >
                   Buchen
                 </Button>
-                <Button
-                  variant="default"
-                  onClick={() => discard.mutateAsync(undefined).then(() => setOpened(false), fail)}
-                >
-                  Verwerfen
-                </Button>
+                {discardButton}
               </Group>
             </Stack>
           ) : (

@@ -23,11 +23,12 @@ function positiveInt(value: string | null) {
 
 type DialogState = { entryId: number | null } | null;
 
-/** /admin/wiki?customer=&category=&edit= (SPEC §2). */
+/** /admin/wiki?customer=&category=&edit= (SPEC §2); &entry= opens one entry (the search's hits, decision 0650). */
 export function WikiPage() {
   const [params, setParams] = useSearchParams();
   const customerId = positiveInt(params.get('customer'));
   const editId = positiveInt(params.get('edit'));
+  const openedEntryId = positiveInt(params.get('entry'));
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<DialogState>(null);
   const categories = useWikiCategories();
@@ -45,10 +46,11 @@ export function WikiPage() {
     setParams(next, { replace: true });
   }, [editId]);
 
-  const show = (customer: number | null, category?: number | null) => {
+  const show = (customer: number | null, category?: number | null, entry?: number) => {
     const next = new URLSearchParams();
     if (customer) next.set('customer', String(customer));
     if (customer && category) next.set('category', String(category));
+    if (customer && category && entry) next.set('entry', String(entry));
     setParams(next);
   };
 
@@ -67,7 +69,7 @@ export function WikiPage() {
 
   const openFromSearch = (entry: WikiEntry) => {
     setSearch('');
-    show(entry.customer_id, entry.category_id);
+    show(entry.customer_id, entry.category_id, entry.id);
   };
 
   return (
@@ -109,6 +111,7 @@ export function WikiPage() {
             onSelectCategory={(id) => show(customerId, id)}
             onAdd={() => setDialog({ entryId: null })}
             onEdit={(entry) => setDialog({ entryId: entry.id })}
+            openedEntryId={openedEntryId}
           />
         </>
       ) : (

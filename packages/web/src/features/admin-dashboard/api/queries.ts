@@ -4,6 +4,7 @@ import {
   type MonthlyCustomer,
   OVERVIEW_PAGE_SIZE,
 } from '@butler/contract/admin-dashboard';
+import type { OverviewCharts } from '@butler/contract/overview-charts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest, apiRequestWithTotal } from '../../../lib/api-client';
 
@@ -12,6 +13,14 @@ export function useDashboardStats() {
   return useQuery({
     queryKey: ['admin-dashboard-stats'],
     queryFn: ({ signal }) => apiRequest<DashboardStats>('/api/admin/dashboard-stats', { signal }),
+  });
+}
+
+/** GET /api/admin/overview-charts: the overview's charts in one answer (decision 0651). */
+export function useOverviewCharts() {
+  return useQuery({
+    queryKey: ['admin-overview-charts'],
+    queryFn: ({ signal }) => apiRequest<OverviewCharts>('/api/admin/overview-charts', { signal }),
   });
 }
 

@@ -14,9 +14,11 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../../app/permissions';
 import { formatDate } from '../../../lib/format';
+import { usePhone } from '../../../lib/use-phone';
 import { useCustomerDashboard } from '../../customer-dashboard/api/queries';
 import { CustomerTimerButtons } from '../../timer/customer-timer-buttons';
 import { hasBirthdayThisMonth } from '../birthday';
+import classes from './customer-header.module.css';
 import { balanceLines } from './panels/time-entry-balance-rules';
 import { staffNames } from './staff-picker';
 
@@ -75,6 +77,7 @@ export function CustomerHeader({
 }) {
   const navigate = useNavigate();
   const can = useCan();
+  const phone = usePhone();
   return (
     <Card data-testid="customer-header">
       <Stack gap="md">
@@ -95,32 +98,46 @@ export function CustomerHeader({
               {c.company ? `${c.company} · ` : ''}Kunde seit {formatDate(c.created_at)}
             </Text>
           </Stack>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconArrowLeft size={16} />}
-              onClick={() => navigate('/admin/customers')}
-            >
-              Zurück
-            </Button>
-            {can('customers.write') && (
-              <Button variant="default" leftSection={<IconPencil size={16} />} onClick={onEdit}>
-                Bearbeiten
-              </Button>
-            )}
-            {can('customers.dashboard') && (
+          {/* On a phone the timer and "Zeit erfassen" come first, side by side, under the thumb. */}
+          <Group gap="xs" className={classes.actions}>
+            <Group gap="xs" className={classes.secondary}>
               <Button
                 variant="default"
-                leftSection={<IconLayoutDashboard size={16} />}
-                onClick={() => navigate(`/admin/customers/${c.id}/customer-view`)}
+                size={phone ? 'compact-sm' : 'sm'}
+                leftSection={<IconArrowLeft size={16} />}
+                onClick={() => navigate('/admin/customers')}
               >
-                Kundenansicht
+                Zurück
               </Button>
+              {can('customers.write') && (
+                <Button
+                  variant="default"
+                  size={phone ? 'compact-sm' : 'sm'}
+                  leftSection={<IconPencil size={16} />}
+                  onClick={onEdit}
+                >
+                  Bearbeiten
+                </Button>
+              )}
+              {can('customers.dashboard') && (
+                <Button
+                  variant="default"
+                  size={phone ? 'compact-sm' : 'sm'}
+                  leftSection={<IconLayoutDashboard size={16} />}
+                  onClick={() => navigate(`/admin/customers/${c.id}/customer-view`)}
+                >
+                  Kundenansicht
+                </Button>
+              )}
+            </Group>
+            {can('time_entries.book') && (
+              <Group gap="xs" grow={phone} className={classes.primary}>
+                <CustomerTimerButtons customerId={c.id} />
+              </Group>
             )}
-            {can('time_entries.book') && <CustomerTimerButtons customerId={c.id} />}
           </Group>
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: invoices ? 4 : 3 }} spacing="sm">
           {can('customers.dashboard') && (
             <Fact icon={<IconHourglass size={16} />} label="Jetzt nutzbar">
               <UsableHours customerId={c.id} />

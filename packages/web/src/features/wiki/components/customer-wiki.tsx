@@ -18,6 +18,7 @@ export function CustomerWiki({
   onSelectCategory,
   onAdd,
   onEdit,
+  openedEntryId = null,
 }: {
   customerId: number;
   categories: WikiCategory[];
@@ -25,6 +26,8 @@ export function CustomerWiki({
   onSelectCategory: (id: number) => void;
   onAdd: () => void;
   onEdit: (entry: WikiEntry) => void;
+  /** The entry a search hit opened. */
+  openedEntryId?: number | null;
 }) {
   const counts = useCategoryCounts(customerId);
   const entries = useWikiEntries(customerId, categoryId);
@@ -81,6 +84,7 @@ export function CustomerWiki({
             key={entry.id}
             entry={entry}
             mayReveal={mayReveal(entry)}
+            opened={entry.id === openedEntryId}
             onEdit={mayWrite ? () => onEdit(entry) : undefined}
             onDelete={mayWrite ? () => setToDelete(entry) : undefined}
           />

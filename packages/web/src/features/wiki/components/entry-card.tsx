@@ -1,10 +1,12 @@
 import type { WikiEntry } from '@butler/contract/wiki';
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconLock, IconPencil, IconTrash, IconWorld } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { formatDate } from '../../../lib/format';
 import { FileList } from './file-list';
 import { HtmlContent } from './html-content';
 import { SecretFields } from './secret-fields';
+import classes from './wiki.module.css';
 
 /**
  * One wiki entry in the list: content or secrets, link, files, edit and delete (absent
@@ -15,15 +17,33 @@ export function EntryCard({
   mayReveal,
   onEdit,
   onDelete,
+  opened = false,
 }: {
   entry: WikiEntry;
   mayReveal: boolean;
   onEdit?: () => void;
   onDelete?: () => void;
+  /** Opened from a search hit (…&entry=id): scrolled into view, focused and marked. */
+  opened?: boolean;
 }) {
   const changed = entry.updated_by ?? entry.created_by;
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!opened) return;
+    ref.current?.scrollIntoView({ block: 'center' });
+    ref.current?.focus({ preventScroll: true });
+  }, [opened]);
   return (
-    <Card padding="md" data-testid="wiki-entry" aria-label={entry.title} component="article">
+    <Card
+      ref={ref}
+      padding="md"
+      data-testid="wiki-entry"
+      aria-label={entry.title}
+      aria-current={opened ? 'true' : undefined}
+      tabIndex={opened ? -1 : undefined}
+      className={opened ? classes.opened : undefined}
+      component="article"
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Stack gap={4} miw={0}>

@@ -5,7 +5,8 @@ import { useEffect } from 'react';
 /**
  * Projekt of the time-entry dialog: the customer's active projects, or "Neues Projekt" with
  * its name, created with the entry (decision 0642). A customer without a project opens with
- * "Neues Projekt" named "Allgemein", so the first booking needs no detour.
+ * "Neues Projekt" named "Allgemein", so the first booking needs no detour; a customer with
+ * one project has it chosen.
  */
 export function TimeEntryProjectField({
   customerChosen,
@@ -33,10 +34,13 @@ export function TimeEntryProjectField({
   size: 'sm' | 'md';
 }) {
   const none = customerChosen && loaded && options.length === 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the customer's list arrives empty.
+  const only = customerChosen && loaded && options.length === 1 ? options[0].value : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the customer's list arrives (empty, or one project).
   useEffect(() => {
     if (none && mayCreate && newProject === null) onNewProject('Allgemein');
-  }, [none, mayCreate]);
+    // A customer with one project: it is the one (one click less).
+    if (only && project === null && newProject === null) onProject(only);
+  }, [none, mayCreate, only]);
 
   if (newProject !== null) {
     return (
@@ -73,6 +77,8 @@ export function TimeEntryProjectField({
         disabled={!customerChosen}
         nothingFoundMessage="Dieser Kunde hat keine aktiven Projekte"
         searchable
+        // Required: choosing the chosen project again keeps it (it was preselected for a customer with one).
+        allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />
       {customerChosen && mayCreate && (

@@ -3,9 +3,10 @@ import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
-import { formatDate, formatEuro, formatHours, formatNumber } from '../../../../lib/format';
+import { formatDate, formatHours, formatNumber } from '../../../../lib/format';
 import { useHourPackages } from '../../api/hour-packages';
 import { ALL_PAGE_SIZE } from '../../api/keys';
+import { NetPrice } from '../net-price';
 import { RowActions } from '../row-actions';
 import { useHourPackageRows } from '../rows/hour-package-rows';
 
@@ -24,9 +25,9 @@ export function ViewHourPackages({ customerId }: { customerId: number }) {
         </Text>
       ),
     },
-    { key: 'price', label: 'Preis/h', render: (p) => formatEuro(p.price_per_hour) },
+    { key: 'price', label: 'Preis/h', render: (p) => <NetPrice value={p.price_per_hour} /> },
     { key: 'discount', label: 'Rabatt', render: (p) => `${formatNumber(p.discount_percentage)} %` },
-    { key: 'total', label: 'Gesamtpreis', render: (p) => formatEuro(p.total_price) },
+    { key: 'total', label: 'Gesamtpreis', render: (p) => <NetPrice value={p.total_price} testId="package-total" /> },
     { key: 'date', label: 'Gekauft am', render: (p) => formatDate(p.purchase_date) },
     {
       key: 'status',
