@@ -13,13 +13,16 @@ export function useDialogForm<Values extends Record<string, unknown>>(options: {
   initial: () => Values;
   validate: (values: Values) => FormErrors;
   deps: DependencyList;
+  /** The sentence goes away as soon as the user changes a field (it said what to fix). */
+  clearErrorOnEdit?: boolean;
 }) {
+  const [error, setError] = useState<string | null>(null);
   const form: UseFormReturnType<Values> = useForm<Values>({
     mode: 'controlled',
     initialValues: options.initial(),
     validate: options.validate,
+    onValuesChange: options.clearErrorOnEdit ? () => setError(null) : undefined,
   });
-  const [error, setError] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens or its subject changes, not on every render of the caller's closures.
   useEffect(() => {
     if (!options.opened) return;

@@ -1,87 +1,63 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type FormEvent, useState } from 'react';
+import { FormError } from '../../components/dialog-parts';
+import { useDialogForm } from '../../components/use-dialog-form';
 import { ApiError, errorText } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { useInviteStaff } from './api';
-import { type RoleChoice, RoleFields } from './role-fields';
+import { inviteBody, inviteProblems, inviteStart } from './invite-staff-rules';
+import { RoleFields } from './role-fields';
 
 /** Invite a staff member: name, username, e-mail and role; the mail carries a single-use link to set a password. */
 export function InviteStaffDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const invite = useInviteStaff();
-  const [form, setForm] = useState({ name: '', username: '', email: '' });
-  const [role, setRole] = useState<RoleChoice>({ role: null, grants: [] });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [key]: e.currentTarget.value });
-  const close = () => {
-    setForm({ name: '', username: '', email: '' });
-    setRole({ role: null, grants: [] });
-    setErrors({});
-    onClose();
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (!form.name.trim()) next.name = 'Bitte geben Sie einen Namen ein';
-    if (!form.username.trim()) next.username = 'Bitte geben Sie einen Benutzernamen ein';
-    if (!form.email.trim()) next.email = 'Bitte geben Sie eine E-Mail-Adresse ein';
-    if (!role.role) next.role = 'Bitte wählen Sie eine Rolle';
-    setErrors(next);
-    if (Object.keys(next).length || !role.role) return;
-    try {
-      await invite.mutateAsync({ ...form, role: role.role, grants: role.grants });
-      notifySuccess(`Einladung an ${form.email.trim()} gesendet`);
-      close();
-    } catch (cause) {
-      setErrors(
-        cause instanceof ApiError && cause.details ? cause.details : { form: errorText(cause, 'Fehler beim Einladen') },
-      );
-    }
-  };
+  const { form, error, setError } = useDialogForm({ opened, initial: inviteStart, validate: inviteProblems, deps: [] });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setError(null);
+      try {
+        await invite.mutateAsync(inviteBody(values));
+        notifySuccess(`Einladung an ${values.email.trim()} gesendet`);
+        onClose();
+      } catch (cause) {
+        if (cause instanceof ApiError && cause.details) form.setErrors(cause.details);
+        else setError(errorText(cause, 'Fehler beim Einladen'));
+      }
+    },
+    // Each field says what is missing under it; no sentence for the whole form.
+    () => setError(null),
+  );
+  const text = (path: 'name' | 'username' | 'email') => ({
+    ...form.getInputProps(path),
+    required: true,
+    autoComplete: 'off',
+  });
+
   return (
-    <Modal opened={opened} onClose={close} title="Mitarbeiter einladen" fullScreen={phone}>
+    <Modal opened={opened} onClose={onClose} title="Mitarbeiter einladen" fullScreen={phone}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             Die Einladung kommt per E-Mail mit einem Link, der 7 Tage gilt und nur einmal funktioniert. Damit legt die
             Person ihr Passwort selbst fest.
           </Text>
-          <TextInput
-            label="Name"
-            value={form.name}
-            onChange={set('name')}
-            error={errors.name}
-            required
-            autoComplete="off"
-          />
+          <TextInput label="Name" {...text('name')} />
           <TextInput
             label="Benutzername"
             description="Kleinbuchstaben, Ziffern, Punkt, Binde- und Unterstrich"
-            value={form.username}
-            onChange={set('username')}
-            error={errors.username}
-            required
-            autoComplete="off"
+            {...text('username')}
           />
-          <TextInput
-            label="E-Mail"
-            type="email"
-            value={form.email}
-            onChange={set('email')}
-            error={errors.email}
-            required
-            autoComplete="off"
+          <TextInput label="E-Mail" type="email" {...text('email')} />
+          <RoleFields
+            value={form.values.role}
+            onChange={(role) => form.setFieldValue('role', role)}
+            error={form.errors.role as string | undefined}
           />
-          <RoleFields value={role} onChange={setRole} error={errors.role} />
-          {errors.form && (
-            <Alert color="red" role="alert">
-              {errors.form}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={onClose}>
               Abbrechen
             </Button>
             <Button type="submit" loading={invite.isPending}>

@@ -2,14 +2,14 @@ import type { Customer } from '@butler/contract/customers';
 import { MIN_SEARCH_LENGTH } from '@butler/contract/list-query';
 import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
+import { useDialogForm } from '../../../components/use-dialog-form';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useCustomers } from '../api/customers';
 import { useAddReferral } from '../api/referrals';
-
-const SELECT_TEXT = 'Bitte wählen Sie einen Empfehlungsgeber aus';
+import { addReferralProblems, addReferralStart, referrerOptions } from './add-referral-rules';
 
 /**
  * Add a referrer afterwards (SPEC §2): the admin picks the referrer from the customer list
@@ -26,64 +26,48 @@ export function AddReferralDialog({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const add = useAddReferral(customer.id);
-  const [search, setSearch] = useState('');
+  const { form, error, setError } = useDialogForm({
+    opened,
+    initial: addReferralStart,
+    validate: addReferralProblems,
+    deps: [],
+  });
+  const { code, search } = form.values;
   const [debounced] = useDebouncedValue(search, 250);
   const term = debounced.trim().length >= MIN_SEARCH_LENGTH ? debounced.trim() : undefined;
   const customers = useCustomers({ page: 1, pageSize: 20, search: term }, opened);
-  const [code, setCode] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!opened) return;
-    setSearch('');
-    setCode(null);
-    setFieldError(null);
-    setError(null);
-  }, [opened]);
-
-  // Keyed by referral code: that is what the server needs; the label names the person.
+  // Labels of the people chosen so far, so the choice keeps its name when a new search runs.
   const [known, setKnown] = useState<Record<string, string>>({});
-  const options = useMemo(() => {
-    const map = new Map<string, string>(code && known[code] ? [[code, known[code]]] : []);
-    for (const c of customers.data?.items ?? []) {
-      if (c.id !== customer.id) map.set(c.referral_code, `${c.name} (${c.referral_code})`);
-    }
-    return [...map].map(([value, label]) => ({ value, label }));
-  }, [customers.data, customer.id, code, known]);
+  const options = referrerOptions(customers.data?.items ?? [], customer.id, {
+    code,
+    label: code ? known[code] : undefined,
+  });
 
-  const submit = async () => {
-    if (!code) {
-      setFieldError(SELECT_TEXT);
-      return;
-    }
-    setFieldError(null);
-    setError(null);
-    try {
-      const result = await add.mutateAsync(code);
-      const bonus = result.referral_bonus;
-      notifySuccess(
-        bonus
-          ? `${result.message}. ${bonus.referrer_name} erhält jetzt ${bonus.discount_applied} % Rabatt.`
-          : result.message,
-      );
-      onClose();
-    } catch (cause) {
-      const text = errorText(cause, 'Fehler beim Hinzufügen des Empfehlungsgebers');
-      if (cause instanceof ApiError && cause.details?.referral_code) setFieldError(cause.details.referral_code);
-      else setError(text);
-    }
-  };
+  const submit = form.onSubmit(
+    async (values) => {
+      setError(null);
+      try {
+        const result = await add.mutateAsync(values.code as string);
+        const bonus = result.referral_bonus;
+        notifySuccess(
+          bonus
+            ? `${result.message}. ${bonus.referrer_name} erhält jetzt ${bonus.discount_applied} % Rabatt.`
+            : result.message,
+        );
+        onClose();
+      } catch (cause) {
+        if (cause instanceof ApiError && cause.details?.referral_code)
+          form.setFieldError('code', cause.details.referral_code);
+        else setError(errorText(cause, 'Fehler beim Hinzufügen des Empfehlungsgebers'));
+      }
+    },
+    // The field says what is missing; no sentence for the whole form.
+    () => setError(null),
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Empfehlungsgeber hinzufügen" fullScreen={phone}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack>
           <Text size="sm" c="dimmed">
             Wer hat {customer.name} empfohlen? Der Empfehlungsgeber erhält den Rabatt, sobald {customer.first_name}{' '}
@@ -99,13 +83,12 @@ export function AddReferralDialog({
             value={code}
             filter={({ options: all }) => all}
             searchValue={search}
-            onSearchChange={setSearch}
+            onSearchChange={(next) => form.setFieldValue('search', next)}
             onChange={(next, option) => {
               if (next && option) setKnown((prev) => ({ ...prev, [next]: option.label }));
-              setCode(next);
-              if (next) setFieldError(null);
+              form.setFieldValue('code', next);
             }}
-            error={fieldError}
+            error={form.errors.code}
             comboboxProps={{ withinPortal: true }}
             maxDropdownHeight={280}
           />

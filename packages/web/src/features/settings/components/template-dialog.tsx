@@ -1,10 +1,12 @@
-import { type SubscriptionTemplate, TEMPLATE_REQUIRED } from '@butler/contract/subscription-templates';
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { SubscriptionTemplate } from '@butler/contract/subscription-templates';
+import { Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { DialogButtons } from '../../../components/dialog-parts';
+import { useDialogForm } from '../../../components/use-dialog-form';
 import { errorText } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveTemplate } from '../api/templates';
+import { templateBody, templateProblems, templateStart } from './template-rules';
 
 /** Create/edit a ButlerPaket template; SPEC §5/§8 texts as toasts. */
 export function TemplateDialog({
@@ -18,50 +20,35 @@ export function TemplateDialog({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSaveTemplate();
-  const [name, setName] = useState('');
-  const [duration, setDuration] = useState<number | string>('');
-  const [price, setPrice] = useState<number | string>('');
-  const [trips, setTrips] = useState<number | string>('');
-  const [missing, setMissing] = useState(false);
+  const { form, field } = useDialogForm({
+    opened,
+    initial: () => templateStart(template),
+    validate: templateProblems,
+    deps: [template],
+  });
 
-  useEffect(() => {
-    if (!opened) return;
-    setName(template?.name ?? '');
-    setDuration(template?.duration_months ?? '');
-    setPrice(template?.price_per_hour ?? '');
-    setTrips(template?.monthly_trips ?? '');
-    setMissing(false);
-  }, [opened, template]);
-
-  const submit = async () => {
-    if (!name.trim() || duration === '' || price === '') {
-      setMissing(true);
-      notifyError(TEMPLATE_REQUIRED);
-      return;
-    }
-    const body = {
-      name: name.trim(),
-      duration_months: Math.trunc(Number(duration)),
-      price_per_hour: Number(price),
-      monthly_trips: trips === '' ? null : Math.trunc(Number(trips)),
-    };
-    try {
-      await save.mutateAsync({ id: template?.id, body });
-      notifySuccess(
-        template ? 'ButlerPaket-Vorlage erfolgreich aktualisiert' : 'ButlerPaket-Vorlage erfolgreich erstellt',
-      );
-      onClose();
-    } catch (cause) {
-      notifyError(
-        errorText(
-          cause,
-          template
-            ? 'Fehler beim Aktualisieren der ButlerPaket-Vorlage'
-            : 'Fehler beim Erstellen der ButlerPaket-Vorlage',
-        ),
-      );
-    }
-  };
+  const submit = form.onSubmit(
+    async (values) => {
+      try {
+        await save.mutateAsync({ id: template?.id, body: templateBody(values) });
+        notifySuccess(
+          template ? 'ButlerPaket-Vorlage erfolgreich aktualisiert' : 'ButlerPaket-Vorlage erfolgreich erstellt',
+        );
+        onClose();
+      } catch (cause) {
+        notifyError(
+          errorText(
+            cause,
+            template
+              ? 'Fehler beim Aktualisieren der ButlerPaket-Vorlage'
+              : 'Fehler beim Erstellen der ButlerPaket-Vorlage',
+          ),
+        );
+      }
+    },
+    // The required fields are marked; the sentence comes as a toast (SPEC §8).
+    (errors) => notifyError(String(Object.values(errors)[0])),
+  );
 
   return (
     <Modal
@@ -70,22 +57,9 @@ export function TemplateDialog({
       title={template ? 'ButlerPaket-Vorlage bearbeiten' : 'Neue ButlerPaket-Vorlage'}
       fullScreen={phone}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack>
-          <TextInput
-            label="Name"
-            withAsterisk
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={missing && !name.trim()}
-            data-autofocus
-          />
+          <TextInput label="Name" withAsterisk {...field('name')} data-autofocus />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <NumberInput
               label="Laufzeit (Monate)"
@@ -93,9 +67,7 @@ export function TemplateDialog({
               min={1}
               max={120}
               allowDecimal={false}
-              value={duration}
-              onChange={setDuration}
-              error={missing && duration === ''}
+              {...field('duration')}
             />
             <NumberInput
               label="Preis pro Stunde"
@@ -107,9 +79,7 @@ export function TemplateDialog({
               prefix="€ "
               decimalSeparator=","
               thousandSeparator="."
-              value={price}
-              onChange={setPrice}
-              error={missing && price === ''}
+              {...field('price')}
             />
           </SimpleGrid>
           <NumberInput
@@ -117,17 +87,9 @@ export function TemplateDialog({
             description="Optional"
             min={0}
             allowDecimal={false}
-            value={trips}
-            onChange={setTrips}
+            {...form.getInputProps('trips')}
           />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              Abbrechen
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Speichern...' : 'Speichern'}
-            </Button>
-          </Group>
+          <DialogButtons busy={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,31 +1,15 @@
-import { WIKI_CATEGORY_REQUIRED, type WikiCategory } from '@butler/contract/wiki';
+import type { WikiCategory } from '@butler/contract/wiki';
 import { Group, Modal, Stack, Switch, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
 import { useCan } from '../../../app/permissions';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
+import { useDialogForm } from '../../../components/use-dialog-form';
 import { errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveCategory } from '../api/wiki';
+import { categoryBody, categoryProblems, categoryStart } from './category-rules';
 
 const SUGGESTED_ICONS = ['🔑', '📁', '🏠', '💼', '📝', '🚗', '🏥', '💶', '📞', '🎁'];
-
-type Values = {
-  name: string;
-  icon: string;
-  description: string;
-  allows_encryption: boolean;
-  allows_files: boolean;
-  butler_may_reveal: boolean;
-};
-const empty: Values = {
-  name: '',
-  icon: '',
-  description: '',
-  allows_encryption: false,
-  allows_files: false,
-  butler_may_reveal: false,
-};
 
 /** Create or edit a wiki category (name and emoji icon required, SPEC §5). */
 export function CategoryDialog({
@@ -41,41 +25,19 @@ export function CategoryDialog({
   const save = useSaveCategory();
   // Only who may see the stored passwords can let Butlers see them (the server says the same).
   const mayShare = useCan()('wiki.secret.reveal');
-  const [values, setValues] = useState<Values>(empty);
-  const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { form, error, setError, field, onInvalid } = useDialogForm({
+    opened,
+    initial: () => categoryStart(category),
+    validate: categoryProblems,
+    deps: [category],
+    clearErrorOnEdit: true,
+  });
+  const icon = form.values.icon;
 
-  useEffect(() => {
-    if (!opened) return;
-    setValues(category ? { ...category, description: category.description ?? '' } : empty);
-    setMissing(false);
-    setError(null);
-  }, [opened, category]);
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setError(null);
-  };
-
-  const submit = async () => {
-    if (!values.name.trim() || !values.icon.trim()) {
-      setMissing(true);
-      setError(WIKI_CATEGORY_REQUIRED);
-      return;
-    }
+  const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      await save.mutateAsync({
-        id: category?.id,
-        body: {
-          name: values.name.trim(),
-          icon: values.icon.trim(),
-          description: values.description.trim() || null,
-          allows_encryption: values.allows_encryption,
-          allows_files: values.allows_files,
-          ...(mayShare ? { butler_may_reveal: values.butler_may_reveal } : {}),
-        },
-      });
+      await save.mutateAsync({ id: category?.id, body: categoryBody(values, mayShare) });
       notifySuccess(category ? 'Kategorie erfolgreich aktualisiert' : 'Kategorie erfolgreich erstellt');
       onClose();
     } catch (cause) {
@@ -83,7 +45,7 @@ export function CategoryDialog({
         errorText(cause, category ? 'Fehler beim Aktualisieren der Kategorie' : 'Fehler beim Erstellen der Kategorie'),
       );
     }
-  };
+  }, onInvalid);
 
   return (
     <Modal
@@ -94,22 +56,14 @@ export function CategoryDialog({
       size="lg"
       closeButtonProps={{ 'aria-label': 'Schließen' }}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack>
           <Group align="flex-start" grow wrap="nowrap" preventGrowOverflow={false}>
             <TextInput
               label="Icon"
               withAsterisk
               description="Ein Emoji"
-              value={values.icon}
-              onChange={(event) => set('icon', event.currentTarget.value)}
-              error={missing && !values.icon.trim()}
+              {...field('icon')}
               maxLength={8}
               maw={110}
               styles={{ input: { fontSize: 22, textAlign: 'center' } }}
@@ -118,52 +72,40 @@ export function CategoryDialog({
               label="Name"
               withAsterisk
               description="z. B. Passwörter, Dokumente"
-              value={values.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              error={missing && !values.name.trim()}
+              {...field('name')}
               maxLength={100}
               data-autofocus
             />
           </Group>
           <Group gap={4} aria-label="Vorschläge für das Icon" role="group">
-            {SUGGESTED_ICONS.map((icon) => (
+            {SUGGESTED_ICONS.map((suggestion) => (
               <UnstyledButton
-                key={icon}
-                onClick={() => set('icon', icon)}
-                aria-label={`Icon ${icon} wählen`}
+                key={suggestion}
+                onClick={() => form.setFieldValue('icon', suggestion)}
+                aria-label={`Icon ${suggestion} wählen`}
                 fz={20}
                 px={6}
                 py={2}
                 style={{
                   borderRadius: 'var(--mantine-radius-sm)',
-                  background: values.icon === icon ? 'var(--mantine-color-navy-0)' : undefined,
-                  outline: values.icon === icon ? '1px solid var(--mantine-color-navy-3)' : undefined,
+                  background: icon === suggestion ? 'var(--mantine-color-navy-0)' : undefined,
+                  outline: icon === suggestion ? '1px solid var(--mantine-color-navy-3)' : undefined,
                 }}
               >
-                {icon}
+                {suggestion}
               </UnstyledButton>
             ))}
           </Group>
-          <Textarea
-            label="Beschreibung"
-            autosize
-            minRows={2}
-            maxRows={5}
-            maxLength={1000}
-            value={values.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-          />
+          <Textarea label="Beschreibung" autosize minRows={2} maxRows={5} maxLength={1000} {...field('description')} />
           <Switch
             label="Verschlüsselung"
             description="Einträge werden als Passwort-Einträge verschlüsselt gespeichert (Benutzername und Passwort)."
-            checked={values.allows_encryption}
-            onChange={(event) => set('allows_encryption', event.currentTarget.checked)}
+            {...field('allows_encryption', 'checkbox')}
           />
           <Switch
             label="Datei-Upload"
             description="Einträge dieser Kategorie können Dateien enthalten."
-            checked={values.allows_files}
-            onChange={(event) => set('allows_files', event.currentTarget.checked)}
+            {...field('allows_files', 'checkbox')}
           />
           <Switch
             label="Butler dürfen Passwörter anzeigen"
@@ -172,9 +114,8 @@ export function CategoryDialog({
                 ? 'Butler sehen gespeicherte Passwörter dieser Kategorie bei den Kunden, die sie betreuen. Jedes Anzeigen wird protokolliert.'
                 : 'Nur wer gespeicherte Passwörter anzeigen darf, kann das ändern.'
             }
-            checked={values.butler_may_reveal}
+            {...field('butler_may_reveal', 'checkbox')}
             disabled={!mayShare}
-            onChange={(event) => set('butler_may_reveal', event.currentTarget.checked)}
           />
           <FormError message={error} />
           <DialogButtons
