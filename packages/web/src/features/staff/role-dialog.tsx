@@ -1,11 +1,13 @@
 import type { StaffMember } from '@butler/contract/staff';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type FormEvent, useEffect, useState } from 'react';
+import { FormError } from '../../components/dialog-parts';
+import { useDialogForm } from '../../components/use-dialog-form';
 import { errorText } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { useSetStaffRole } from './api';
-import { type RoleChoice, RoleFields } from './role-fields';
+import { RoleFields } from './role-fields';
+import { roleProblems, roleStart } from './role-rules';
 
 /**
  * "Rolle ändern": holds from the person's next request on, without signing them out; the
@@ -14,15 +16,15 @@ import { type RoleChoice, RoleFields } from './role-fields';
 export function RoleDialog({ member, onClose }: { member: StaffMember | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSetStaffRole();
-  const [choice, setChoice] = useState<RoleChoice>({ role: null, grants: [] });
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (member) setChoice({ role: member.role, grants: member.grants });
-    setError(null);
-  }, [member]);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const { form, error, setError, onInvalid } = useDialogForm({
+    opened: member !== null,
+    initial: () => roleStart(member),
+    validate: roleProblems,
+    deps: [member],
+  });
+  const submit = form.onSubmit(async ({ choice }) => {
     if (!member || !choice.role) return;
+    setError(null);
     try {
       await save.mutateAsync({ id: member.id, role: choice.role, grants: choice.grants });
       notifySuccess(`Rolle von ${member.name} gespeichert`);
@@ -30,20 +32,16 @@ export function RoleDialog({ member, onClose }: { member: StaffMember | null; on
     } catch (cause) {
       setError(errorText(cause, 'Fehler beim Speichern der Rolle'));
     }
-  };
+  }, onInvalid);
   return (
     <Modal opened={member !== null} onClose={onClose} title={`Rolle von ${member?.name ?? ''}`} fullScreen={phone}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <RoleFields value={choice} onChange={setChoice} />
+          <RoleFields value={form.values.choice} onChange={(choice) => form.setFieldValue('choice', choice)} />
           <Text size="sm" c="dimmed">
             Die neue Rolle gilt sofort, ab dem nächsten Klick der Person. Die Änderung wird protokolliert.
           </Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Abbrechen

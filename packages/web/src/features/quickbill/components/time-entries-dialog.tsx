@@ -1,11 +1,19 @@
-import { DEFAULT_PRICE_PER_HOUR } from '@butler/contract/hour-packages';
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useRef } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { EmptyState } from '../../../components/states';
+import { useDialogForm } from '../../../components/use-dialog-form';
 import { formatDate, formatHours, truncate } from '../../../lib/format';
 import { type BillableTimeEntry, useBillableEntries } from '../api/catalog';
+import {
+  entriesToOffer,
+  takeLabel,
+  timeEntriesProblems,
+  timeEntriesStart,
+  toggleAll,
+  toggleEntry,
+} from './time-entries-rules';
 
 /** One invoice line per time entry: '22.11.2026 – Projekt: Tätigkeit', hours × hourly rate. */
 export function entryLine(entry: BillableTimeEntry) {
@@ -31,20 +39,25 @@ export function TimeEntriesDialog({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const query = useBillableEntries(customerId, opened);
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const [rate, setRate] = useState<number | string>(DEFAULT_PRICE_PER_HOUR);
-  useEffect(() => {
-    if (opened) setChosen(new Set());
-  }, [opened]);
-  // Negative corrections cannot become a line with a positive quantity.
-  const entries = (query.data ?? []).filter((e) => !excludeIds.includes(e.id) && e.hours > 0);
-  const toggle = (id: number) =>
-    setChosen((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  // The rate stays what it was set to last, for the next entries of the same invoice.
+  const lastRate = useRef<number | string | undefined>(undefined);
+  const { form } = useDialogForm({
+    opened,
+    initial: () => timeEntriesStart(lastRate.current),
+    validate: timeEntriesProblems,
+    deps: [],
+  });
+  const { chosen } = form.values;
+  const entries = entriesToOffer(query.data ?? [], excludeIds);
+  const ready = Object.keys(timeEntriesProblems(form.values)).length === 0;
+  const submit = form.onSubmit(({ chosen: ids, rate }) => {
+    lastRate.current = rate;
+    onAdd(
+      entries.filter((e) => ids.includes(e.id)),
+      Number(rate),
+    );
+    onClose();
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title="Zeiteinträge übernehmen" fullScreen={phone} size="lg">
@@ -53,65 +66,57 @@ export function TimeEntriesDialog({
       ) : entries.length === 0 ? (
         <EmptyState text="Keine verrechenbaren Zeiteinträge für diesen Kunden" />
       ) : (
-        <Stack>
-          <Checkbox
-            label="Alle auswählen"
-            checked={chosen.size === entries.length}
-            indeterminate={chosen.size > 0 && chosen.size < entries.length}
-            onChange={() => setChosen(chosen.size === entries.length ? new Set() : new Set(entries.map((e) => e.id)))}
-          />
-          <ScrollArea.Autosize mah={phone ? undefined : 360}>
-            <Stack gap="xs">
-              {entries.map((e) => (
-                <Checkbox
-                  key={e.id}
-                  checked={chosen.has(e.id)}
-                  onChange={() => toggle(e.id)}
-                  label={
-                    <Group justify="space-between" wrap="nowrap" gap="sm">
-                      <Text size="sm">{entryLine(e)}</Text>
-                      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                        {formatHours(e.hours)}
-                      </Text>
-                    </Group>
-                  }
-                  styles={{ labelWrapper: { width: '100%' } }}
-                />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-          <NumberInput
-            label="Stundensatz netto (€)"
-            withAsterisk
-            value={rate}
-            onChange={setRate}
-            decimalSeparator=","
-            thousandSeparator="."
-            decimalScale={2}
-            fixedDecimalScale
-            step={0.01}
-            min={0}
-            maw={220}
-          />
-          {query.isError && <Alert color="red">Fehler beim Laden der Daten</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Abbrechen
-            </Button>
-            <Button
-              disabled={chosen.size === 0 || rate === ''}
-              onClick={() => {
-                onAdd(
-                  entries.filter((e) => chosen.has(e.id)),
-                  Number(rate),
-                );
-                onClose();
-              }}
-            >
-              {chosen.size === 1 ? '1 Eintrag übernehmen' : `${chosen.size} Einträge übernehmen`}
-            </Button>
-          </Group>
-        </Stack>
+        <form noValidate onSubmit={submit}>
+          <Stack>
+            <Checkbox
+              label="Alle auswählen"
+              checked={chosen.length === entries.length}
+              indeterminate={chosen.length > 0 && chosen.length < entries.length}
+              onChange={() => form.setFieldValue('chosen', toggleAll(chosen, entries))}
+            />
+            <ScrollArea.Autosize mah={phone ? undefined : 360}>
+              <Stack gap="xs">
+                {entries.map((e) => (
+                  <Checkbox
+                    key={e.id}
+                    checked={chosen.includes(e.id)}
+                    onChange={() => form.setFieldValue('chosen', toggleEntry(chosen, e.id))}
+                    label={
+                      <Group justify="space-between" wrap="nowrap" gap="sm">
+                        <Text size="sm">{entryLine(e)}</Text>
+                        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                          {formatHours(e.hours)}
+                        </Text>
+                      </Group>
+                    }
+                    styles={{ labelWrapper: { width: '100%' } }}
+                  />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+            <NumberInput
+              label="Stundensatz netto (€)"
+              withAsterisk
+              {...form.getInputProps('rate')}
+              decimalSeparator=","
+              thousandSeparator="."
+              decimalScale={2}
+              fixedDecimalScale
+              step={0.01}
+              min={0}
+              maw={220}
+            />
+            {query.isError && <Alert color="red">Fehler beim Laden der Daten</Alert>}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Abbrechen
+              </Button>
+              <Button type="submit" disabled={!ready}>
+                {takeLabel(chosen.length)}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       )}
     </Modal>
   );
