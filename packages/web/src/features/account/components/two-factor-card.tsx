@@ -1,12 +1,15 @@
 import type { TotpSetup } from '@butler/contract/auth';
-import { Alert, Badge, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { FormError } from '../../../components/dialog-parts';
+import { useDialogForm } from '../../../components/use-dialog-form';
 import { ApiError, apiRequest, errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { accountKeys, useAccount } from '../api/account';
+import { proveIdentityBody, proveIdentityProblems, proveIdentityStart } from './prove-identity-rules';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { TotpEnrolment } from './totp-enrolment';
 
@@ -123,6 +126,7 @@ export function TwoFactorCard() {
   );
 }
 
+/** Password and code before 2FA is switched off or new recovery codes are made. */
 function ProveIdentityForm({
   submitLabel,
   danger,
@@ -134,26 +138,26 @@ function ProveIdentityForm({
   onSubmit: (body: { password: string; code: string }) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (!password) next.password = 'Bitte geben Sie Ihr Passwort ein';
-    if (!code.trim()) next.code = 'Bitte geben Sie den Code ein';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    setBusy(true);
-    try {
-      await onSubmit({ password, code: code.trim() });
-    } catch (cause) {
-      setErrors(cause instanceof ApiError && cause.details ? cause.details : { form: errorText(cause, 'Fehler') });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Mounted while its dialog is open, so it starts empty with every opening.
+  const { form, error, setError } = useDialogForm({
+    opened: true,
+    initial: proveIdentityStart,
+    validate: proveIdentityProblems,
+    deps: [],
+  });
+  const submit = form.onSubmit(
+    async (values) => {
+      setError(null);
+      try {
+        await onSubmit(proveIdentityBody(values));
+      } catch (cause) {
+        if (cause instanceof ApiError && cause.details) form.setErrors(cause.details);
+        else setError(errorText(cause, 'Fehler'));
+      }
+    },
+    // Each field says what is missing under it; no sentence for the whole form.
+    () => setError(null),
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -163,30 +167,17 @@ function ProveIdentityForm({
         <PasswordInput
           label="Passwort"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
+          {...form.getInputProps('password')}
           visibilityToggleButtonProps={{ 'aria-label': 'Passwort anzeigen oder verbergen' }}
           required
         />
-        <TextInput
-          label="Code aus der App"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-          error={errors.code}
-          required
-        />
-        {errors.form && (
-          <Alert color="red" role="alert">
-            {errors.form}
-          </Alert>
-        )}
+        <TextInput label="Code aus der App" autoComplete="one-time-code" {...form.getInputProps('code')} required />
+        <FormError message={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Abbrechen
           </Button>
-          <Button type="submit" color={danger ? 'red' : undefined} loading={busy}>
+          <Button type="submit" color={danger ? 'red' : undefined} loading={form.submitting}>
             {submitLabel}
           </Button>
         </Group>

@@ -5,18 +5,18 @@ import { IconDownload, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormError } from '../../../components/dialog-parts';
+import { useDialogForm } from '../../../components/use-dialog-form';
 import { apiDownload, apiRequest, errorText } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { saveBlob } from '../../../lib/save-blob';
+import { erasureProblems, erasureStart } from './erasure-rules';
 
 /** Long labels wrap instead of being cut at 390 px. */
 const wrapping = {
   root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
   label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
 } as const;
-
-/** Same comparison as the server: spaces collapsed, case ignored. */
-const normalise = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('de-AT');
 
 /** GDPR erasure: says what goes and what stays; the customer's name typed as confirmation (decision 0423). */
 function ErasureDialog({
@@ -33,17 +33,32 @@ function ErasureDialog({
   const phone = useMediaQuery('(max-width: 48em)');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setTyped('');
+  const { form, error, setError } = useDialogForm({
+    opened,
+    initial: erasureStart,
+    validate: (v) => erasureProblems(v, name),
+    deps: [name],
+  });
+  const matches = Object.keys(erasureProblems(form.values, name)).length === 0;
+  const busy = form.submitting;
+  const erase = form.onSubmit(async ({ typed }) => {
     setError(null);
-    onClose();
-  };
-  const matches = normalise(typed) === normalise(name);
+    try {
+      const result = await apiRequest<CustomerErasureResponse>(`/api/customers/${customerId}/erasure`, {
+        method: 'POST',
+        body: { confirmation: typed },
+      });
+      notifySuccess(
+        `Kunde gelöscht. ${result.kept_invoices === 1 ? '1 Rechnung bleibt' : `${result.kept_invoices} Rechnungen bleiben`} aufbewahrt.`,
+      );
+      navigate('/admin/customers');
+      void queryClient.invalidateQueries();
+    } catch (cause) {
+      setError(errorText(cause, 'Fehler beim Löschen des Kunden'));
+    }
+  });
   return (
-    <Modal opened={opened} onClose={close} title="Kunde endgültig löschen (DSGVO)" fullScreen={phone} size="lg">
+    <Modal opened={opened} onClose={onClose} title="Kunde endgültig löschen (DSGVO)" fullScreen={phone} size="lg">
       <Stack>
         <Alert color="red" title="Diese Löschung kann nicht rückgängig gemacht werden">
           Laden Sie vorher die Datenauskunft herunter, wenn der Kunde eine Kopie seiner Daten möchte.
@@ -74,18 +89,13 @@ function ErasureDialog({
         </div>
         <TextInput
           label={`Zur Bestätigung den Namen des Kunden eingeben: ${name}`}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
+          {...form.getInputProps('typed')}
           autoComplete="off"
           data-autofocus
         />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={busy}>
+          <Button variant="default" onClick={onClose} disabled={busy}>
             Abbrechen
           </Button>
           <Button
@@ -93,25 +103,7 @@ function ErasureDialog({
             leftSection={<IconTrash size={16} aria-hidden />}
             disabled={!matches}
             loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              setError(null);
-              try {
-                const result = await apiRequest<CustomerErasureResponse>(`/api/customers/${customerId}/erasure`, {
-                  method: 'POST',
-                  body: { confirmation: typed },
-                });
-                notifySuccess(
-                  `Kunde gelöscht. ${result.kept_invoices === 1 ? '1 Rechnung bleibt' : `${result.kept_invoices} Rechnungen bleiben`} aufbewahrt.`,
-                );
-                navigate('/admin/customers');
-                void queryClient.invalidateQueries();
-              } catch (cause) {
-                setError(errorText(cause, 'Fehler beim Löschen des Kunden'));
-              } finally {
-                setBusy(false);
-              }
-            }}
+            onClick={() => erase()}
           >
             Endgültig löschen
           </Button>
