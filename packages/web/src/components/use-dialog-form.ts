@@ -38,10 +38,14 @@ export function useDialogForm<Values extends Record<string, unknown>>(options: {
     const props = form.getInputProps(path, type ? { type } : undefined);
     return { ...props, error: Boolean(props.error) };
   };
+  /** Sets one field (and clears its mark), typed by the values' keys, for fields made of parts. */
+  const set = <K extends keyof Values & string>(key: K, value: Values[K]) =>
+    // @mantine/form types a value by its path; a key of Values names the same value.
+    form.setFieldValue(key, value as never);
   /** Shows the first message of the failed checks, in the order `validate` returned them. */
   const onInvalid = (errors: FormErrors) => {
     const first = Object.values(errors).find((message) => typeof message === 'string' && message);
     setError(typeof first === 'string' ? first : null);
   };
-  return { form, error, setError, field, onInvalid };
+  return { form, error, setError, field, set, onInvalid };
 }

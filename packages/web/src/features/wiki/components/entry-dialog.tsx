@@ -3,9 +3,10 @@ import { Alert, Center, Loader, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useCan } from '../../../app/permissions';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
+import { useDialogForm } from '../../../components/use-dialog-form';
 import { errorText } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
@@ -18,7 +19,7 @@ import {
   useWikiEntry,
 } from '../api/wiki';
 import { EntryFields } from './entry-fields';
-import { type EntryValues, emptyValues, isPasswordCategory, validateEntry } from './entry-form';
+import { type EntryValues, emptyValues, entryProblems, isPasswordCategory } from './entry-rules';
 
 export type EntryDialogTexts = { title: string; updated: string; updateError: string };
 const ENTRY_TEXTS: EntryDialogTexts = {
@@ -77,102 +78,86 @@ export function EntryDialog({
     staleTime: 0,
     retry: false,
   });
-  const [values, setValues] = useState<EntryValues>(emptyValues);
-  const [errors, setErrors] = useState<Partial<Record<keyof EntryValues, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens.
-  useEffect(() => {
-    if (!opened) return;
-    setValues({ ...emptyValues, customerId: defaults?.customerId ?? null, categoryId: defaults?.categoryId ?? null });
-    setErrors({});
-    setFormError(null);
-  }, [opened, entryId]);
-
-  // Filled once per opening: a refetch (e.g. after deleting a file) must not undo typing.
-  const applied = useRef<number | null>(null);
-  useEffect(() => {
-    if (!opened) applied.current = null;
-    else if (entry && applied.current !== entry.id) {
-      applied.current = entry.id;
-      setValues((v) => ({ ...fromEntry(entry), files: v.files }));
-    }
-  }, [opened, entry]);
+  // The password field decides by the chosen category, so the rules ask it at submit time.
+  const passwordFor = (categoryId: number | null) =>
+    !!entry?.is_password_entry || isPasswordCategory(categories.data?.find((c) => c.id === categoryId));
+  const { form, error, setError, set } = useDialogForm({
+    opened,
+    // Filled once per opening and entry: a refetch (e.g. after deleting a file) must not undo typing.
+    initial: () =>
+      entry
+        ? fromEntry(entry)
+        : { ...emptyValues, customerId: defaults?.customerId ?? null, categoryId: defaults?.categoryId ?? null },
+    validate: (v) => entryProblems(v, passwordFor(v.categoryId), editing),
+    deps: [entryId, entry?.id],
+  });
+  const values = form.values;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the decrypted secrets arrive.
   useEffect(() => {
     const clear = secrets.data;
-    if (clear) setValues((v) => ({ ...v, username: clear.username ?? '', password: clear.content ?? '' }));
+    if (clear) form.setValues({ username: clear.username ?? '', password: clear.content ?? '' });
   }, [secrets.data]);
 
-  const category = categories.data?.find((c) => c.id === values.categoryId);
-  const password = entry ? entry.is_password_entry || isPasswordCategory(category) : isPasswordCategory(category);
+  const password = passwordFor(values.categoryId);
+  // Missing fields are marked; their one sentence stands under the form (a bad link says so under its field).
+  const onInvalid = (errors: Record<string, unknown>) =>
+    setError(Object.values(errors).includes(WIKI_REQUIRED) ? WIKI_REQUIRED : null);
 
-  const submit = async () => {
-    const found = validateEntry(values, password, editing);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setFormError(Object.values(found).includes(WIKI_REQUIRED) ? WIKI_REQUIRED : null);
-      return;
-    }
-    setFormError(null);
-    setBusy(true);
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
     const link = values.externalLink.trim() || null;
     const content = password ? values.password : values.content;
+    let saved: WikiEntry;
     try {
-      let saved: WikiEntry;
-      try {
-        saved = editing
-          ? await updateEntry(entryId, {
-              title: values.title.trim(),
-              // An emptied password field keeps the stored one.
-              content: content === '' ? null : content,
-              username: values.username.trim(),
-              external_link: link,
-              is_featured: password ? false : values.isFeatured,
-              ...(values.project && !password ? { sync_to_project: true } : {}),
-            })
-          : await createEntry({
-              customer_id: values.customerId ?? 0,
-              category_id: values.categoryId ?? 0,
-              title: values.title.trim(),
-              content,
-              username: values.username.trim() || null,
-              is_password_entry: password,
-              external_link: link,
-              is_featured: password ? false : values.isFeatured,
-              create_project: values.project && !password,
-            });
-      } catch (error) {
-        setFormError(errorText(error, editing ? texts.updateError : 'Fehler beim Erstellen des Eintrags'));
-        return;
-      }
-      const upload =
-        values.files.length > 0 ? await uploadFiles(saved.id, values.files) : { failed: 0, firstError: null };
-      refreshWiki(queryClient);
-      if (upload.failed > 0 && !editing) {
-        notifications.show({
-          color: 'yellow',
-          autoClose: 8000,
-          message:
-            'Wiki-Eintrag erstellt, aber Fehler beim Hochladen der Dateien. Dateien können nachträglich hinzugefügt werden.',
-        });
-      } else if (upload.failed > 0) {
-        notifyError(errorText(upload.firstError, 'Fehler beim Hochladen der Dateien'));
-      } else if (editing) {
-        notifySuccess(texts.updated);
-      } else {
-        notifySuccess(
-          values.files.length > 0
-            ? `Wiki-Eintrag mit ${values.files.length} Datei(en) erfolgreich erstellt`
-            : 'Wiki-Eintrag erfolgreich erstellt',
-        );
-      }
-      onSaved?.(saved);
-      onClose();
-    } finally {
-      setBusy(false);
+      saved = editing
+        ? await updateEntry(entryId, {
+            title: values.title.trim(),
+            // An emptied password field keeps the stored one.
+            content: content === '' ? null : content,
+            username: values.username.trim(),
+            external_link: link,
+            is_featured: password ? false : values.isFeatured,
+            ...(values.project && !password ? { sync_to_project: true } : {}),
+          })
+        : await createEntry({
+            customer_id: values.customerId ?? 0,
+            category_id: values.categoryId ?? 0,
+            title: values.title.trim(),
+            content,
+            username: values.username.trim() || null,
+            is_password_entry: password,
+            external_link: link,
+            is_featured: password ? false : values.isFeatured,
+            create_project: values.project && !password,
+          });
+    } catch (cause) {
+      setError(errorText(cause, editing ? texts.updateError : 'Fehler beim Erstellen des Eintrags'));
+      return;
     }
-  };
+    const upload =
+      values.files.length > 0 ? await uploadFiles(saved.id, values.files) : { failed: 0, firstError: null };
+    refreshWiki(queryClient);
+    if (upload.failed > 0 && !editing) {
+      notifications.show({
+        color: 'yellow',
+        autoClose: 8000,
+        message:
+          'Wiki-Eintrag erstellt, aber Fehler beim Hochladen der Dateien. Dateien können nachträglich hinzugefügt werden.',
+      });
+    } else if (upload.failed > 0) {
+      notifyError(errorText(upload.firstError, 'Fehler beim Hochladen der Dateien'));
+    } else if (editing) {
+      notifySuccess(texts.updated);
+    } else {
+      notifySuccess(
+        values.files.length > 0
+          ? `Wiki-Eintrag mit ${values.files.length} Datei(en) erfolgreich erstellt`
+          : 'Wiki-Eintrag erfolgreich erstellt',
+      );
+    }
+    onSaved?.(saved);
+    onClose();
+  }, onInvalid);
 
   const loadError = editing && loaded.isError;
   return (
@@ -193,32 +178,23 @@ export function EntryDialog({
           <Loader aria-label="Eintrag wird geladen" />
         </Center>
       ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        <form noValidate onSubmit={submit}>
           <Stack>
             <EntryFields
               values={values}
-              setValues={setValues}
-              errors={errors}
+              set={set}
+              errors={form.errors as Partial<Record<keyof EntryValues, string>>}
               entry={entry ?? null}
               categories={categories.data ?? []}
               password={password}
               customerLabel={entry?.customer_name ?? defaults?.customerLabel ?? null}
-              onFieldChange={(key) =>
-                setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current))
-              }
               secretsError={
                 secrets.isError ? errorText(secrets.error, 'Fehler beim Entschlüsseln des Passworts') : null
               }
             />
-            <FormError message={formError} />
+            <FormError message={error} />
             <DialogButtons
-              busy={busy}
+              busy={form.submitting}
               onCancel={onClose}
               label={editing ? 'Speichern' : 'Eintrag erstellen'}
               busyLabel={editing ? 'Speichern...' : 'Wird erstellt...'}

@@ -1,9 +1,8 @@
 import { WIKI_REQUIRED, type WikiCategory, type WikiEntry } from '@butler/contract/wiki';
 import { Alert, Checkbox, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconLink, IconLock } from '@tabler/icons-react';
-import type { Dispatch, SetStateAction } from 'react';
 import { CustomerPicker } from '../../../components/customer-picker';
-import { type EntryValues, isProjectCategory } from './entry-form';
+import { type EntryValues, isProjectCategory } from './entry-rules';
 import { FileList } from './file-list';
 import { FilePicker } from './file-picker';
 import { RichTextField } from './rich-text-field';
@@ -11,32 +10,26 @@ import { RichTextField } from './rich-text-field';
 /** The fields of the entry dialog; which ones show depends on the category (SPEC §4). */
 export function EntryFields({
   values,
-  setValues,
+  set,
   errors,
   entry,
   categories,
   password,
   customerLabel,
   secretsError,
-  onFieldChange,
 }: {
   values: EntryValues;
-  setValues: Dispatch<SetStateAction<EntryValues>>;
+  /** Sets a field; a changed field loses its error mark. */
+  set: <K extends keyof EntryValues>(key: K, value: EntryValues[K]) => void;
   errors: Partial<Record<keyof EntryValues, string>>;
   entry: WikiEntry | null;
   categories: WikiCategory[];
   password: boolean;
   customerLabel: string | null;
   secretsError: string | null;
-  /** A changed field loses its error mark. */
-  onFieldChange: (key: keyof EntryValues) => void;
 }) {
   // Missing required fields are only marked red; their sentence stands once under the form.
   const fieldError = (key: keyof EntryValues) => (errors[key] === WIKI_REQUIRED ? true : errors[key]);
-  const set = <K extends keyof EntryValues>(key: K, value: EntryValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    onFieldChange(key);
-  };
   const category = categories.find((c) => c.id === values.categoryId);
   const projectOffer = !password && (isProjectCategory(category) || (entry?.project_reference_id ?? null) !== null);
 

@@ -56,7 +56,7 @@ function hasText(html: string) {
 }
 
 /** Field errors in SPEC §5 words; empty object when the form may be sent. */
-export function validateEntry(values: EntryValues, password: boolean, editing: boolean) {
+export function entryProblems(values: EntryValues, password: boolean, editing: boolean) {
   const errors: Partial<Record<keyof EntryValues, string>> = {};
   if (!values.customerId) errors.customerId = WIKI_REQUIRED;
   if (!values.categoryId) errors.categoryId = WIKI_REQUIRED;
