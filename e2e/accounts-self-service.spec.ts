@@ -88,12 +88,12 @@ test.describe('Mein Konto in the lounge', () => {
     await loginAsCustomerThroughForm(page, email, PASSWORD);
     await page.goto('/customer/account');
     const section = page.getByTestId('reveals-section');
-    await expect(section.getByRole('heading', { name: 'Zugriffe auf Ihre Zugangsdaten' })).toBeVisible();
+    await expect(section.getByRole('heading', { name: 'Zugriffe auf deine Zugangsdaten' })).toBeVisible();
     await expect(section).toContainText('Bisher hat niemand eines deiner Passwörter angezeigt.');
     await apiCall(request, token, 'GET', `/api/wiki/entries/${entry.id}?decrypt_passwords=true`);
     await page.reload();
     await expect(section.getByTestId('reveal-row')).toHaveCount(1);
-    await expect(section.getByTestId('reveal-row')).toContainText('admin hat „Router zu Hause“ angezeigt');
+    await expect(section.getByTestId('reveal-row')).toContainText('Lisa Berger hat „Router zu Hause“ angezeigt');
     await expect(section).not.toContainText('Sehr-geheim-42');
     await screenshotBoth(page, 'lounge-mein-konto');
   });

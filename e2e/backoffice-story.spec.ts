@@ -83,7 +83,7 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
   await sub.getByLabel('Monatliche Stunden').fill('5');
   await sub.getByRole('button', { name: 'Speichern' }).click();
   await expect(sub.getByRole('alert')).toHaveText('Bitte wählen Sie ein Butler-Paket aus');
-  await pickOption(page, sub.getByRole('combobox', { name: 'Butler-Paket' }), new RegExp(templateName));
+  await pickOption(page, sub.getByRole('combobox', { name: 'ButlerPaket-Vorlage' }), new RegExp(templateName));
   await expect(sub.getByTestId('subscription-price')).toHaveText('€ 300,00');
   await expect(sub.getByTestId('subscription-end')).toHaveText(/\d\d\.\d\d\.\d{4}/);
   await expect(sub.getByLabel('Fahrten pro Monat')).toHaveValue('2');

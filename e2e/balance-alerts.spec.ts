@@ -17,7 +17,8 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   await sellButlerPaket(request, token, customer.id, {
     label: 'Knapp',
     monthlyHours: 10,
-    startDate: firstOfMonth(-1).iso,
+    // From this month: no unused hours carried over, so 8,5 of 10 h leave 1,5 h usable (decision 0623).
+    startDate: firstOfMonth(0).iso,
   });
   await addEntry(request, token, customer.id, project.id, 8.5, viennaToday().iso, 'abos', 'Ablage sortiert');
 
@@ -35,7 +36,7 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   await page.goto('/admin/settings');
   const settings = page.getByRole('region', { name: 'Guthaben-Hinweise' });
   await settings.scrollIntoViewIfNeeded();
-  await expect(settings.getByLabel('ButlerPaket: Hinweis ab')).toHaveValue('80 %', { timeout: 20_000 });
+  await expect(settings.getByLabel('ButlerPaket: Hinweis ab')).toHaveValue('80\u00a0%', { timeout: 20_000 });
   await expect(settings.getByLabel('Tägliche Übersicht an Mitarbeiter')).toBeChecked();
   await settings.scrollIntoViewIfNeeded();
   await settings.screenshot({ path: 'screenshots/balance-alerts-settings-desktop.png' });
@@ -50,7 +51,9 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
   const banner = page.getByTestId('low-balance-banner');
   await expect(banner.getByText('Dein Guthaben wird knapp')).toBeVisible();
-  await expect(banner.getByText(/zu 85 % genutzt – noch 1,50 h bis/)).toBeVisible();
+  await expect(
+    banner.getByText(/zu 85\s% genutzt – mit dem Übertrag der Vormonate jetzt noch 1,50 h verfügbar/),
+  ).toBeVisible();
   await screenshotBoth(page, 'balance-alerts-lounge');
   await banner.getByRole('button', { name: 'Mein BUTLER kontaktieren' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();

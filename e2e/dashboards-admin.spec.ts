@@ -195,7 +195,7 @@ test.describe('admin dashboards', () => {
     const card = page.getByRole('region', { name: 'Dashboard-Einstellungen' });
     const target = card.getByRole('textbox', { name: 'Monatsziel' });
     await expect(target).toHaveValue('100 h');
-    await expect(card.getByRole('textbox', { name: 'Auslastung Gelb bis' })).toHaveValue('100 %');
+    await expect(card.getByRole('textbox', { name: 'Auslastung Gelb bis' })).toHaveValue('100\u00a0%');
 
     // Empty input counts as 0 and fails the minimum; workload yellow is limited to 200 %.
     await target.fill('');

@@ -98,7 +98,7 @@ test.describe('customer lounge and deduction lists', () => {
     await expect(page.getByTestId('deduction-count')).toHaveText('6 Einträge');
     await expect(page.getByTestId('deduction-item')).toHaveCount(6);
     await expect(page.getByTestId('subscription-ring-amount')).toHaveText('7,00h');
-    await expect(page.getByTestId('deduction-item').first()).toContainText('gebucht von admin');
+    await expect(page.getByTestId('deduction-item').first()).toContainText('gebucht von Lisa Berger');
     await screenshotBoth(page, 'dashboards-deductions-butler');
     await page.getByRole('link', { name: 'Zurück' }).click();
     await expect(page).toHaveURL(/\/customer\/dashboard$/);

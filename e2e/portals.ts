@@ -11,7 +11,7 @@ import path from 'node:path';
  * spec file sees one portal from its first test to its last, and two files running at the
  * same time never share data.
  */
-export const E2E_ADMIN = { username: 'admin', password: 'e2e-Admin-Passwort!' };
+export const E2E_ADMIN = { username: 'admin', password: 'e2e-Admin-Passwort!', name: 'Lisa Berger' };
 
 /** Browser workers: `E2E_WORKERS`, else 2 (measured on 2 cores, decision 0530). */
 export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
@@ -51,6 +51,8 @@ function startPortal(port: number, dataDir: string): Promise<ChildProcess> {
       DATA_DIR: dataDir,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // A display name, so the first-day prompt for one (decision 0622) does not cover the specs.
+      ADMIN_NAME: E2E_ADMIN.name,
       RATE_LIMIT_PER_MINUTE: '100000',
       // Every spec signs in from 127.0.0.1: the specs that try wrong passwords and codes on
       // purpose must not lock the address for the specs after them (decision 0432). Each

@@ -9,8 +9,8 @@ test.describe('pre-rendered login pages', () => {
   test('the customer login shows its whole page without a script, and nothing can be sent yet', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Zu Diensten.' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Willkommen in Ihrer Lounge' })).toBeVisible();
-    await expect(page.getByText('Melden Sie sich mit Ihrer E-Mail-Adresse an.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Willkommen in der Lounge' })).toBeVisible();
+    await expect(page.getByText('Anmeldung mit E-Mail-Adresse und Passwort.')).toBeVisible();
     // Read-only fields and a disabled button until the app has started: nothing typed is
     // lost when it takes over, and no form is sent with the password in the address.
     await expect(page.getByLabel('E-Mail')).not.toBeEditable();
@@ -39,7 +39,7 @@ test('with the script, the app takes over the pre-rendered login and it works', 
   await page.goto('/');
   await expect(page.getByLabel('E-Mail')).toBeEditable();
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Bitte füllen Sie alle Felder aus');
+  await expect(page.getByRole('alert')).toHaveText('Bitte E-Mail-Adresse und Passwort eingeben');
 });
 
 // Decision 0413: the browser paints a page while its HTML is still arriving. Half a login

@@ -108,11 +108,11 @@ test('Quickbill: settings, package invoice, preview, send, paid, storno, bulk do
     await screenshotBoth(page, 'quickbill-invoice-send');
     // The subject is prefilled from the settings and may be changed for this mail only.
     const subject = page.getByRole('textbox', { name: 'Betreff' });
-    await expect(subject).toHaveValue('Ihre Rechnung {nummer}');
+    await expect(subject).toHaveValue('Deine Rechnung {nummer}');
     await subject.fill('');
     await page.getByRole('button', { name: 'Jetzt senden' }).click();
     await expect(page.getByText('Bitte geben Sie einen Betreff an')).toBeVisible();
-    await subject.fill('Ihre Rechnung {nummer} (Oktober)');
+    await subject.fill('Deine Rechnung {nummer} (Oktober)');
     const since = Date.now() - 1000;
     await page.getByRole('button', { name: 'Jetzt senden' }).click();
     await expect(page).toHaveURL(new RegExp(`${invoiceUrl}$`));
@@ -124,7 +124,7 @@ test('Quickbill: settings, package invoice, preview, send, paid, storno, bulk do
     expect(number).toMatch(/^\d{4}-\d{4}$/);
     const eml = await newestMail(since);
     expect(eml).toContain(customer.email);
-    expect(eml).toContain(`Subject: Ihre Rechnung ${number} (Oktober)`);
+    expect(eml).toContain(`Subject: Deine Rechnung ${number} (Oktober)`);
     const pdf = attachment(eml, new RegExp(`Rechnung-${number}\\.pdf`));
     expect(pdf, 'the invoice PDF is attached').not.toBeNull();
     expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');

@@ -56,13 +56,13 @@ test('Postausgang: sent and retrying mails with the reason, "erneut senden", the
     await page.getByRole('button', { name: 'Postausgang öffnen' }).click();
     await expect(page).toHaveURL(/\/admin\/outbox$/);
     await expect(page.getByRole('heading', { name: 'Postausgang', level: 1 })).toBeVisible();
-    const failing = page.getByRole('row').filter({ hasText: `Ihre Rechnung ${second.number}` });
+    const failing = page.getByRole('row').filter({ hasText: `Deine Rechnung ${second.number}` });
     await expect(failing.getByText('Neuer Versuch geplant')).toBeVisible({ timeout: 15_000 });
     await expect(failing.getByText(/EEXIST|ENOTDIR/)).toBeVisible();
     await expect(
       page
         .getByRole('row')
-        .filter({ hasText: `Ihre Rechnung ${first.number}` })
+        .filter({ hasText: `Deine Rechnung ${first.number}` })
         .getByText('Gesendet'),
     ).toBeVisible();
     await screenshotBoth(page, 'mail-outbox-retrying');
@@ -76,12 +76,12 @@ test('Postausgang: sent and retrying mails with the reason, "erneut senden", the
   }
 
   await page.goto('/admin/outbox');
-  await page.getByRole('button', { name: `Erneut senden: Ihre Rechnung ${second.number}` }).click();
+  await page.getByRole('button', { name: `Erneut senden: Deine Rechnung ${second.number}` }).click();
   // (If the automatic retry delivered it a moment earlier, the click sends a copy: both are fine.)
   await expect(page.getByText(/^Die E-Mail wird erneut gesendet/)).toBeVisible();
   const row = page
     .getByRole('row')
-    .filter({ hasText: `Ihre Rechnung ${second.number}` })
+    .filter({ hasText: `Deine Rechnung ${second.number}` })
     .first();
   await expect(row.getByText('Gesendet')).toBeVisible({ timeout: 20_000 });
 

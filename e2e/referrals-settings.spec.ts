@@ -11,9 +11,9 @@ test('referral settings: clamping, validation texts, switch, save and reset', as
   await page.goto('/admin/settings');
   const card = page.getByTestId('referral-settings-card');
   const discount = card.getByLabel('Rabatt pro erfolgreicher Empfehlung');
-  await expect(discount).toHaveValue('3 %', { timeout: 30_000 });
+  await expect(discount).toHaveValue('3\u00a0%', { timeout: 30_000 });
   await expect(card.getByLabel('R-Schwellenwert 1')).toHaveValue('0,5');
-  await expect(card.getByLabel('Rabatt-Cap 5')).toHaveValue('100 %');
+  await expect(card.getByLabel('Rabatt-Cap 5')).toHaveValue('100\u00a0%');
   await card.scrollIntoViewIfNeeded();
   await screenshotBoth(page, 'referrals-settings');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -23,7 +23,7 @@ test('referral settings: clamping, validation texts, switch, save and reset', as
   // The discount input is clamped to 0–100.
   await discount.fill('150');
   await discount.blur();
-  await expect(discount).toHaveValue('100 %');
+  await expect(discount).toHaveValue('100\u00a0%');
   await discount.fill('');
 
   // Validation with SPEC §5's words under the fields; nothing is sent.
@@ -67,7 +67,7 @@ test('referral settings: clamping, validation texts, switch, save and reset', as
   await expect(confirm).toContainText('auf die Standardwerte zurücksetzen');
   await confirm.getByRole('button', { name: 'Zurücksetzen' }).click();
   await expectToast(page, 'Einstellungen auf Standard zurückgesetzt');
-  await expect(discount).toHaveValue('3 %');
+  await expect(discount).toHaveValue('3\u00a0%');
   await expect(discount).toBeEnabled();
   await expect(card.getByLabel('R-Schwellenwert 2')).toHaveValue('1');
   expect((await apiCall(request, token, 'GET', '/api/referral-settings')).is_active).toBe(true);

@@ -24,12 +24,12 @@ test.describe('admin login and shell', () => {
     await page.getByRole('button', { name: 'Passwort anzeigen oder verbergen' }).click();
     await expect(password).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Anmelden' }).click();
-    await expect(page.getByRole('alert')).toHaveText('E-Mail/Benutzername oder Passwort ist falsch');
+    await expect(page.getByRole('alert')).toHaveText('Benutzername oder Passwort ist falsch');
   });
 
   test('login, top bar navigation, redirect when already logged in, logout', async ({ page }) => {
     await loginAsAdminThroughForm(page);
-    await expect(page.getByTestId('top-bar-user')).toHaveText(E2E_ADMIN.username);
+    await expect(page.getByTestId('top-bar-user')).toHaveText(E2E_ADMIN.name);
     const topBar = page.getByTestId('top-bar');
     for (const [label, path] of [
       ['KUNDEN', '/admin/customers'],
@@ -50,7 +50,7 @@ test.describe('admin login and shell', () => {
 
     // The stored session survives a reload (restored after validate-token).
     await page.reload();
-    await expect(page.getByTestId('top-bar-user')).toHaveText(E2E_ADMIN.username);
+    await expect(page.getByTestId('top-bar-user')).toHaveText(E2E_ADMIN.name);
 
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);

@@ -63,13 +63,13 @@ test.describe('customer login and shell', () => {
     });
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page.getByRole('button', { name: 'Anmeldung läuft...' })).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveText('E-Mail/Benutzername oder Passwort ist falsch');
+    await expect(page.getByRole('alert')).toHaveText('E-Mail-Adresse oder Passwort ist falsch');
   });
 
   test('empty fields are refused before any call', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Anmelden' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Bitte füllen Sie alle Felder aus');
+    await expect(page.getByRole('alert')).toHaveText('Bitte E-Mail-Adresse und Passwort eingeben');
   });
 
   test('a deactivated customer is refused with the German text', async ({ page, request }) => {

@@ -44,3 +44,13 @@ export const zSecretReveal = z.object({
   entry_title: z.string().nullable(),
 });
 export type SecretReveal = z.infer<typeof zSecretReveal>;
+
+/** "Anzeigename" (Konto): the name colleagues and customers see on bookings, reveals and the Protokoll. */
+export const zDisplayNameUpdate = z.object({
+  name: z
+    .string({ error: 'Bitte geben Sie Ihren Namen ein' })
+    .trim()
+    .min(2, 'Bitte geben Sie Ihren Namen ein (mindestens 2 Zeichen)')
+    .max(100, 'Der Name darf höchstens 100 Zeichen lang sein'),
+});
+export type DisplayNameUpdate = z.input<typeof zDisplayNameUpdate>;

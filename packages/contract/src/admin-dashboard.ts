@@ -36,8 +36,8 @@ export const zDashboardSettingsInput = z.object({
   color_threshold_red_max: setting('Der Grenzwert für Rot darf nicht negativ sein', 0, 100_000),
   color_threshold_yellow_max: setting('Der Grenzwert für Gelb darf nicht negativ sein', 0, 100_000),
   sellable_hours_per_month: setting('Die verkaufbaren Stunden pro Monat müssen mindestens 1 betragen', 1, 100_000),
-  workload_threshold_green_max: setting('Die Auslastungsgrenze Grün muss zwischen 0 und 100 % liegen', 0, 100),
-  workload_threshold_yellow_max: setting('Die Auslastungsgrenze Gelb muss zwischen 0 und 200 % liegen', 0, 200),
+  workload_threshold_green_max: setting('Die Auslastungsgrenze Grün muss zwischen 0 und 100\u00a0% liegen', 0, 100),
+  workload_threshold_yellow_max: setting('Die Auslastungsgrenze Gelb muss zwischen 0 und 200\u00a0% liegen', 0, 200),
 });
 export type DashboardSettingsInput = z.infer<typeof zDashboardSettingsInput>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { zNewPassword as zNewPasswordForLink } from './password-rules.js';
 import { ALL_PERMISSIONS, type Permission, STAFF_ROLES } from './permissions.js';
 import { USER_TYPES } from './session-rules.js';
+import { CUSTOMER_VOICES } from './voice.js';
 
 export {
   IDLE_TIMEOUT_MINUTES,
@@ -30,7 +31,10 @@ export type LoginRequest = z.infer<typeof zLoginRequest>;
 export const zAdminUser = z.object({
   id: z.number(),
   username: z.string(),
+  /** The display name, the username until one is set. */
   name: z.string(),
+  /** No display name yet: the app asks for one (decision 0622). */
+  needs_display_name: z.boolean(),
   role: z.enum(STAFF_ROLES),
   permissions: z.array(z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]])),
 });
@@ -53,6 +57,8 @@ export const zLoginResponse = z.object({
   token: z.string(),
   expires_at: z.string(),
   idle_timeout_minutes: z.number(),
+  /** "Anrede der Kunden" (decision 0620): the lounge and the staff's customer view follow it. */
+  customer_voice: z.enum(CUSTOMER_VOICES),
 });
 export type LoginResponse = z.infer<typeof zLoginResponse>;
 
@@ -62,6 +68,7 @@ export const zValidateTokenResponse = z.object({
   user_type: z.enum(USER_TYPES),
   expires_at: z.string(),
   idle_timeout_minutes: z.number(),
+  customer_voice: z.enum(CUSTOMER_VOICES),
 });
 export type ValidateTokenResponse = z.infer<typeof zValidateTokenResponse>;
 
@@ -119,6 +126,8 @@ export const zPasswordLinkInfo = z.object({
   /** Username (staff) or e-mail (customers): what to type at the login. */
   login: z.string(),
   expires_at: z.string(),
+  /** Customers' links: the form of address of the page (decision 0620). */
+  voice: z.enum(CUSTOMER_VOICES),
 });
 export type PasswordLinkInfo = z.infer<typeof zPasswordLinkInfo>;
 export const zPasswordLinkSet = z.object({ token: zLinkToken, password: zNewPasswordForLink });

@@ -34,9 +34,9 @@ const setting = (message: string, min: number, max: number) =>
     .refine(twoDecimals, 'Höchstens zwei Nachkommastellen');
 
 export const zBalanceAlertSettingsInput = z.object({
-  butler_used_percent: setting('Der Anteil muss zwischen 1 und 100 % liegen', 1, 100),
+  butler_used_percent: setting('Der Anteil muss zwischen 1 und 100\u00a0% liegen', 1, 100),
   package_remaining_hours: setting('Die Reststunden müssen zwischen 0 und 1.000 liegen', 0, 1000),
-  package_remaining_percent: setting('Der Anteil muss zwischen 0 und 100 % liegen', 0, 100),
+  package_remaining_percent: setting('Der Anteil muss zwischen 0 und 100\u00a0% liegen', 0, 100),
   notify_customers: z.boolean({ error: 'Bitte wählen Sie, ob Kunden benachrichtigt werden' }),
   notify_staff: z.boolean({ error: 'Bitte wählen Sie, ob Mitarbeiter benachrichtigt werden' }),
 });
@@ -49,6 +49,11 @@ export const zLowBalance = z.object({
   hours_used: z.number(),
   /** total − used; negative means Minus. */
   hours_remaining: z.number(),
+  /**
+   * What is usable now (decision 0623): ButlerPaket = this period's rest plus the carry-over
+   * of earlier periods (the lounge's "Jetzt verfügbar"); packages = hours_remaining.
+   */
+  hours_usable: z.number(),
   /** Share of the total used, 0–100+ (rounded to whole percent). */
   percent_used: z.number(),
   /** ButlerPaket: the current period; null for packages. */

@@ -4,6 +4,7 @@ import { DEFAULT_COUNTRY, isCountryCode } from './countries.js';
 import { zPageQuery, zSearchParam } from './list-query.js';
 import { zNewPassword } from './password-rules.js';
 import { zStaffOption } from './staff.js';
+import { SALUTATIONS } from './voice.js';
 
 export const MARITAL_STATUSES = ['verheiratet', 'geschieden', 'ledig'] as const;
 export const PARTNER_GENDERS = ['männlich', 'weiblich'] as const;
@@ -84,10 +85,17 @@ const contactPatchFields = {
   is_business: z.boolean({ error: 'Ungültiger Wert' }).optional(),
 };
 
+/** "Anrede" (Frau/Herr) or none: formal letters greet by it (decision 0620). */
+const zSalutation = z
+  .enum(SALUTATIONS, { error: 'Ungültige Anrede' })
+  .nullish()
+  .transform((v) => v ?? null);
+
 export const zCustomerCreate = z
   .object({
     first_name: requiredName('Bitte geben Sie einen Vornamen ein'),
     last_name: requiredName('Bitte geben Sie einen Nachnamen ein'),
+    salutation: zSalutation,
     email: zEmail,
     ...contactFields,
     birthdate: zBirthdate,
@@ -121,6 +129,8 @@ export type CustomerCreate = z.input<typeof zCustomerCreate>;
 export const zCustomerUpdate = z.object({
   first_name: requiredName('Bitte geben Sie einen Vornamen ein').optional(),
   last_name: requiredName('Bitte geben Sie einen Nachnamen ein').optional(),
+  /** null clears it; missing keeps it. */
+  salutation: z.enum(SALUTATIONS, { error: 'Ungültige Anrede' }).nullish(),
   email: zEmail.optional(),
   ...contactPatchFields,
   birthdate: zDate.nullish().transform((v) => (v === null ? DEFAULT_BIRTHDATE : v)),
@@ -193,6 +203,8 @@ export const zCustomerListItem = z.object({
 export type CustomerListItem = z.infer<typeof zCustomerListItem>;
 
 export const zCustomer = zCustomerListItem.extend({
+  /** "Anrede" for formal letters: 'frau', 'herr' or null (decision 0620). */
+  salutation: z.enum(SALUTATIONS).nullable(),
   street: z.string().nullable(),
   postal_code: z.string().nullable(),
   city: z.string().nullable(),

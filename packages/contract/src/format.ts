@@ -77,6 +77,11 @@ export function formatDecimal(value: number): string {
   return sign + text;
 }
 
+/** `97 %`, `2,5 %`: a percentage whose sign never wraps away from the number (no-break space). */
+export function formatPercent(value: number): string {
+  return `${formatDecimal(value)}\u00a0%`;
+}
+
 /** Hours with two decimals and the unit: `12,50 h`. */
 export function formatHours(value: number | string | null | undefined): string {
   return `${formatNumber(value)} h`;

@@ -3,37 +3,37 @@
  * the settings' texts may use. Shared so the send screen shows exactly what the server
  * will send. Free of zod: the send screen should not need it for this.
  */
+import { LETTER_TEXTS } from './letter-texts.js';
+import type { CustomerVoice } from './voice.js';
 
-export const INVOICE_MAIL_PLACEHOLDERS = ['nummer', 'kunde', 'betrag', 'faellig', 'firma', 'original'] as const;
+export const INVOICE_MAIL_PLACEHOLDERS = [
+  'anrede',
+  'nummer',
+  'kunde',
+  'betrag',
+  'faellig',
+  'firma',
+  'original',
+] as const;
 export type InvoiceMailValues = Partial<Record<(typeof INVOICE_MAIL_PLACEHOLDERS)[number], string>>;
 
-export const DEFAULT_INVOICE_SUBJECT = 'Ihre Rechnung {nummer}';
-export const DEFAULT_INVOICE_BODY = `Sehr geehrte Damen und Herren,
-
-anbei erhalten Sie die Rechnung {nummer} über {betrag}, zahlbar bis {faellig}.
-
-Vielen Dank für Ihr Vertrauen!
-
-Mit freundlichen Grüßen
-{firma}`;
-
 export const CREDIT_NOTE_SUBJECT = 'Stornorechnung {nummer} zur Rechnung {original}';
-export const CREDIT_NOTE_BODY = `Sehr geehrte Damen und Herren,
 
-anbei erhalten Sie die Stornorechnung {nummer}, mit der die Rechnung {original} über {betrag} storniert wird.
-
-Mit freundlichen Grüßen
-{firma}`;
-
-/** The texts before filling: the settings' for invoices (defaults when empty), fixed ones for credit notes. */
+/**
+ * The texts before filling: the settings' for invoices (when empty, the defaults in the
+ * customers' form of address), the voice's fixed ones for credit notes (decision 0620).
+ * {anrede} is the greeting line: "Hallo Maria" / "Sehr geehrte Frau Gruber".
+ */
 export function invoiceMailTemplates(
   kind: 'invoice' | 'credit_note',
   settings: { subject: string; body: string },
+  voice: CustomerVoice,
 ): { subject: string; body: string } {
-  if (kind === 'credit_note') return { subject: CREDIT_NOTE_SUBJECT, body: CREDIT_NOTE_BODY };
+  const texts = LETTER_TEXTS[voice];
+  if (kind === 'credit_note') return { subject: CREDIT_NOTE_SUBJECT, body: texts.creditNoteBody };
   return {
-    subject: settings.subject.trim() || DEFAULT_INVOICE_SUBJECT,
-    body: settings.body.trim() || DEFAULT_INVOICE_BODY,
+    subject: settings.subject.trim() || texts.invoiceSubject,
+    body: settings.body.trim() || texts.invoiceBody,
   };
 }
 

@@ -6,6 +6,9 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** German names of the mail templates for the Postausgang (unknown ones show their key). */
 export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
+  'account-invitation': 'Einladung',
+  'password-reset': 'Neues Passwort',
+  'security-notice': 'Sicherheitshinweis',
   invoice: 'Rechnung',
   'invoice-reminder': 'Zahlungserinnerung / Mahnung',
   'balance-alert': 'Hinweis: knappes Guthaben',

@@ -73,7 +73,7 @@ export const zInvoiceSettingsInput = z
       .refine(isValidNumberFormat, 'Das Nummernformat braucht {YYYY} (oder {YY}) und {NNNN}, z. B. {YYYY}-{NNNN}'),
     small_business: z.boolean(),
     invoice_footer: zSettingText(1000),
-    invoice_email_subject: zSettingText(200).min(1, 'Bitte geben Sie einen Betreff an'),
+    invoice_email_subject: zSettingText(200),
     invoice_email_body: zSettingText(5000),
   })
   .partial();

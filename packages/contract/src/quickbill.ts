@@ -28,7 +28,7 @@ export const zMoney = z.coerce
 
 export const zTaxRate = z.coerce
   .number({ error: 'Bitte wählen Sie einen Steuersatz' })
-  .refine((v) => (TAX_RATES as readonly number[]).includes(v), 'Der Steuersatz muss 20, 13, 10 oder 0 % sein');
+  .refine((v) => (TAX_RATES as readonly number[]).includes(v), 'Der Steuersatz muss 20, 13, 10 oder 0\u00a0% sein');
 
 /** Why a 0 % line is free of VAT; required on 0 % lines, not allowed on others. */
 export const zTaxExemption = z.enum(TAX_EXEMPTIONS, { error: 'Unbekannter Befreiungsgrund' });

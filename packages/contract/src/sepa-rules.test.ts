@@ -50,7 +50,7 @@ describe('IBAN and BIC', () => {
   });
 
   it('masks an IBAN to country and last four digits', () => {
-    expect(maskIban('AT61 1904 3002 3457 3201')).toBe('AT…3201');
+    expect(maskIban('AT61 1904 3002 3457 3201')).toBe('AT...3201');
   });
 
   it('checks BICs of 8 and 11 characters', () => {

@@ -29,7 +29,7 @@ export function isBic(value: string): boolean {
 /** `AT…1234`: the last four digits of an IBAN, as a pre-notification shows the debited account. */
 export function maskIban(iban: string): string {
   const normalized = normalizeIban(iban);
-  return `${normalized.slice(0, 2)}…${normalized.slice(-4)}`;
+  return `${normalized.slice(0, 2)}...${normalized.slice(-4)}`;
 }
 
 /** ISO 7064 MOD 97-10 remainder of an alphanumeric string (A=10 … Z=35). */

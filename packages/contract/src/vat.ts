@@ -68,5 +68,5 @@ export const SELECTABLE_TAX_EXEMPTIONS: readonly TaxExemption[] = ['reverse_char
 
 /** "20 %", or for 0 % its reason: "0 % (Reverse Charge)". */
 export function taxGroupLabel(rate: number, exemption: TaxExemption | null | undefined): string {
-  return rate === 0 && exemption ? `0 % (${TAX_EXEMPTION_INFO[exemption].short})` : `${rate} %`;
+  return rate === 0 && exemption ? `0\u00a0% (${TAX_EXEMPTION_INFO[exemption].short})` : `${rate}\u00a0%`;
 }

@@ -12,6 +12,8 @@ const zEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
+  /** The first admin's display name; empty: asked for at the first sign-in (decision 0622). */
+  ADMIN_NAME: z.string().trim().max(100).default(''),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
   ENCRYPTION_KEY: z.string().optional(),
   /** Older wiki keys that still decrypt (comma list of `v{n}:{base64}`), see docs/decisions/0140. */

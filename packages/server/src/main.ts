@@ -39,7 +39,7 @@ async function main() {
   // Demo only: a first admin created without ADMIN_PASSWORD gets the published demo
   // password, so the printed logins work; an existing admin is never touched.
   const demoAdminPassword = demo && !env.ADMIN_PASSWORD ? DEMO_PASSWORD : undefined;
-  const admin = await ensureFirstAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD ?? demoAdminPassword);
+  const admin = await ensureFirstAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD ?? demoAdminPassword, env.ADMIN_NAME);
   let demoLogins: string[] = [];
   let demoSeeded = false;
   const demoToday = todayInVienna();
@@ -78,7 +78,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal} received, stopping the portal …`);
+    console.log(`\n${signal} received, stopping the portal ...`);
     const force = setTimeout(() => process.exit(1), 20_000);
     await app.close().catch(() => {});
     await jobs.stop().catch(() => {});

@@ -20,6 +20,8 @@ import { createBankEntryService } from './modules/bank-import/bank-entries.servi
 import { bankImportRoutes } from './modules/bank-import/bank-import.routes.js';
 import { createBankImportService } from './modules/bank-import/bank-import.service.js';
 import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
+import { customerVoiceRoutes } from './modules/customer-voice/customer-voice.routes.js';
+import { readCustomerVoice } from './modules/customer-voice/customer-voice.service.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
@@ -64,7 +66,14 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   const secondFactor = createSecondFactorLogin(deps.db, deps.auth, twoFactor);
   const accountMails = createAccountMails(deps.db, deps.env);
   await typed.register(
-    authRoutes(deps.auth, secondFactor, createPasswordLinks(deps.db), accountMails, deps.env.LOGIN_REQUESTS_PER_MINUTE),
+    authRoutes(
+      deps.auth,
+      secondFactor,
+      createPasswordLinks(deps.db),
+      accountMails,
+      deps.env.LOGIN_REQUESTS_PER_MINUTE,
+      () => readCustomerVoice(deps.db),
+    ),
   );
   await typed.register(accountRoutes(createAccountService(deps.db, twoFactor), twoFactor));
   await typed.register(staffRoutes(createStaffService(deps.db, twoFactor), createStaffRoles(deps.db), accountMails));
@@ -90,6 +99,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(subscriptionBillingRoutes(createBillingCommands(deps.db, todayInVienna)));
   await typed.register(mailRoutes(deps.db));
   await typed.register(balanceAlertsRoutes(deps.db));
+  await typed.register(customerVoiceRoutes(deps.db));
   await typed.register(statementsRoutes(deps.db, deps.env));
   await typed.register(directDebitRoutes(deps.db));
   const payments = createPaymentService(createQuickbillDeps(deps.db, deps.env));

@@ -68,6 +68,8 @@ export function buildDemoCustomers(rng: Rng, today: string): DemoCustomer[] {
       index,
       firstName,
       lastName,
+      // "Sehr geehrte Frau Gruber" when the provider chooses "Sie" (decision 0620).
+      salutation: gender === 'f' ? 'frau' : 'herr',
       email: demoEmail(index),
       phone: phoneNumber(rng, city),
       company: company?.[0] ?? null,

@@ -130,7 +130,7 @@ export const PRIVATE_NOTES = [
   'Mittwochs beim Yoga, dann nicht erreichbar.',
   'Mutter lebt in einem Pflegeheim in Mödling, Besuche meist sonntags.',
   'Fährt ein E-Auto, die Ladekarte liegt im Handschuhfach.',
-  'Großer Fan des Wiener Staatsopernballetts – Abo-Karten rechtzeitig verlängern.',
+  'Großer Fan des Wiener Staatsopernballetts – Opernkarten rechtzeitig verlängern.',
   'Geht jeden Samstag auf den Naschmarkt.',
 ] as const;
 

@@ -19,8 +19,8 @@ export const DEMO_PROVIDER = {
   bankName: 'Erste Bank',
   paymentTermsDays: 14,
   smallBusiness: false,
-  invoiceFooter: 'Vielen Dank für Ihr Vertrauen! Mein BUTLER e.U. · Kaiserstraße 45/3 · 1070 Wien',
-  invoiceEmailSubject: 'Ihre Rechnung {nummer}',
-  invoiceEmailBody:
-    'Sehr geehrte Damen und Herren,\n\nim Anhang finden Sie Ihre Rechnung {nummer}.\n\nMit freundlichen Grüßen\nMein BUTLER',
+  invoiceFooter: 'Vielen Dank für das Vertrauen! Mein BUTLER e.U. · Kaiserstraße 45/3 · 1070 Wien',
+  // Empty: the defaults in the customers' form of address (decision 0620).
+  invoiceEmailSubject: '',
+  invoiceEmailBody: '',
 } satisfies Omit<typeof providerSettings.$inferInsert, 'id'>;

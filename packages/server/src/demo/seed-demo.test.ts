@@ -20,6 +20,7 @@ import { subscriptionEndDate } from '../domain/subscription-periods.js';
 import { isValidIban, uidCheckDigit } from './austrian-ids.js';
 import { DEMO_PASSWORD } from './demo-password.js';
 import { seedDemoData } from './seed-demo.js';
+import { DEMO_OWNER_NAME } from './staff.js';
 
 let ctx: TestContext;
 let lines: string[];
@@ -112,7 +113,8 @@ describe('seedDemoData on an empty database', () => {
         e.workDate < windowStart ||
         e.workDate > today ||
         [0, 6].includes(weekday(e.workDate)) ||
-        e.createdBy !== ADMIN ||
+        // Booked in the Inhaberin's name (the admin had none: the demo gives her one, decision 0622).
+        e.createdBy !== DEMO_OWNER_NAME ||
         // DOMAIN-RULES §4: an abos entry needs a subscription of that customer covering the date.
         (e.billingType === 'abos' ? !covered(e) : !packageOwners.has(e.customerId)),
     );

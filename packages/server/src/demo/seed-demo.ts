@@ -1,5 +1,5 @@
 import { todayInVienna } from '@butler/contract/format';
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { Transaction as Tx } from '../db/executor.js';
 import {
@@ -20,7 +20,7 @@ import { TEMPLATES, WIKI_CATEGORIES } from './catalog.js';
 import { DEMO_PASSWORD } from './demo-password.js';
 import { buildDemoPlan, type DemoPlan } from './plan.js';
 import { DEMO_PROVIDER } from './provider.js';
-import { insertDemoStaff } from './staff.js';
+import { DEMO_OWNER_NAME, insertDemoStaff } from './staff.js';
 
 export type SeedDemoOptions = {
   /** `YYYY-MM-DD`; defaults to today in Vienna. */
@@ -55,13 +55,21 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions = {}):
   const plan = buildDemoPlan(options.today ?? todayInVienna());
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
-    const [admin] = await tx.select({ username: admins.username }).from(admins).orderBy(asc(admins.id)).limit(1);
+    const [admin] = await tx
+      .select({ id: admins.id, username: admins.username, name: admins.name })
+      .from(admins)
+      .orderBy(asc(admins.id))
+      .limit(1);
     const adminName = admin?.username ?? 'admin';
     const adminLine = `Admin: ${adminName} / ${options.adminPassword ?? '(das beim ersten Start angezeigte oder in ADMIN_PASSWORD gesetzte Passwort)'}`;
     const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(customers);
     if (count > 0 || !passwordHash)
       return ['Keine Demo-Daten angelegt: Die Datenbank enthält bereits Kunden.', adminLine];
-    const counts = await insertPlan(tx, plan, passwordHash, adminName);
+    // Bookings show people's names (decision 0622): the Inhaberin of the demo is Lisa Berger
+    // unless the first admin already has a name of their own.
+    const owner = admin?.name.trim() || DEMO_OWNER_NAME;
+    if (admin && !admin.name.trim()) await tx.update(admins).set({ name: owner }).where(eq(admins.id, admin.id));
+    const counts = await insertPlan(tx, plan, passwordHash, { name: owner, adminId: admin?.id ?? null });
     const staffLine = await insertDemoStaff(tx, passwordHash, counts.butlerCustomers);
     return [
       `${DEMO_SEEDED_PREFIX} ${counts.customers} Kunden, ${counts.subscriptions} ButlerPakete, ${counts.packages} Stundenpakete, ${counts.projects} Projekte, ${counts.entries} Zeiteinträge, ${counts.wikiEntries} Wiki-Einträge`,
@@ -73,7 +81,13 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions = {}):
   });
 }
 
-async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string, createdBy: string) {
+async function insertPlan(
+  tx: Tx,
+  plan: DemoPlan,
+  passwordHash: string,
+  booker: { name: string; adminId: number | null },
+) {
+  const createdBy = booker.name;
   const templateIds = await ensureTemplates(tx);
 
   const customerRows = await tx
@@ -148,6 +162,7 @@ async function insertPlan(tx: Tx, plan: DemoPlan, passwordHash: string, createdB
           customerId: id,
           projectId: projectId.get(`${id}|${projectName}`)!,
           createdBy,
+          createdByAdminId: booker.adminId,
           createdAt: at(e.workDate),
           updatedAt: at(e.workDate),
         };

@@ -4,6 +4,9 @@ import { admins, customerStaff } from '../db/schema/index.js';
 import { DEMO_PASSWORD } from './demo-password.js';
 
 /** One staff member of each role besides the Inhaber, with the public demo password (issue 27). */
+/** The demo's Inhaberin: the first admin's display name when it has none (decision 0622). */
+export const DEMO_OWNER_NAME = 'Lisa Berger';
+
 export const DEMO_STAFF: ReadonlyArray<{ username: string; name: string; role: StaffRole }> = [
   { username: 'buero', name: 'Barbara Brandl', role: 'office' },
   { username: 'buchhaltung', name: 'Markus Lechner', role: 'accounting' },

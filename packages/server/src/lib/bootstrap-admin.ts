@@ -9,13 +9,14 @@ export async function ensureFirstAdmin(
   db: Database,
   username: string,
   password: string | undefined,
+  name = '',
 ): Promise<{ created: boolean; username: string; generatedPassword?: string }> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(admins);
   if (count > 0) return { created: false, username };
   const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
   await db
     .insert(admins)
-    .values({ username, role: 'owner', passwordHash: await hashPassword(password ?? generatedPassword!) })
+    .values({ username, name, role: 'owner', passwordHash: await hashPassword(password ?? generatedPassword!) })
     .onConflictDoNothing();
   return { created: true, username, generatedPassword };
 }

@@ -4,7 +4,8 @@
  */
 export const ERROR_CATALOGUE = {
   NOT_AUTHENTICATED: [401, 'Nicht angemeldet'],
-  LOGIN_FAILED: [401, 'E-Mail/Benutzername oder Passwort ist falsch'],
+  // Staff sign in with a username; customers read their own text (CUSTOMER_LOGIN_FAILED, decision 0624).
+  LOGIN_FAILED: [401, 'Benutzername oder Passwort ist falsch'],
   ACCOUNT_DISABLED: [403, 'Ihr Konto ist deaktiviert'],
   FORBIDDEN: [403, 'Keine Berechtigung für diese Aktion'],
   NOT_FOUND: [404, 'Nicht gefunden'],

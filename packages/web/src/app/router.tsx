@@ -66,7 +66,7 @@ const AdminFrame = lazyPage(() => import('./admin-frame'), 'AdminFrame');
 const NoAccessPage = lazyPage(() => import('./no-access-page'), 'NoAccessPage');
 
 const withSuspense = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
-const withAdminFrame = (node: ReactNode) => withSuspense(<AdminFrame>{node}</AdminFrame>);
+const withAdminFrame = (node: ReactNode) => withSuspense(<AdminFrame askForName>{node}</AdminFrame>);
 /** A staff page: signed-in staff only, and (decision 0540) a role with one of these permissions. */
 const admin = (node: ReactNode, permission?: Permission | Permission[]) => (
   <RequireRole roles={['admin']} redirectTo="/admin/login">

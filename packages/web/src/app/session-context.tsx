@@ -5,7 +5,9 @@ import type {
   SessionUser,
   ValidateTokenResponse,
 } from '@butler/contract/auth';
+import { PUBLIC_PAGE_TEXTS } from '@butler/contract/lounge-texts';
 import { IDLE_TIMEOUT_MINUTES, type UserType } from '@butler/contract/session-rules';
+import { type CustomerVoice, DEFAULT_CUSTOMER_VOICE } from '@butler/contract/voice';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
@@ -28,12 +30,16 @@ type SessionState =
 type SessionContextValue = SessionState & {
   userType: UserType | null;
   user: SessionUser | null;
+  /** "Anrede der Kunden": the lounge's texts (and the staff's customer view) follow it (decision 0620). */
+  customerVoice: CustomerVoice;
   idleTimeoutMinutes: number;
   /** A session, or (staff with 2FA) the challenge of the second step. */
   login: (email: string, password: string, userType: UserType) => Promise<StoredSession | LoginChallenge>;
   /** Stores the session a second-factor or enrolment step answered. */
   adoptSession: (answer: LoginResponse) => StoredSession;
   logout: (options?: { silent?: boolean }) => Promise<void>;
+  /** Asks the server for the signed-in staff member again (after a change of their own name). */
+  refreshUser: () => Promise<void>;
 };
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -81,6 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           userType: answer.user_type,
           token: stored.token,
           sessionTimestamp: Date.now(),
+          customerVoice: answer.customer_voice,
         };
         writeStoredSession(session);
         setState({ status: 'authenticated', session });
@@ -109,7 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           id: 'session-expired',
           color: 'orange',
           title: 'Sitzung abgelaufen',
-          message: 'Bitte melden Sie sich erneut an.',
+          message: PUBLIC_PAGE_TEXTS.sessionExpired,
         });
         const path = window.location.pathname;
         if (!LOGIN_PATHS.includes(path)) navigate(loginPathFor(path), { replace: true });
@@ -120,6 +127,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // A staff member's role and rights are the server's: asked again on a 403 and when the
   // tab comes back, so a role the Inhaber changed shows in the app at once (decision 0540).
   const lastRefresh = useRef(0);
+  const voiceRef = useRef<CustomerVoice | undefined>(undefined);
+  voiceRef.current = state.session?.customerVoice;
   const refreshRights = useCallback(async (minGapMs: number) => {
     const stored = readStoredSession();
     if (stored?.userType !== 'admin' || Date.now() - lastRefresh.current < minGapMs) return;
@@ -131,8 +140,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       });
       const current = readStoredSession();
       if (!current || current.token !== stored.token) return;
-      if (JSON.stringify(current.user) === JSON.stringify(answer.user)) return;
-      const session: StoredSession = { ...current, user: answer.user };
+      const known = voiceRef.current;
+      if (JSON.stringify(current.user) === JSON.stringify(answer.user) && known === answer.customer_voice) return;
+      const session: StoredSession = { ...current, user: answer.user, customerVoice: answer.customer_voice };
       writeStoredSession(session);
       setState({ status: 'authenticated', session });
     } catch {
@@ -154,6 +164,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       userType: answer.user_type,
       token: answer.token,
       sessionTimestamp: Date.now(),
+      customerVoice: answer.customer_voice,
     };
     writeStoredSession(session);
     setState({ status: 'authenticated', session });
@@ -172,6 +183,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       userType: answer.user_type,
       token: answer.token,
       sessionTimestamp: Date.now(),
+      customerVoice: answer.customer_voice,
     };
     writeStoredSession(session);
     setState({ status: 'authenticated', session });
@@ -200,12 +212,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ...state,
       userType,
       user: state.session?.user ?? null,
+      customerVoice: state.session?.customerVoice ?? DEFAULT_CUSTOMER_VOICE,
       idleTimeoutMinutes: userType ? IDLE_TIMEOUT_MINUTES[userType] : IDLE_TIMEOUT_MINUTES.customer,
       login,
       adoptSession,
       logout,
+      refreshUser: () => refreshRights(0),
     };
-  }, [state, login, adoptSession, logout]);
+  }, [state, login, adoptSession, logout, refreshRights]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

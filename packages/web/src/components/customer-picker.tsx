@@ -60,7 +60,7 @@ export function CustomerPicker({
       withAsterisk={required}
       clearable={!required}
       searchable
-      placeholder="Kunde suchen (ab 3 Zeichen)…"
+      placeholder="Kunde suchen (ab 3 Zeichen)..."
       nothingFoundMessage={isFetching ? 'Suche läuft...' : 'Keine Kunden gefunden'}
       leftSection={<IconUserSearch size={18} aria-hidden />}
       data={options}

@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { useLoungeTexts } from '../app/lounge-voice';
 import { MEANING_COLORS } from '../app/theme';
 import { formatNumber } from '../lib/format';
 import { MINUS, packageGauge, subscriptionGauge } from '../lib/hours';
@@ -39,6 +40,7 @@ export function SubscriptionRing({
   size?: number;
 }) {
   const gauge = subscriptionGauge(monthlyHours, usedHours);
+  const t = useLoungeTexts();
   const color = gauge.overused ? MEANING_COLORS.hourPackage : MEANING_COLORS.subscription;
   return (
     <Stack align="center" gap={8}>
@@ -61,7 +63,7 @@ export function SubscriptionRing({
       </Text>
       {gauge.overused && (
         <Text size="sm" fw={600} c="orange.9" ta="center">
-          Brauchst du mehr BUTLER Stunden?
+          {t.needMoreHours}
         </Text>
       )}
     </Stack>

@@ -1,12 +1,9 @@
 import type { ReferralData } from '@butler/contract/referrals';
 import { Badge, Box, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowRight, IconTrophy } from '@tabler/icons-react';
-import { formatDecimal, formatHours } from '../lib/format';
+import { formatDecimal, formatHours, formatPercent } from '../lib/format';
 
-/** `3 %`, `2,5 %`: discounts and caps without trailing zeros. */
-export function formatPercent(value: number): string {
-  return `${formatDecimal(value)} %`;
-}
+export { formatPercent };
 
 /** SPEC §4 badge text of a referral entry in the lounge: '+3% Rabatt'. */
 export function referralDiscountBadge(discount: number): string {

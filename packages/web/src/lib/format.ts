@@ -7,6 +7,7 @@ export {
   formatHours,
   formatMonthYear,
   formatNumber,
+  formatPercent,
   MONTH_NAMES,
   todayInVienna,
 } from '@butler/contract/format';
@@ -14,10 +15,10 @@ export {
 /** The package a time entry is deducted from, as the screens name it. */
 export const billingTypeName = (type: string): string => (type === 'abos' ? 'ButlerPaket' : 'Stundenpaket');
 
-/** Cuts a text to `max` characters with an ellipsis (tables show 50, previews 150). */
+/** Cuts a text to `max` characters with SPEC's ellipsis "..." (tables show 50, previews 150). */
 export function truncate(text: string | null | undefined, max: number): string {
   if (!text) return '';
-  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+  return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
 }
 
 /** Parses German number input ('1.234,5' or '1234.5') → number, or null when empty/invalid. */

@@ -1,8 +1,16 @@
 import type { SessionUser } from '@butler/contract/auth';
 import { SESSION_MAX_AGE_HOURS, type UserType } from '@butler/contract/session-rules';
+import type { CustomerVoice } from '@butler/contract/voice';
 
 /** The stored session of SPEC §3: user, userType, token, sessionTimestamp (localStorage). */
-export type StoredSession = { user: SessionUser; userType: UserType; token: string; sessionTimestamp: number };
+export type StoredSession = {
+  user: SessionUser;
+  userType: UserType;
+  token: string;
+  sessionTimestamp: number;
+  /** "Anrede der Kunden" from the last server answer (kept in memory only, decision 0620). */
+  customerVoice?: CustomerVoice;
+};
 
 const KEYS = { user: 'user', userType: 'userType', token: 'token', sessionTimestamp: 'sessionTimestamp' } as const;
 

@@ -113,6 +113,8 @@ export const customers = pgTable(
     id: serial('id').primaryKey(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /** "Anrede" for formal letters ('frau' | 'herr'); null: not known (decision 0620). */
+    salutation: text('salutation').$type<'frau' | 'herr'>(),
     email: text('email').notNull(),
     phone: text('phone'),
     company: text('company'),
@@ -162,6 +164,7 @@ export const customers = pgTable(
       t.company.op('gin_trgm_ops'),
       t.referralCode.op('gin_trgm_ops'),
     ),
+    check('customers_salutation_ck', sql`${t.salutation} IS NULL OR ${t.salutation} IN ('frau','herr')`),
     check('customers_country_ck', sql`${t.country} ~ '^[A-Z]{2}$'`),
     check('customers_not_self_referred', sql`${t.referredById} IS NULL OR ${t.referredById} <> ${t.id}`),
     check(

@@ -1,3 +1,4 @@
+import type { CustomerVoice } from '@butler/contract/voice';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { blobs } from './blobs.js';
@@ -83,8 +84,11 @@ export const providerSettings = pgTable(
     invoiceNumberFormat: text('invoice_number_format').notNull().default('{YYYY}-{NNNN}'),
     smallBusiness: boolean('small_business').notNull().default(false),
     invoiceFooter: text('invoice_footer').notNull().default(''),
-    invoiceEmailSubject: text('invoice_email_subject').notNull().default('Ihre Rechnung {nummer}'),
+    /** Empty: the default subject in the customers' form of address (letter-texts.ts). */
+    invoiceEmailSubject: text('invoice_email_subject').notNull().default(''),
     invoiceEmailBody: text('invoice_email_body').notNull().default(''),
+    /** "Anrede der Kunden": 'du' (SPEC's lounge voice) or 'sie', for every customer-facing text (decision 0620). */
+    customerVoice: text('customer_voice').$type<CustomerVoice>().notNull().default('du'),
     /** Legacy: the logo's file name under DATA_DIR/quickbill before the move into PostgreSQL. */
     logoFile: text('logo_file'),
     /** The letterhead logo (PNG or JPEG) in the blob store. */
@@ -93,6 +97,7 @@ export const providerSettings = pgTable(
   (t) => [
     singleRow('provider_settings'),
     check('provider_settings_terms_ck', sql`${t.paymentTermsDays} BETWEEN 0 AND 365`),
+    check('provider_settings_customer_voice_ck', sql`${t.customerVoice} IN ('du','sie')`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import {
   zAccount,
   zDeviceSession,
+  zDisplayNameUpdate,
   zEndedSessions,
   zPasswordChange,
   zSecretReveal,
@@ -37,6 +38,17 @@ export const accountRoutes =
         response: { 200: zAccount, ...errors },
       },
       handler: (request) => account.get(requireSession(request)),
+    });
+
+    app.put('/api/account/name', {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: 'Eigener Anzeigename (Mitarbeiter): erscheint bei Buchungen, Zugriffen und im Protokoll.',
+        body: zDisplayNameUpdate,
+        response: { 200: z.object({ name: z.string() }), ...errors },
+      },
+      handler: (request) => account.setDisplayName(requireSession(request), request.body.name),
     });
 
     app.post('/api/account/password', {

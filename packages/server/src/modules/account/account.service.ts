@@ -12,6 +12,7 @@ import { storeNewPassword } from '../auth/new-password.js';
 import { notifySecurityChange } from '../auth/security-notice.service.js';
 import { endSessions, liveSessions, type Owner } from '../auth/sessions.js';
 import type { TwoFactor } from '../auth/two-factor.js';
+import { setDisplayName } from './display-name.service.js';
 
 export const ownerOfSession = (session: SessionContext): Owner =>
   session.userType === 'admin'
@@ -34,6 +35,9 @@ export function createAccountService(db: Database, twoFactor: TwoFactor) {
   }
 
   return {
+    /** "Anzeigename" under Konto (staff, decision 0622). */
+    setDisplayName: (session: SessionContext, name: string) => setDisplayName(db, session, name),
+
     async get(session: SessionContext) {
       const owner = ownerOfSession(session);
       if (owner.userType === 'admin') {

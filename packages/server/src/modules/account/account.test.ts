@@ -72,7 +72,7 @@ describe('own password change', () => {
     // ASVS 6.3.7: the owner hears of it by mail, without the password.
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.email));
     expect(mails.map((m) => m.subject)).toEqual(['Sicherheitshinweis zu deinem Konto']);
-    expect(mails[0].textBody).toContain('Das Passwort für deine Lounge wurde geändert');
+    expect(mails[0].textBody).toContain('Das Passwort für die Lounge wurde geändert');
     expect(mails[0].textBody).not.toContain(NEW_PASSWORD);
   });
 

@@ -91,7 +91,7 @@ export const adminDashboardRoutes =
       config: { access: { permission: 'dashboard.read', scoped: true } },
       schema: {
         tags: ['Admin-Dashboard'],
-        description: 'Ablaufende BUTLER-Pakete (aktueller & nächster Monat), eine Seite, die Anzahl in X-Total-Count',
+        description: 'Ablaufende ButlerPakete (aktueller und nächster Monat), eine Seite, die Anzahl in X-Total-Count',
         querystring: zOverviewListQuery,
         response: { 200: zExpiringSubscriptionsResponse, ...errors },
       },

@@ -64,8 +64,8 @@ describe('dashboard settings', () => {
       ['sellable_hours_per_month', 0, 'Die verkaufbaren Stunden pro Monat müssen mindestens 1 betragen'],
       ['color_threshold_red_max', -1, 'Der Grenzwert für Rot darf nicht negativ sein'],
       ['color_threshold_yellow_max', -0.5, 'Der Grenzwert für Gelb darf nicht negativ sein'],
-      ['workload_threshold_green_max', 101, 'Die Auslastungsgrenze Grün muss zwischen 0 und 100 % liegen'],
-      ['workload_threshold_yellow_max', 201, 'Die Auslastungsgrenze Gelb muss zwischen 0 und 200 % liegen'],
+      ['workload_threshold_green_max', 101, 'Die Auslastungsgrenze Grün muss zwischen 0 und 100\u00a0% liegen'],
+      ['workload_threshold_yellow_max', 201, 'Die Auslastungsgrenze Gelb muss zwischen 0 und 200\u00a0% liegen'],
     ];
     for (const [field, value, message] of cases) {
       const res = await put({ ...valid, [field]: value });

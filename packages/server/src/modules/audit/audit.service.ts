@@ -15,7 +15,7 @@ function show(field: string, value: unknown): string | null {
   if (REDACTED.has(field)) return '[geändert]';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   if (/^\$argon2|^\$2[aby]\$/.test(text)) return '[geändert]';
-  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}...` : text;
 }
 
 function conditions(filters: Filters): SQL | undefined {
@@ -43,14 +43,21 @@ export function createAuditService(db: Database) {
         customerName: sql<
           string | null
         >`CASE WHEN ${customers.id} IS NULL THEN NULL ELSE ${customers.firstName} || ' ' || ${customers.lastName} END`,
+        // A staff actor by their display name as it is now (decision 0622); the stored name otherwise.
+        actorName: sql<string>`coalesce(nullif(${admins.name}, ''), ${auditLog.actorName})`,
       })
       .from(auditLog)
       .leftJoin(customers, eq(customers.id, auditLog.customerId))
+      .leftJoin(admins, and(eq(auditLog.actorType, 'admin'), eq(admins.id, auditLog.actorId)))
       .where(conditions(filters))
       .orderBy(desc(auditLog.at), desc(auditLog.id));
   }
 
-  function present(r: { row: typeof auditLog.$inferSelect; customerName: string | null }): AuditEntry {
+  function present(r: {
+    row: typeof auditLog.$inferSelect;
+    customerName: string | null;
+    actorName: string;
+  }): AuditEntry {
     const changes = Object.entries(r.row.changes ?? {}).map(([field, change]) => ({
       field,
       before: show(field, change?.before),
@@ -60,7 +67,7 @@ export function createAuditService(db: Database) {
       id: r.row.id,
       at: r.row.at.toISOString(),
       actor_type: r.row.actorType,
-      actor_name: r.row.actorName,
+      actor_name: r.actorName,
       action: r.row.action,
       entity: r.row.entity,
       entity_id: r.row.entityId,

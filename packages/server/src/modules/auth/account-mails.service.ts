@@ -9,6 +9,7 @@ import type { Env } from '../../env.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
+import { customerAddressee } from '../mail/addressee.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { accountLink, SECRET_LINK } from '../mail/secret-links.js';
 import { voidOpenTokens } from './account-tokens.js';
@@ -58,6 +59,7 @@ export function createAccountMails(db: Database, _env: Env) {
         login,
         url: SECRET_LINK,
         validUntil: viennaDate.format(expiresAt),
+        ...(owner.userType === 'customer' ? { to: (await customerAddressee(tx, owner.id)) ?? undefined } : {}),
       },
       secretLink: accountLink(purpose, owner, expiresAt),
       customerId: owner.userType === 'customer' ? owner.id : null,
@@ -82,6 +84,7 @@ export function createAccountMails(db: Database, _env: Env) {
         name,
         url: SECRET_LINK,
         minutes: RESET_MINUTES,
+        ...(owner.userType === 'customer' ? { to: (await customerAddressee(tx, owner.id)) ?? undefined } : {}),
       },
       secretLink: accountLink('password_reset', owner, new Date(Date.now() + RESET_MINUTES * 60_000)),
       customerId: owner.userType === 'customer' ? owner.id : null,

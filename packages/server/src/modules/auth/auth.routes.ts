@@ -16,6 +16,7 @@ import {
   zValidateTokenResponse,
 } from '@butler/contract/auth';
 import { zErrorResponse, zOkResponse } from '@butler/contract/common';
+import type { CustomerVoice } from '@butler/contract/voice';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../lib/access.js';
@@ -31,13 +32,14 @@ export const clientOf = (request: FastifyRequest): ClientInfo => ({
   userAgent: request.headers['user-agent'],
 });
 
-const presentSession = (s: { user: LoggedInUser; token: string; expiresAt: Date }) => ({
+const presentSession = (s: { user: LoggedInUser; token: string; expiresAt: Date }, voice: CustomerVoice) => ({
   success: true as const,
   user: presentUser(s.user),
   user_type: s.user.userType,
   token: s.token,
   expires_at: s.expiresAt.toISOString(),
   idle_timeout_minutes: IDLE_TIMEOUT_MINUTES[s.user.userType],
+  customer_voice: voice,
 });
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 429: zErrorResponse };
@@ -50,6 +52,8 @@ export const authRoutes =
     mails: AccountMails,
     /** LOGIN_REQUESTS_PER_MINUTE: requests per minute and client address to these routes. */
     loginRequestsPerMinute: number,
+    /** "Anrede der Kunden", answered with every session (decision 0620). */
+    readVoice: () => Promise<CustomerVoice>,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const loginLimit = { max: loginRequestsPerMinute, timeWindow: '1 minute' };
@@ -107,7 +111,7 @@ export const authRoutes =
             expires_at: result.expiresAt.toISOString(),
           };
         }
-        return presentSession(result);
+        return presentSession(result, await readVoice());
       },
     });
 
@@ -122,7 +126,7 @@ export const authRoutes =
       },
       handler: async (request) => {
         const result = await secondFactor.withCode(request.body, clientOf(request));
-        return { ...presentSession(result), recovery_codes_left: result.recoveryCodesLeft };
+        return { ...presentSession(result, await readVoice()), recovery_codes_left: result.recoveryCodesLeft };
       },
     });
 
@@ -150,7 +154,7 @@ export const authRoutes =
       },
       handler: async (request) => {
         const result = await secondFactor.confirmEnrolment(request.body, clientOf(request));
-        return { ...presentSession(result), recovery_codes: result.recoveryCodes };
+        return { ...presentSession(result, await readVoice()), recovery_codes: result.recoveryCodes };
       },
     });
 
@@ -165,6 +169,7 @@ export const authRoutes =
           user_type: session.userType,
           expires_at: session.expiresAt.toISOString(),
           idle_timeout_minutes: IDLE_TIMEOUT_MINUTES[session.userType],
+          customer_voice: await readVoice(),
         };
       },
     });

@@ -42,6 +42,7 @@ export function presentUser(user: LoggedInUser) {
       id: user.id,
       username: user.username,
       name: user.name || user.username,
+      needs_display_name: user.name.trim() === '',
       role: user.role,
       permissions: user.permissions,
     };
@@ -68,8 +69,12 @@ export function staffUser(row: { id: number; username: string; name: string; rol
   };
 }
 
+/** The name bookings and the Protokoll show: a staff member's display name (their username until set, decision 0622). */
+/** A customer's failed sign-in: no mention of usernames, which customers do not have. */
+export const CUSTOMER_LOGIN_FAILED = 'E-Mail-Adresse oder Passwort ist falsch';
+
 export const displayNameOf = (user: LoggedInUser) =>
-  user.userType === 'admin' ? user.username : `${user.firstName} ${user.lastName}`;
+  user.userType === 'admin' ? user.name || user.username : `${user.firstName} ${user.lastName}`;
 
 type Found = { user: LoggedInUser; hash: string | null; active: boolean; totpEnabled: boolean };
 
@@ -205,7 +210,8 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
             u.id,
           );
         }
-        throw new AppError('LOGIN_FAILED');
+        // Customers sign in with their e-mail address, staff with a username (decision 0624).
+        throw new AppError('LOGIN_FAILED', request.user_type === 'customer' ? CUSTOMER_LOGIN_FAILED : undefined);
       }
       // The password was right: this attempt is no failure (earlier ones stay counted).
       await reservation.release();

@@ -50,7 +50,7 @@ describe('POST /api/auth/login', () => {
     const unknown = await login({ email: 'niemand@example.at', password: 'falsch', user_type: 'customer' }, '10.0.0.3');
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, error: 'E-Mail/Benutzername oder Passwort ist falsch' });
+      expect(res.json()).toEqual({ success: false, error: 'E-Mail-Adresse oder Passwort ist falsch' });
     }
   });
 

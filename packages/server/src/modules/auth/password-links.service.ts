@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { accountTokens, admins, customers } from '../../db/schema/index.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { readCustomerVoice } from '../customer-voice/customer-voice.service.js';
 import { findOpenToken, ownerOfToken, type TokenPurpose, useToken } from './account-tokens.js';
 import { storeNewPassword } from './new-password.js';
 import { notifySecurityChange } from './security-notice.service.js';
@@ -23,7 +24,7 @@ async function accountOf(db: Pick<Database, 'select'>, row: typeof accountTokens
       name: a.name || a.username,
       login: a.username,
       context: [a.username, a.name, a.email],
-      displayName: a.username,
+      displayName: a.name || a.username,
     };
   }
   const [c] = await db.select().from(customers).where(eq(customers.id, row.customerId!));
@@ -56,6 +57,7 @@ export function createPasswordLinks(db: Database) {
         name: account.name,
         login: account.login,
         expires_at: row.expiresAt.toISOString(),
+        voice: await readCustomerVoice(db),
       };
     },
 

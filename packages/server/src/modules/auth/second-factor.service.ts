@@ -24,7 +24,12 @@ export function createSecondFactorLogin(db: Database, auth: AuthService, twoFact
     if (!admin) throw new AppError('NOT_AUTHENTICATED', EXPIRED);
     if (!admin.isActive) throw new AppError('ACCOUNT_DISABLED');
     const user: LoggedInUser = staffUser(admin);
-    return { row, admin, user, actor: { userType: 'admin' as const, actorId: admin.id, displayName: admin.username } };
+    return {
+      row,
+      admin,
+      user,
+      actor: { userType: 'admin' as const, actorId: admin.id, displayName: admin.name || admin.username },
+    };
   }
 
   /** A wrong code: its reserved attempt stays counted as the failure; the audit says so. */

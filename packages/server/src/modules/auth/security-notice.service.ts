@@ -28,11 +28,11 @@ const STAFF: Record<SecurityChange, string> = {
   email_change: 'Die E-Mail-Adresse Ihres Kontos wurde geändert',
 };
 const CUSTOMER: Partial<Record<SecurityChange, string>> = {
-  password_change: 'Das Passwort für deine Lounge wurde geändert',
-  password_reset: 'Das Passwort für deine Lounge wurde über einen Link neu festgelegt',
-  password_set_by_staff: 'Unser Team hat das Passwort für deine Lounge neu gesetzt; du wurdest überall abgemeldet',
-  email_change:
-    'Die E-Mail-Adresse, mit der du dich in deiner Lounge anmeldest, wurde geändert; du wurdest überall abgemeldet',
+  // Without a form of address: the mail's other sentences follow the setting (decision 0620).
+  password_change: 'Das Passwort für die Lounge wurde geändert',
+  password_reset: 'Das Passwort für die Lounge wurde über einen Link neu festgelegt',
+  password_set_by_staff: 'Unser Team hat das Passwort für die Lounge neu gesetzt; alle Anmeldungen wurden beendet',
+  email_change: 'Die E-Mail-Adresse für die Anmeldung in der Lounge wurde geändert; alle Anmeldungen wurden beendet',
 };
 
 /**
@@ -66,7 +66,13 @@ export async function notifySecurityChange(
   await queueMail(tx, {
     to: options.to ?? row.email,
     template: 'security-notice',
-    data: { audience: 'customer', name: row.firstName, change: text, at },
+    data: {
+      audience: 'customer',
+      name: row.firstName,
+      change: text,
+      at,
+      to: { firstName: row.firstName, lastName: row.lastName, salutation: row.salutation },
+    },
     customerId: row.id,
     entity: { type: 'customer', id: row.id },
   });

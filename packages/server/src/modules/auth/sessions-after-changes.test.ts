@@ -34,7 +34,7 @@ describe('in the customer form', () => {
     expect(await valid(token)).toBe(401);
     const [notice] = await mailsTo(customer.email);
     expect(notice.subject).toBe('Sicherheitshinweis zu deinem Konto');
-    expect(notice.textBody).toContain('Unser Team hat das Passwort für deine Lounge neu gesetzt');
+    expect(notice.textBody).toContain('Unser Team hat das Passwort für die Lounge neu gesetzt');
   });
 
   it('a new e-mail address ends the sessions and is told to the old address', async () => {
@@ -49,7 +49,7 @@ describe('in the customer form', () => {
     expect(res.statusCode).toBe(200);
     expect(await valid(token)).toBe(401);
     const [notice] = await mailsTo('paul.alt@example.at');
-    expect(notice.textBody).toContain('Die E-Mail-Adresse, mit der du dich in deiner Lounge anmeldest, wurde geändert');
+    expect(notice.textBody).toContain('Die E-Mail-Adresse für die Anmeldung in der Lounge wurde geändert');
     // Other changes in the form leave the session alone.
     const again = await ctx.login('customer', 'paul.neu@example.at', TEST_PASSWORD);
     await ctx.request({

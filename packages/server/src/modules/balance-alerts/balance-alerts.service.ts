@@ -5,6 +5,7 @@ import { balanceAlerts, customers } from '../../db/schema/index.js';
 import { parseDate } from '../../domain/calendar.js';
 import type { Env } from '../../env.js';
 import { findLowBalances, type LowBalanceRow } from '../hour-accounting/low-balance.repo.js';
+import { customerAddressee } from '../mail/addressee.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { staffRecipients } from '../mail/staff-recipients.js';
 import { getBalanceAlertSettings } from './balance-alert-settings.service.js';
@@ -51,19 +52,16 @@ export async function recordCrossings(
       if (!alert) return;
       fresh.push(row);
       if (!settings.notify_customers || !row.balanceAlertMails || !VALID_ADDRESS.test(row.email.trim())) return;
-      const [customer] = await tx
-        .select({ firstName: customers.firstName })
-        .from(customers)
-        .where(eq(customers.id, row.customerId));
       const queued = await queueMail(tx, {
         to: row.email,
         template: 'balance-alert',
         data: {
-          firstName: customer?.firstName ?? '',
+          to: (await customerAddressee(tx, row.customerId)) ?? { firstName: '', lastName: '', salutation: null },
           kind: row.kind,
           total: formatHours(row.hours_total),
           used: formatHours(row.hours_used),
           remaining: formatHours(row.hours_remaining),
+          usable: formatHours(row.hours_usable),
           percentUsed: percent(row.percent_used),
           periodMonth: periodMonth(row.period_start),
           periodEnd: row.period_end ? formatDate(row.period_end) : null,

@@ -42,11 +42,12 @@ afterAll(async () => {
 const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   ctx.request({ method, url, payload: payload as any, token: actors.tokens.admin });
 
-async function customerWithPaket(monthlyHours = '10') {
+/** A ButlerPaket starting in the month under test: no carry-over from unused earlier months (decision 0623). */
+async function customerWithPaket(monthlyHours: string, startDate: string) {
   const customer = await buildCustomer(ctx.db, { firstName: 'Maria' });
   const project = await buildProject(ctx.db, customer.id);
   const sub = await buildSubscription(ctx.db, customer.id, {
-    startDate: '2026-01-01',
+    startDate,
     endDate: '2026-12-31',
     monthlyHours,
   });
@@ -95,7 +96,7 @@ describe('settings', () => {
       butler_used_percent: 0,
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.butler_used_percent).toBe('Der Anteil muss zwischen 1 und 100 % liegen');
+    expect(bad.json().details.butler_used_percent).toBe('Der Anteil muss zwischen 1 und 100\u00a0% liegen');
     const ok = await admin('PUT', '/api/admin/balance-alert-settings', { ...defaults, package_remaining_hours: 3 });
     expect(ok.json().package_remaining_hours).toBe(3);
     const back = await admin('PUT', '/api/admin/balance-alert-settings', defaults);
@@ -111,7 +112,7 @@ describe('settings', () => {
 
 describe('crossing a threshold through bookings, with the scheduler through a month end', () => {
   it('mails the customer once per period, lists the crossing in one staff digest a day, shows banner and list', async () => {
-    const { customer, project } = await customerWithPaket('10');
+    const { customer, project } = await customerWithPaket('10', '2026-03-01');
     setClock('2026-03-20');
     await book(customer.id, project.id, 5, '2026-03-05');
     await ctx.runJobs();
@@ -125,7 +126,9 @@ describe('crossing a threshold through bookings, with the scheduler through a mo
     expect(alerts).toHaveLength(1);
     expect(alerts[0].status).toBe('sent');
     expect(alerts[0].subject).toBe('Dein ButlerPaket für März 2026 ist zu 80\u00a0% genutzt');
-    expect(alerts[0].textBody).toContain('Bis zum 31.03.2026 bleiben dir noch 2,00 h');
+    expect(alerts[0].textBody).toContain(
+      'Mit dem Übertrag aus den Vormonaten stehen dir jetzt noch 2,00 h zur Verfügung.',
+    );
 
     // The lounge shows the banner figures, the dashboard lists the customer.
     const token = await ctx.login('customer', customer.email, 'Geheim-Passwort-1');
@@ -136,6 +139,7 @@ describe('crossing a threshold through bookings, with the scheduler through a mo
         hours_total: 10,
         hours_used: 9,
         hours_remaining: 1,
+        hours_usable: 1,
         percent_used: 90,
         period_start: '2026-03-01',
         period_end: '2026-03-31',
@@ -176,9 +180,13 @@ describe('crossing a threshold through bookings, with the scheduler through a mo
     const rows = await ctx.db.select().from(balanceAlerts).where(eq(balanceAlerts.customerId, customer.id));
     expect(rows).toHaveLength(1);
 
-    // April's period crosses: a second customer mail (one per period), in the next digest.
+    // April's period crosses: a second customer mail (one per period), in the next digest. March
+    // left 1 h, so April is low only once 9,5 h are used: 0,5 h + 1 h carried = 1,5 h ≤ 20 % of 10 h.
     setClock('2026-04-10');
     await book(customer.id, project.id, 8.5, '2026-04-09');
+    await ctx.runJobs();
+    expect(await mailsFor(customer.email, 'balance-alert')).toHaveLength(1);
+    await book(customer.id, project.id, 1, '2026-04-09');
     await ctx.runJobs();
     expect(await mailsFor(customer.email, 'balance-alert')).toHaveLength(2);
     await tickAt('2026-04-11T05:00:30Z');
@@ -215,7 +223,7 @@ describe('crossing a threshold through bookings, with the scheduler through a mo
 
 describe('opt-out', () => {
   it('a customer who switched the mails off gets none; staff still see the crossing', async () => {
-    const { customer, project } = await customerWithPaket('4');
+    const { customer, project } = await customerWithPaket('4', '2026-06-01');
     const token = await ctx.login('customer', customer.email, 'Geheim-Passwort-1');
     const url = `/api/customers/${customer.id}/notification-preferences`;
     expect((await ctx.request({ method: 'GET', url, token })).json()).toEqual({
@@ -258,7 +266,7 @@ describe('opt-out', () => {
 
 describe('two workers on one database', () => {
   it('record a crossing once and queue one mail, however many check at the same moment', async () => {
-    const { customer, project } = await customerWithPaket('5');
+    const { customer, project } = await customerWithPaket('5', '2026-07-01');
     await ctx.db.execute(
       sql`INSERT INTO time_entries (customer_id, project_id, hours, activity_description, work_date, created_by, billing_type)
           VALUES (${customer.id}, ${project.id}, 4.5, 'Termine koordiniert', '2026-07-03', 'admin', 'abos')`,
@@ -283,7 +291,7 @@ describe('two workers on one database', () => {
 
 describe('SMTP failure', () => {
   it('an alert mail that fails is retried and then sent, once', async () => {
-    const { customer, project } = await customerWithPaket('2');
+    const { customer, project } = await customerWithPaket('2', '2026-08-01');
     setClock('2026-08-12');
     smtp.failNext(1);
     await book(customer.id, project.id, 2, '2026-08-11');

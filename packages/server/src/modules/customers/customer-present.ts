@@ -41,6 +41,7 @@ export function presentCustomer(
 ): Customer {
   const answer: Customer = {
     ...presentCustomerListItem(row),
+    salutation: row.salutation,
     street: row.street,
     postal_code: row.postalCode,
     city: row.city,

@@ -95,6 +95,7 @@ export function createCustomersService(db: Database, accountMails?: AccountMails
             .values({
               firstName: input.first_name,
               lastName: input.last_name,
+              salutation: input.salutation,
               email: input.email,
               phone: input.phone,
               company: input.company,
@@ -134,6 +135,7 @@ export function createCustomersService(db: Database, accountMails?: AccountMails
             .set({
               firstName: input.first_name,
               lastName: input.last_name,
+              salutation: input.salutation,
               email: input.email,
               phone: input.phone,
               company: input.company,

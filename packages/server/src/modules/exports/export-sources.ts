@@ -127,12 +127,12 @@ export const INVOICE_COLUMNS: ExportColumn<InvoiceExportRow>[] = [
   { header: 'Fällig am', kind: 'date', value: (r) => r.dueDate },
   { header: 'Kunde', value: (r) => r.customer, width: 30 },
   ...RATES.flatMap((rate): ExportColumn<InvoiceExportRow>[] => [
-    { header: `Netto ${rate} %`, kind: 'money', value: (r) => r.byRate.get(rate)?.net ?? 0 },
+    { header: `Netto ${rate}\u00a0%`, kind: 'money', value: (r) => r.byRate.get(rate)?.net ?? 0 },
     ...(rate === 0
       ? []
       : [
           {
-            header: `USt ${rate} %`,
+            header: `USt ${rate}\u00a0%`,
             kind: 'money' as const,
             value: (r: InvoiceExportRow) => r.byRate.get(rate)?.tax ?? 0,
           },

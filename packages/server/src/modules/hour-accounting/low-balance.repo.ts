@@ -38,7 +38,7 @@ function lowBalancesSql(
     -- one customer never overlap), then the active subscription whose period it is.
     WITH butler AS (
       SELECT h.customer_id, 'butler' AS kind, 'sub:' || s.id || ':' || p.period_start AS scope,
-             s.monthly_hours AS total, h.used, p.period_start, p.period_end
+             s.monthly_hours AS total, h.used, h.carried + h.allotted - h.used AS usable, p.period_start, p.period_end
       FROM hour_month_summaries h
       JOIN subscriptions s ON s.customer_id = h.customer_id AND s.is_active
         AND s.start_date <= ${today}::date AND s.end_date >= ${today}::date
@@ -53,13 +53,15 @@ function lowBalancesSql(
       WHERE h.kind = 'abos' AND h.month BETWEEN ${lastMonth}::date AND ${thisMonth}::date ${
         customerId === undefined ? sql`` : sql`AND h.customer_id = ${customerId}`
       }
-        AND h.used * 100 >= h.allotted * ${settings.butler_used_percent}::numeric
+        -- Low is what is usable now (carry-over included, decision 0623): at most the share of
+        -- the month's hours the threshold leaves; without carry-over this is "used >= X %".
+        AND (h.carried + h.allotted - h.used) * 100 <= h.allotted * (100 - ${settings.butler_used_percent}::numeric)
         AND x.i BETWEEN 0 AND s.duration_months - 1
         AND ${today}::date BETWEEN p.period_start AND p.period_end
     ),
     package AS (
       SELECT t.customer_id, 'package' AS kind, 'pkg:' || t.newest_package_id AS scope,
-             t.purchased AS total, t.used, NULL::date AS period_start, NULL::date AS period_end
+             t.purchased AS total, t.used, t.purchased - t.used AS usable, NULL::date AS period_start, NULL::date AS period_end
       FROM hour_package_totals t
       WHERE t.purchased > 0 ${customerId === undefined ? sql`` : sql`AND t.customer_id = ${customerId}`}
         AND (t.purchased - t.used <= ${settings.package_remaining_hours}::numeric
@@ -67,7 +69,7 @@ function lowBalancesSql(
     )
     SELECT c.id AS customer_id, c.first_name || ' ' || c.last_name AS name, c.last_name, c.first_name, c.email,
            c.balance_alert_mails,
-           x.kind, x.scope, x.total, x.used, x.total - x.used AS remaining, x.period_start, x.period_end
+           x.kind, x.scope, x.total, x.used, x.total - x.used AS remaining, x.usable, x.period_start, x.period_end
     FROM (SELECT * FROM butler UNION ALL SELECT * FROM package) x
     JOIN customers c ON c.id = x.customer_id
     WHERE c.is_active AND ${customerFilter} AND ${scopeFilter(scope, sql`c.id`)}`;
@@ -88,6 +90,7 @@ const present = (r: any): LowBalanceRow => {
     hours_total: total,
     hours_used: used,
     hours_remaining: hoursOf(r.remaining),
+    hours_usable: hoursOf(r.usable),
     percent_used: total > 0 ? Math.round((used / total) * 100) : 0,
     period_start: r.period_start ?? null,
     period_end: r.period_end ?? null,

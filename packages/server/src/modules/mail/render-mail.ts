@@ -10,6 +10,7 @@ export async function loadMailContext(executor: Executor): Promise<MailContext &
   const name = s?.companyName.trim() || 'Mein BUTLER';
   const address = s?.contactEmail.trim() || 'portal@localhost';
   return {
+    voice: s?.customerVoice ?? 'du',
     from: `"${name.replace(/["\\]/g, '')}" <${address}>`,
     provider: {
       name,

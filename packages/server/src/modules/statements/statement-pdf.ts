@@ -1,4 +1,5 @@
 import { formatDate, formatNumber } from '@butler/contract/format';
+import { LETTER_TEXTS } from '@butler/contract/letter-texts';
 import type { Database } from '../../db/client.js';
 import { monthDisplay } from '../../domain/calendar.js';
 import { readBlob } from '../../lib/blob-store.js';
@@ -64,7 +65,7 @@ export async function renderStatementPdf(db: Database, data: StatementData): Pro
     .font(FONT.regular)
     .fontSize(10)
     .fillColor(COLOR.text)
-    .text('Alle Stunden, die wir in diesem Monat für dich gebucht haben, mit dem Stand deiner Guthaben.', {
+    .text(LETTER_TEXTS[settings.customerVoice].statementPdfIntro, {
       width: PAGE.right - PAGE.left,
     });
   const b = data.butler;
@@ -76,8 +77,10 @@ export async function renderStatementPdf(db: Database, data: StatementData): Pro
       : []),
     ['Kontingent des Monats', h(b.figures.hours_total)],
     ['Genutzt', h(b.figures.hours_used)],
+    // The lounge's breakdown beside the ring, at the month's end (decision 0623).
+    ['Rest dieses Monats', signed(b.figures.hours_open)],
     ['Übertrag aus den Vormonaten', signed(b.carryOver)],
-    ['Saldo am Monatsende', signed(b.balance)],
+    ['Verfügbar am Monatsende', signed(b.balance)],
   ]);
   const p = data.packages;
   section(doc, 'Stundenpakete', p.entries, [

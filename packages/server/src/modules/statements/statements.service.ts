@@ -6,6 +6,7 @@ import { addMonths, monthDisplay } from '../../domain/calendar.js';
 import type { Env } from '../../env.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
+import { customerAddressee } from '../mail/addressee.js';
 import { attachment } from '../mail/attachment-sources.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { customersWithActivity } from './statement-data.js';
@@ -13,7 +14,7 @@ import { customersWithActivity } from './statement-data.js';
 const VALID_ADDRESS = /^[^\s@]+@[^\s@]+$/;
 
 /** Queues one customer's statement mail; `dedupeKey` makes the monthly run once per customer and month. */
-export function queueStatementMail(
+export async function queueStatementMail(
   executor: Executor,
   env: Env,
   c: { id: number; firstName: string; email: string },
@@ -24,7 +25,7 @@ export function queueStatementMail(
     to: c.email,
     template: 'statement',
     data: {
-      firstName: c.firstName,
+      to: (await customerAddressee(executor, c.id)) ?? { firstName: c.firstName, lastName: '', salutation: null },
       month: monthDisplay(month),
       loungeUrl: `${env.PUBLIC_URL}/customer/dashboard`,
       accountUrl: `${env.PUBLIC_URL}/customer/account`,

@@ -191,7 +191,7 @@ describe('htmlToText, preview, textToHtml', () => {
   });
 
   it('cuts previews at the given length with an ellipsis', () => {
-    expect(preview(`<p>${'x'.repeat(200)}</p>`, 150)).toBe(`${'x'.repeat(150)}…`);
+    expect(preview(`<p>${'x'.repeat(200)}</p>`, 150)).toBe(`${'x'.repeat(150)}...`);
     expect(preview('<p>kurz</p>', 150)).toBe('kurz');
   });
 

@@ -92,5 +92,5 @@ export function textToHtml(text: string): string {
 /** First `length` characters of the plain text, with an ellipsis when cut. */
 export function preview(html: string, length: number): string {
   const text = htmlToText(html).replace(/\n+/g, ' ');
-  return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
+  return text.length > length ? `${text.slice(0, length).trimEnd()}...` : text;
 }

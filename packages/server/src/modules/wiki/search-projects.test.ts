@@ -101,7 +101,7 @@ describe('projects', () => {
     expect(listed).not.toContain(plain.id);
     expect(listed).not.toContain(secret.id);
     const preview = list.find((p: { id: number }) => p.id === inCategory.id).content_preview;
-    expect(preview).toBe(`${'Ä'.repeat(150)}…`);
+    expect(preview).toBe(`${'Ä'.repeat(150)}...`);
   });
 
   it('PUT /api/wiki/projects/:id/featured toggles the public flag (audited); featured answers only public ones', async () => {

@@ -1,4 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useLoungeTexts } from '../lounge-voice';
+import { useSession } from '../session-context';
 
 export function formatCountdown(seconds: number) {
   const s = Math.max(0, seconds);
@@ -17,9 +19,16 @@ export function SessionTimeoutDialog({
   onExtend: () => void;
   onLogout: () => void;
 }) {
+  // Customers in their form of address (decision 0620), staff always "Sie".
+  const customer = useSession().userType === 'customer';
+  const lounge = useLoungeTexts();
   return (
     <Modal opened={opened} onClose={onExtend} title="Session läuft ab" closeOnClickOutside={false} size="md">
-      <Text>Sie waren eine Weile inaktiv. Aus Sicherheitsgründen werden Sie automatisch abgemeldet in</Text>
+      <Text>
+        {customer
+          ? lounge.idleWarning
+          : 'Sie waren eine Weile inaktiv. Aus Sicherheitsgründen werden Sie automatisch abgemeldet in'}
+      </Text>
       <Text
         fz={40}
         fw={700}

@@ -1,9 +1,12 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { AdminUser } from '@butler/contract/auth';
+import { Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { useSession } from '../../app/session-context';
 import { PageHeader } from '../../components/page-header';
 import { useAccount } from './api/account';
 import { DevicesCard } from './components/devices-card';
+import { DisplayNameForm } from './components/display-name-form';
 import { PasswordChangeCard } from './components/password-change-card';
 import { TwoFactorCard } from './components/two-factor-card';
 
@@ -11,6 +14,7 @@ import { TwoFactorCard } from './components/two-factor-card';
 export function AdminAccountPage() {
   const navigate = useNavigate();
   const account = useAccount();
+  const { user } = useSession();
   return (
     <>
       <PageHeader
@@ -35,14 +39,22 @@ export function AdminAccountPage() {
             </Title>
           </Group>
           {account.data && (
-            <Text>
-              {account.data.name} · Benutzername <b>{account.data.username}</b>
-              {account.data.email ? ` · ${account.data.email}` : ''}
-            </Text>
+            <Stack gap="sm">
+              <Text>
+                Benutzername <b>{account.data.username}</b>
+                {account.data.email ? ` · ${account.data.email}` : ''}
+              </Text>
+              <Box maw={480}>
+                <DisplayNameForm
+                  key={user?.name}
+                  initial={(user as AdminUser | null)?.needs_display_name ? '' : (user?.name ?? '')}
+                />
+              </Box>
+            </Stack>
           )}
         </Card>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <PasswordChangeCard voice="sie" />
+          <PasswordChangeCard voice="staff" />
           <TwoFactorCard />
         </SimpleGrid>
         <DevicesCard />

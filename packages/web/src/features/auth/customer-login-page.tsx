@@ -1,3 +1,4 @@
+import { PUBLIC_PAGE_TEXTS } from '@butler/contract/lounge-texts';
 import { ActionIcon, Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconShieldLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ export function CustomerLoginPage() {
   const arrival = (useLocation().state ?? {}) as { login?: string; notice?: string };
   const [email, setEmail] = useState(arrival.login ?? '');
   const [password, setPassword] = useState('');
+  // Written without "du" or "Sie": the page shows before anyone is known (decision 0621).
   const { busy, error, submit } = useLoginForm('customer', () => navigate('/customer/dashboard', { replace: true }));
 
   useEffect(() => {
@@ -26,9 +28,9 @@ export function CustomerLoginPage() {
 
   return (
     <LoginLayout
-      eyebrow="Ihre Kunden-Lounge"
+      eyebrow={PUBLIC_PAGE_TEXTS.eyebrow}
       title="Zu Diensten."
-      tagline="Ihr persönlicher Butler für Alltag und Business – hier sehen Sie jederzeit Ihre Stunden, Projekte und Vorteile."
+      tagline={PUBLIC_PAGE_TEXTS.tagline}
       corner={
         <ActionIcon
           component={Link}
@@ -55,10 +57,10 @@ export function CustomerLoginPage() {
         <Stack gap="md">
           <div>
             <Title order={2} size="h3">
-              Willkommen in Ihrer Lounge
+              {PUBLIC_PAGE_TEXTS.welcome}
             </Title>
             <Text c="dimmed" size="sm" mt={4}>
-              Melden Sie sich mit Ihrer E-Mail-Adresse an.
+              {PUBLIC_PAGE_TEXTS.loginHint}
             </Text>
           </div>
           {arrival.notice && !error && (

@@ -1,4 +1,5 @@
 import { FORGOT_PASSWORD_ANSWER } from '@butler/contract/auth';
+import { PUBLIC_PAGE_TEXTS } from '@butler/contract/lounge-texts';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -17,7 +18,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     setError(null);
     if (!email.trim()) {
-      setError('Bitte gib deine E-Mail-Adresse ein');
+      setError(PUBLIC_PAGE_TEXTS.forgotEmpty);
       return;
     }
     setBusy(true);
@@ -29,7 +30,7 @@ export function ForgotPasswordPage() {
       });
       setSent(true);
     } catch (cause) {
-      setError(errorText(cause, 'Das hat nicht geklappt. Bitte versuch es noch einmal.'));
+      setError(errorText(cause, 'Das hat nicht geklappt. Bitte noch einmal versuchen.'));
     } finally {
       setBusy(false);
     }
@@ -37,13 +38,18 @@ export function ForgotPasswordPage() {
 
   return (
     <LoginLayout
-      eyebrow="Ihre Kunden-Lounge"
+      eyebrow={PUBLIC_PAGE_TEXTS.eyebrow}
       title="Passwort vergessen?"
-      tagline="Kein Problem – wir schicken dir einen Link, mit dem du ein neues festlegst."
+      tagline={PUBLIC_PAGE_TEXTS.forgotTagline}
     >
       {sent ? (
         <Stack gap="md">
-          <Alert color="teal" icon={<IconMailCheck size={18} />} role="status" title="Bitte schau in dein Postfach">
+          <Alert
+            color="teal"
+            icon={<IconMailCheck size={18} />}
+            role="status"
+            title={PUBLIC_PAGE_TEXTS.forgotSentTitle}
+          >
             {FORGOT_PASSWORD_ANSWER}
           </Alert>
           <Anchor component={Link} to="/">
@@ -58,7 +64,7 @@ export function ForgotPasswordPage() {
                 Neues Passwort anfordern
               </Title>
               <Text c="dimmed" size="sm" mt={4}>
-                Gib die E-Mail-Adresse ein, mit der du dich anmeldest.
+                {PUBLIC_PAGE_TEXTS.forgotHint}
               </Text>
             </div>
             {error && (

@@ -1,4 +1,6 @@
 import type { PasswordLinkInfo } from '@butler/contract/auth';
+import { LOUNGE_TEXTS } from '@butler/contract/lounge-texts';
+import { type CustomerVoice, DEFAULT_CUSTOMER_VOICE } from '@butler/contract/voice';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -19,14 +21,18 @@ const VOICE = {
     saved: 'Ihr Passwort ist gespeichert.',
     empty: 'Bitte geben Sie ein Passwort ein',
   },
-  customer: {
-    welcome: (name: string) => `Willkommen, ${name}`,
-    invitation: 'Leg dein Passwort für deine Lounge fest.',
-    reset: 'Leg ein neues Passwort fest.',
-    hint: 'Mindestens 10 Zeichen. Ein langer Satz ist leichter zu merken und sicherer als ein kurzes Passwort mit Sonderzeichen.',
-    done: 'Dein Passwort ist gespeichert. Bitte melde dich an.',
-    saved: 'Dein Passwort ist gespeichert.',
-    empty: 'Bitte gib ein Passwort ein',
+  /** Customers: the texts of their form of address, as the link's info says (decision 0620). */
+  customer: (voice: CustomerVoice) => {
+    const lounge = LOUNGE_TEXTS[voice];
+    return {
+      welcome: (name: string) => `Willkommen, ${name}`,
+      invitation: lounge.passwordInvitation,
+      reset: lounge.passwordReset,
+      hint: 'Mindestens 10 Zeichen. Ein langer Satz ist leichter zu merken und sicherer als ein kurzes Passwort mit Sonderzeichen.',
+      done: lounge.passwordDone,
+      saved: lounge.passwordSaved,
+      empty: lounge.passwordEmpty,
+    };
   },
 };
 
@@ -59,7 +65,7 @@ export function SetPasswordPage() {
       .catch((cause) => setInvalid(errorText(cause, 'Dieser Link ist ungültig')));
   }, [token]);
 
-  const t = VOICE[info?.user_type ?? 'customer'];
+  const t = info?.user_type === 'admin' ? VOICE.admin : VOICE.customer(info?.voice ?? DEFAULT_CUSTOMER_VOICE);
   const loginPath = info?.user_type === 'admin' ? '/admin/login' : '/';
 
   const submit = async (event: FormEvent) => {

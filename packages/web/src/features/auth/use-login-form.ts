@@ -1,4 +1,5 @@
 import type { LoginChallenge, UserType } from '@butler/contract/auth';
+import { PUBLIC_PAGE_TEXTS } from '@butler/contract/lounge-texts';
 import { useState } from 'react';
 import { useSession } from '../../app/session-context';
 import { errorText } from '../../lib/api-client';
@@ -16,7 +17,7 @@ export function useLoginForm(
   const submit = async (identifier: string, password: string) => {
     setError(null);
     if (!identifier.trim() || !password) {
-      setError('Bitte füllen Sie alle Felder aus');
+      setError(userType === 'customer' ? PUBLIC_PAGE_TEXTS.loginEmpty : 'Bitte füllen Sie alle Felder aus');
       return;
     }
     setBusy(true);

@@ -2,6 +2,7 @@ import type { CustomerUser } from '@butler/contract/auth';
 import { Anchor, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useLoungeTexts } from '../../app/lounge-voice';
 import { useSession } from '../../app/session-context';
 import { PasswordChangeCard } from '../account/components/password-change-card';
 import { EmailSection } from './email-section';
@@ -13,7 +14,8 @@ import { RevealsSection } from './reveals-section';
  * notification mails, stored passwords.
  */
 export function CustomerAccountPage() {
-  const { user } = useSession();
+  const { user, customerVoice } = useSession();
+  const t = useLoungeTexts();
   const customer = user as CustomerUser;
   return (
     <Container size="md" px={0}>
@@ -25,11 +27,11 @@ export function CustomerAccountPage() {
           <Title order={1} size="h2">
             Mein Konto
           </Title>
-          <Text c="dimmed">Deine Zugangsdaten, deine Benachrichtigungen und wer worauf zugegriffen hat.</Text>
+          <Text c="dimmed">{t.accountIntro}</Text>
         </div>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <EmailSection email={customer.email} />
-          <PasswordChangeCard voice="du" />
+          <PasswordChangeCard voice={customerVoice} />
         </SimpleGrid>
         <NotificationsSection customerId={customer.id} />
         <RevealsSection customerId={customer.id} />

@@ -1,8 +1,10 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
+import { useLoungeTexts } from '../../app/lounge-voice';
 
 /** The address the customer logs in with and receives mail at (changed by the team on request). */
 export function EmailSection({ email }: { email: string }) {
+  const t = useLoungeTexts();
   return (
     <Card withBorder radius="md" padding="lg" data-testid="email-section" style={{ alignSelf: 'start' }}>
       <Stack gap="xs">
@@ -16,8 +18,7 @@ export function EmailSection({ email }: { email: string }) {
           {email}
         </Text>
         <Text size="sm" c="dimmed">
-          Mit dieser Adresse meldest du dich an, und dorthin schicken wir dir E-Mails. Soll sie sich ändern? Schreib uns
-          einfach.
+          {t.emailHint}
         </Text>
       </Stack>
     </Card>

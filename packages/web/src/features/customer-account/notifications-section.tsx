@@ -1,29 +1,33 @@
 import type { NotificationPreferences } from '@butler/contract/balance-alerts';
+import type { LoungeTexts } from '@butler/contract/lounge-texts';
 import { Alert, Card, Group, Stack, Switch, Title } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLoungeTexts } from '../../app/lounge-voice';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
 import { apiRequest, errorText } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 
-const SWITCHES: Array<{ key: keyof NotificationPreferences; label: string; description: string }> = [
+const switches = (
+  t: LoungeTexts,
+): Array<{ key: keyof NotificationPreferences; label: string; description: string }> => [
   {
     key: 'balance_alert_mails',
     label: 'E-Mail, wenn mein Guthaben knapp wird',
-    description:
-      'Höchstens eine E-Mail pro Monat deines ButlerPakets und pro Stundenpaket. Der Hinweis in deiner Lounge bleibt.',
+    description: t.notifyBalanceDescription,
   },
   {
     key: 'statement_mails',
     label: 'Monatsübersicht per E-Mail',
-    description: 'Am 1. jedes Monats als PDF. In deiner Lounge kannst du sie jederzeit herunterladen.',
+    description: t.notifyStatementDescription,
   },
 ];
 
 /** "Benachrichtigungen": the customer's own choice of mails (the team's own notes are not affected). */
 export function NotificationsSection({ customerId }: { customerId: number }) {
   const queryClient = useQueryClient();
+  const t = useLoungeTexts();
   const key = ['notification-preferences', customerId];
   const url = `/api/customers/${customerId}/notification-preferences`;
   const prefs = useQuery({
@@ -34,7 +38,7 @@ export function NotificationsSection({ customerId }: { customerId: number }) {
     mutationFn: (body: NotificationPreferences) => apiRequest<NotificationPreferences>(url, { method: 'PUT', body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
-      notifySuccess('Deine Benachrichtigungen sind gespeichert');
+      notifySuccess(t.notificationsSaved);
     },
   });
   return (
@@ -52,7 +56,7 @@ export function NotificationsSection({ customerId }: { customerId: number }) {
           <ErrorState text="Fehler beim Laden der Daten" onRetry={() => prefs.refetch()} />
         ) : (
           <>
-            {SWITCHES.map((item) => {
+            {switches(t).map((item) => {
               const shown = save.isPending && save.variables ? save.variables : prefs.data;
               return (
                 <Switch

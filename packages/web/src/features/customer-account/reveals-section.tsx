@@ -1,34 +1,34 @@
 import { Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
+import { useLoungeTexts } from '../../app/lounge-voice';
 import { ErrorState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { useSecretReveals } from '../account/api/account';
 
 /**
- * "Zugriffe auf Ihre Zugangsdaten": when which staff member revealed one of the stored
- * passwords. The heading is the issue's text; the explanation addresses the customer with
- * "du" like the rest of the lounge (docs/decisions/0304-lounge-mein-konto.md).
+ * "Zugriffe auf deine/Ihre Zugangsdaten": when which staff member revealed one of the stored
+ * passwords, in the customers' form of address (decisions 0304, 0620).
  */
 export function RevealsSection({ customerId }: { customerId: number }) {
   const reveals = useSecretReveals(customerId);
+  const t = useLoungeTexts();
   return (
     <Card withBorder radius="md" padding="lg" data-testid="reveals-section">
       <Stack gap="sm">
         <Group gap="xs">
           <IconEye size={20} aria-hidden />
           <Title order={2} size="h4">
-            Zugriffe auf Ihre Zugangsdaten
+            {t.revealsTitle}
           </Title>
         </Group>
         <Text size="sm" c="dimmed">
-          Deine bei uns hinterlegten Passwörter sind verschlüsselt. Hier siehst du jedes Mal, wenn jemand aus unserem
-          Team eines davon angezeigt hat.
+          {t.revealsIntro}
         </Text>
         {reveals.isLoading && <Loader size="sm" aria-label="Zugriffe werden geladen" />}
         {reveals.isError && (
           <ErrorState text="Zugriffe konnten nicht geladen werden" onRetry={() => void reveals.refetch()} />
         )}
-        {reveals.data?.length === 0 && <Text size="sm">Bisher hat niemand eines deiner Passwörter angezeigt.</Text>}
+        {reveals.data?.length === 0 && <Text size="sm">{t.revealsEmpty}</Text>}
         {reveals.data?.map((r) => (
           <Group
             key={r.id}

@@ -5,6 +5,7 @@ import { IconArrowLeft, IconHourglassEmpty } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
+import { useLoungeTexts } from '../../app/lounge-voice';
 import { useSession } from '../../app/session-context';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open';
 import { PageLoader } from '../../components/page-loader';
@@ -14,6 +15,7 @@ import layout from '../../components/responsive.module.css';
 import { StatementsCard, statementsQuery } from '../../components/statements-card';
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
+import { usePhone } from '../../lib/use-phone';
 import { useCustomerDashboard } from './api/queries';
 import { EndingNote } from './components/ending-note';
 import { FeaturedProjects, featuredProjectsQuery } from './components/featured-projects';
@@ -53,6 +55,11 @@ function deductionsHref(adminView: boolean, customerId: number, kind: 'butler-pa
 function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boolean }) {
   const [contactOpen, contact] = useDisclosure(false);
   const queryClient = useQueryClient();
+  const t = useLoungeTexts();
+  // On a phone the hours come first and the referral block follows them (issue 30); wider
+  // screens keep SPEC §2's order (referral card above the rings).
+  const phone = usePhone();
+  const referral = <ReferralSection data={data} />;
   const id = data.customer.id;
   const hasPackages = data.total_hours_purchased > 0 || data.hour_package_deductions_count > 0;
   const hourCards = [
@@ -92,11 +99,11 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
       <LowBalanceBanner balances={data.low_balances} onContact={contact.open} />
       <EndingNote ending={data.subscription_ending} onContact={contact.open} />
       <RenderAfterFirstStep>
-        <ReferralSection data={data} />
+        {!phone && referral}
         {hourCards.length === 0 ? (
           <QuietCard text="Keine Stunden verfügbar" testId="no-hours">
             <Text size="sm" c="dimmed" ta="center" maw={420}>
-              Wir stellen Ihnen gerne ein BUTLER-Paket oder ein Stundenpaket zusammen.
+              {t.noHoursOffer}
             </Text>
             <Button variant="light" onClick={contact.open}>
               Mein BUTLER kontaktieren
@@ -105,6 +112,7 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
         ) : (
           <div className={layout.twoColumns}>{hourCards}</div>
         )}
+        {phone && referral}
         <RenderWhenIdle
           minHeight={480}
           prefetch={() =>

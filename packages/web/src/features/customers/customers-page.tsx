@@ -50,7 +50,7 @@ export function CustomersPage() {
         mb="md"
         size="md"
         aria-label="Suche"
-        placeholder="Suchen nach Name, E-Mail, Unternehmen oder Empfehlungscode…"
+        placeholder="Suchen nach Name, E-Mail, Unternehmen oder Empfehlungscode..."
         description={
           search.trim().length > 0 && search.trim().length < MIN_SEARCH_LENGTH
             ? `Die Suche beginnt ab ${MIN_SEARCH_LENGTH} Zeichen.`

@@ -107,7 +107,7 @@ export function OutboxPage() {
           />
           <TextInput
             aria-label="E-Mails suchen"
-            placeholder="Empfänger oder Betreff…"
+            placeholder="Empfänger oder Betreff..."
             leftSection={<IconSearch size={16} aria-hidden />}
             rightSection={search ? <CloseButton aria-label="Suche löschen" onClick={() => setSearch('')} /> : null}
             value={search}

@@ -1,17 +1,20 @@
 import { fillMailTemplate, type InvoiceMailValues, invoiceMailTemplates } from '@butler/contract/invoice-mail';
 import type { InvoiceDetail } from '@butler/contract/quickbill';
 import type { InvoiceSettings } from '@butler/contract/quickbill-settings';
+import { type CustomerVoice, greeting } from '@butler/contract/voice';
 import { Alert, Anchor, Button, Card, Checkbox, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/permissions';
+import { useSession } from '../../app/session-context';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
 import { ApiError, errorText } from '../../lib/api-client';
 import { formatDate, formatEuro } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
+import { useCustomer } from '../customers/api/customers';
 import { useInvoiceSettings } from './api/catalog';
 import { useInvoice, useInvoiceActions } from './api/invoices';
 import { invoiceLabel } from './components/invoice-number';
@@ -24,8 +27,9 @@ const MESSAGE_MAX = 5000;
  * The texts as the server will fill them. A draft's {nummer} stays a placeholder: the
  * number is assigned on sending and the server fills it in then.
  */
-function mailValues(invoice: InvoiceDetail, settings: InvoiceSettings): InvoiceMailValues {
+function mailValues(invoice: InvoiceDetail, settings: InvoiceSettings, anrede: string): InvoiceMailValues {
   return {
+    anrede,
     ...(invoice.invoice_number ? { nummer: invoice.invoice_number } : {}),
     kunde: invoice.customer_name,
     betrag: formatEuro(Math.abs(invoice.total_gross)),
@@ -52,24 +56,45 @@ export function InvoiceSendPage() {
   const id = Number(useParams().id);
   const invoice = useInvoice(id);
   const settings = useInvoiceSettings();
+  // The greeting ({anrede}) names the customer as the record has it (decision 0620).
+  const customerId = invoice.data?.customer_id ?? 0;
+  const customer = useCustomer(customerId);
+  const voice = useSession().customerVoice;
 
-  if (invoice.isPending || settings.isPending) return <PageLoader text="Lade Rechnung..." />;
+  if (invoice.isPending || settings.isPending || (customerId > 0 && customer.isPending))
+    return <PageLoader text="Lade Rechnung..." />;
   if (invoice.isError || settings.isError) {
     const missing = invoice.error instanceof ApiError && invoice.error.status === 404;
     return <ErrorState text={missing ? 'Rechnung nicht gefunden' : 'Fehler beim Laden der Daten'} />;
   }
-  return <SendForm invoice={invoice.data} settings={settings.data} />;
+  const c = customer.data;
+  const anrede = greeting(
+    voice,
+    c ? { firstName: c.first_name, lastName: c.last_name, salutation: c.salutation } : null,
+  );
+  return <SendForm invoice={invoice.data} settings={settings.data} voice={voice} anrede={anrede} />;
 }
 
-function SendForm({ invoice: inv, settings: s }: { invoice: InvoiceDetail; settings: InvoiceSettings }) {
+function SendForm({
+  invoice: inv,
+  settings: s,
+  voice,
+  anrede,
+}: {
+  invoice: InvoiceDetail;
+  settings: InvoiceSettings;
+  voice: CustomerVoice;
+  anrede: string;
+}) {
   const navigate = useNavigate();
   const { send } = useInvoiceActions();
   const mayEditSettings = useCan()('quickbill.settings.write');
-  const templates = invoiceMailTemplates(inv.kind, {
-    subject: s.invoice_email_subject,
-    body: s.invoice_email_body,
-  });
-  const values = mailValues(inv, s);
+  const templates = invoiceMailTemplates(
+    inv.kind,
+    { subject: s.invoice_email_subject, body: s.invoice_email_body },
+    voice,
+  );
+  const values = mailValues(inv, s, anrede);
   const [subject, setSubject] = useState(() => fillMailTemplate(templates.subject, values));
   const [message, setMessage] = useState(() => fillMailTemplate(templates.body, values));
   const [showErrors, setShowErrors] = useState(false);

@@ -55,7 +55,7 @@ export function ProductsPage() {
     { key: 'description', label: 'Beschreibung', render: (p) => truncate(p.description, 50) || '–' },
     { key: 'unit', label: 'Einheit', render: (p) => p.unit },
     { key: 'price', label: 'Preis netto', render: (p) => formatEuro(p.unit_price), align: 'right' },
-    { key: 'tax', label: 'USt', render: (p) => `${p.tax_rate} %`, align: 'right' },
+    { key: 'tax', label: 'USt', render: (p) => `${p.tax_rate}\u00a0%`, align: 'right' },
     { key: 'active', label: 'Status', render: (p) => <ActiveBadge active={p.is_active} /> },
     { key: 'actions', label: 'Aktionen', render: actions, hideOnCard: true, align: 'right' },
   ];

@@ -197,7 +197,7 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
                   icon={<IconInfoCircle size={18} />}
                   data-testid="small-business-note"
                 >
-                  Auf jeder Rechnung steht: „{SMALL_BUSINESS_NOTE}“. Alle Positionen werden mit 0 % verrechnet.
+                  Auf jeder Rechnung steht: „{SMALL_BUSINESS_NOTE}“. Alle Positionen werden mit 0&nbsp;% verrechnet.
                 </Alert>
               )}
               <Textarea

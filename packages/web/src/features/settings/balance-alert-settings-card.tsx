@@ -12,9 +12,9 @@ const NUMBER_FIELDS: { key: NumberKey; label: string; description: string; max: 
   {
     key: 'butler_used_percent',
     label: 'ButlerPaket: Hinweis ab',
-    description: 'genutztem Anteil der Monatsstunden',
+    description: 'genutztem Anteil der Monatsstunden, Übertrag eingerechnet',
     max: 100,
-    suffix: ' %',
+    suffix: '\u00a0%',
   },
   {
     key: 'package_remaining_hours',
@@ -28,7 +28,7 @@ const NUMBER_FIELDS: { key: NumberKey; label: string; description: string; max: 
     label: 'oder bei höchstens',
     description: 'des zuletzt gekauften Pakets (0 = aus)',
     max: 100,
-    suffix: ' %',
+    suffix: '\u00a0%',
   },
 ];
 

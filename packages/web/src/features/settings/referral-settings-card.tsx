@@ -29,7 +29,7 @@ type Form = { is_active: boolean } & Record<NumberKey, number | string>;
 const TIERS = [1, 2, 3, 4, 5] as const;
 const german = { decimalSeparator: ',', thousandSeparator: '.', decimalScale: 2 } as const;
 const d = REFERRAL_SETTINGS_DEFAULTS;
-const DEFAULTS_TEXT = `${d.default_discount_percentage} % je Empfehlung, Schwellen ${[d.r_threshold_1, d.r_threshold_2, d.r_threshold_3, d.r_threshold_4].join(' / ').replaceAll('.', ',')}, Caps ${[d.cap_percentage_1, d.cap_percentage_2, d.cap_percentage_3, d.cap_percentage_4, d.cap_percentage_5].join(' / ')} %`;
+const DEFAULTS_TEXT = `${d.default_discount_percentage}\u00a0% je Empfehlung, Schwellen ${[d.r_threshold_1, d.r_threshold_2, d.r_threshold_3, d.r_threshold_4].join(' / ').replaceAll('.', ',')}, Obergrenzen ${[d.cap_percentage_1, d.cap_percentage_2, d.cap_percentage_3, d.cap_percentage_4, d.cap_percentage_5].join(' / ')}\u00a0%`;
 
 const toNumber = (value: number | string) => (value === '' ? undefined : Number(value));
 
@@ -83,7 +83,7 @@ export function ReferralSettingsCard() {
       max={options.percent ? 100 : undefined}
       clampBehavior={options.clamp ? 'blur' : 'none'}
       step={0.1}
-      suffix={options.percent ? ' %' : undefined}
+      suffix={options.percent ? '\u00a0%' : undefined}
       value={form[key]}
       onChange={(value) => setForm((prev) => ({ ...prev, [key]: value }))}
       error={errors[key]}
@@ -100,8 +100,9 @@ export function ReferralSettingsCard() {
         </Title>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        Kunden erhalten je erfolgreicher Empfehlung den Rabatt, höchstens aber den Cap ihrer Stufe. Die Stufe ergibt
-        sich aus der Quote Empfehlungsstunden ÷ eigene Stunden.
+        Kunden erhalten je erfolgreicher Empfehlung den Rabatt, höchstens aber die Obergrenze ihrer Stufe
+        („Rabatt-Cap“). Die Stufe ergibt sich aus der Quote Empfehlungsstunden ÷ eigene Stunden: Ab dem
+        „R-Schwellenwert“ einer Stufe gilt die nächste.
       </Text>
       {query.isPending ? (
         <PageLoader text="Lade Einstellungen..." />

@@ -8,6 +8,7 @@ import { StaffCard } from '../staff/staff-card';
 import { BalanceAlertSettingsCard } from './balance-alert-settings-card';
 import { BillingLinkCard } from './billing-link-card';
 import { TemplatesCard } from './components/templates-card';
+import { CustomerVoiceCard } from './customer-voice-card';
 import { DashboardSettingsCard } from './dashboard-settings-card';
 import { ReferralSettingsCard } from './referral-settings-card';
 
@@ -39,6 +40,8 @@ export function SettingsPage() {
         {can('settings.write') && <BalanceAlertSettingsCard />}
         {/* Invoices, ButlerPaket billing and reminders live in Quickbill's settings (issue 28) */}
         {can('billing.settings.write') && <BillingLinkCard />}
+        {/* "Anrede der Kunden" (decision 0620): stored with the provider settings, the Inhaber's */}
+        {can('quickbill.settings.write') && <CustomerVoiceCard />}
         {can('mail.read') && <OutboxCard />}
         {/* 5. Staff accounts and roles, sign-in rules, links to Protokoll and own account (issues 10, 27) */}
         {can('staff.manage') && <StaffCard />}

@@ -28,7 +28,7 @@ export function StaffRules() {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <NumberInput
-        label="Butler: eigene Zeiteinträge bis zu … Tage zurück"
+        label="Butler: eigene Zeiteinträge bis zu ... Tage zurück"
         description="So viele Tage nach dem Arbeitstag dürfen Butler eigene Einträge noch erfassen, ändern und löschen (0 = nur heute)."
         value={days}
         onChange={setDays}

@@ -1,4 +1,5 @@
 import { formatDate } from '@butler/contract/format';
+import { LETTER_TEXTS } from '@butler/contract/letter-texts';
 import {
   COLOR,
   createDocument,
@@ -74,8 +75,8 @@ export async function renderMandateForm(data: MandateFormData): Promise<Buffer> 
   doc.text(data.scheme === 'B2B' ? B2B_TEXT(payee) : CORE_TEXT(payee), PAGE.left, doc.y, { width });
   doc.moveDown(0.6);
   doc.text(
-    `Über den Betrag und den Tag jedes Einzugs informieren wir Sie mit der Rechnung mindestens ${directDebit.preNotificationDays} ` +
-      `Kalendertage im Voraus${directDebit.preNotificationDays < 14 ? ' (verkürzte Frist, mit diesem Mandat vereinbart)' : ''}.`,
+    `${LETTER_TEXTS[provider.customerVoice].mandatePreNotice(directDebit.preNotificationDays)}` +
+      `${directDebit.preNotificationDays < 14 ? ' (verkürzte Frist, mit diesem Mandat vereinbart)' : ''}.`,
     { width },
   );
   doc.moveDown(1.2);

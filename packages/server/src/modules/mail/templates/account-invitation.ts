@@ -1,5 +1,8 @@
+import { LETTER_TEXTS } from '@butler/contract/letter-texts';
+import type { Addressee } from '@butler/contract/voice';
 import { html, paragraphs } from './html.js';
 import { defineTemplate } from './layout.js';
+import { greetingLine } from './parts.js';
 
 export type AccountInvitationData = {
   audience: 'staff' | 'customer';
@@ -10,12 +13,15 @@ export type AccountInvitationData = {
   url: string;
   /** The last day the link works, `22.11.2026`. */
   validUntil: string;
+  /** Customers: whom the greeting names (decision 0620). */
+  to?: Addressee;
 };
 
-/** Invitation with a single-use link to set one's own password (7 days). Sie for staff, du for customers. */
+/** Invitation with a single-use link to set one's own password (7 days). Sie for staff; customers in their form of address. */
 export const accountInvitationTemplate = defineTemplate<AccountInvitationData>({
   render: (d, ctx) => {
     const provider = ctx.provider.name;
+    const t = LETTER_TEXTS[ctx.voice];
     const text =
       d.audience === 'staff'
         ? `Guten Tag ${d.name},
@@ -25,22 +31,15 @@ Sie wurden zum Back Office von ${provider} eingeladen. Ihr Benutzername ist ${d.
 Bitte legen Sie über den folgenden Link Ihr Passwort fest. Der Link gilt bis ${d.validUntil} und funktioniert nur einmal.
 
 Falls Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.`
-        : `Hallo ${d.name},
+        : `${greetingLine(ctx, d.to ?? { firstName: d.name, lastName: '', salutation: null })}
 
-willkommen bei ${provider}! In deiner Lounge siehst du jederzeit deine Stunden, Projekte und Vorteile. Du meldest dich mit deiner E-Mail-Adresse ${d.login} an.
-
-Leg über den folgenden Link dein Passwort fest. Der Link gilt bis ${d.validUntil} und funktioniert nur einmal.
-
-Falls du diese Einladung nicht erwartet hast, kannst du diese E-Mail einfach ignorieren.`;
+${t.inviteBody({ provider, login: d.login, validUntil: d.validUntil })}`;
     return {
-      subject:
-        d.audience === 'staff'
-          ? `Einladung zum Back Office von ${provider}`
-          : `Deine Einladung in die Lounge von ${provider}`,
-      preheader: d.audience === 'staff' ? 'Legen Sie Ihr Passwort fest' : 'Leg dein Passwort fest',
+      subject: d.audience === 'staff' ? `Einladung zum Back Office von ${provider}` : t.inviteSubject(provider),
+      preheader: d.audience === 'staff' ? 'Legen Sie Ihr Passwort fest' : t.invitePreheader,
       text,
       html: html`${paragraphs(text)}`,
-      action: { label: d.audience === 'staff' ? 'Passwort festlegen' : 'Mein Passwort festlegen', url: d.url },
+      action: { label: d.audience === 'staff' ? 'Passwort festlegen' : t.inviteAction, url: d.url },
     };
   },
 });

@@ -1,15 +1,19 @@
+import { LETTER_TEXTS } from '@butler/contract/letter-texts';
+import { type Addressee, signOff } from '@butler/contract/voice';
 import { html, paragraphs } from './html.js';
 import { defineTemplate } from './layout.js';
-import { factTable } from './parts.js';
+import { factTable, greetingLine, optOutHtml, optOutText } from './parts.js';
 
 export type BalanceAlertData = {
-  firstName: string;
+  to: Addressee;
   kind: 'butler' | 'package';
   /** Formatted figures: `8,50 h`, `85 %`, `31.03.2026`, `März 2026`. */
   total: string;
   used: string;
   remaining: string;
   percentUsed: string;
+  /** ButlerPaket: what is usable now, this period plus carry-over (decision 0623); packages: remaining. */
+  usable: string;
   /** ButlerPaket only: the period's month and last day. */
   periodMonth: string | null;
   periodEnd: string | null;
@@ -17,44 +21,39 @@ export type BalanceAlertData = {
   accountUrl: string;
 };
 
-/** To a customer, once per ButlerPaket period or package whose balance crossed a threshold (du). */
+/** To a customer, once per ButlerPaket period or package whose balance crossed a threshold. */
 export const balanceAlertTemplate = defineTemplate<BalanceAlertData>({
   render: (d, ctx) => {
+    const t = LETTER_TEXTS[ctx.voice];
     const butler = d.kind === 'butler';
     const intro = butler
-      ? `von deinem ButlerPaket für ${d.periodMonth} sind ${d.used} von ${d.total} genutzt (${d.percentUsed}). Bis zum ${d.periodEnd} bleiben dir noch ${d.remaining}.`
-      : `von deinen Stundenpaketen sind noch ${d.remaining} übrig (${d.used} von ${d.total} genutzt).`;
-    const text = `Hallo ${d.firstName},
-
-${intro}
-
-Das ist nur ein kurzer Hinweis, damit du rechtzeitig planen kannst. Wenn du mehr Stunden brauchst, antworte einfach auf diese E-Mail oder melde dich bei uns – wir stellen dir gerne etwas zusammen.
-
-Herzliche Grüße
-${ctx.provider.name}
-
-Du möchtest diese Hinweise nicht mehr per E-Mail? In deiner Lounge unter „Mein Konto“ kannst du sie abschalten: ${d.accountUrl}`;
+      ? t.balanceButlerIntro({
+          month: d.periodMonth ?? '',
+          used: d.used,
+          total: d.total,
+          percent: d.percentUsed,
+          usable: d.usable,
+        })
+      : t.balancePackagesIntro({ remaining: d.remaining, used: d.used, total: d.total });
+    const greeting = greetingLine(ctx, d.to);
+    const closing = `${t.balancePlan}\n\n${signOff(ctx.voice)}\n${ctx.provider.name}`;
     const facts: Array<[string, string]> = butler
       ? [
           ['Zeitraum', d.periodMonth ?? ''],
-          ['Genutzt', `${d.used} von ${d.total}`],
-          ['Verbleibend', d.remaining],
-          ['Gilt bis', d.periodEnd ?? ''],
+          ['Genutzt diesen Monat', `${d.used} von ${d.total}`],
+          ['Jetzt verfügbar (mit Übertrag)', d.usable],
+          ['Monat endet am', d.periodEnd ?? ''],
         ]
       : [
           ['Gekauft', d.total],
           ['Genutzt', d.used],
           ['Verbleibend', d.remaining],
         ];
-    const [greeting, sentence, ...rest] = text.split('\n\n');
-    rest.pop(); // the opt-out line: the HTML has its own, with a link
     return {
-      subject: butler
-        ? `Dein ButlerPaket für ${d.periodMonth} ist zu ${d.percentUsed} genutzt`
-        : 'Deine Stundenpakete gehen zur Neige',
-      preheader: `Noch ${d.remaining} verfügbar`,
-      text,
-      html: html`${paragraphs(`${greeting}\n\n${sentence}`)}${factTable(facts)}${paragraphs(rest.join('\n\n'))}<p style="margin:16px 0 0;color:#495057;font-size:13px;">Du möchtest diese Hinweise nicht mehr per E-Mail? In deiner Lounge unter „Mein Konto“ kannst du sie <a href="${d.accountUrl}" style="color:#495057;">abschalten</a>.</p>`,
+      subject: butler ? t.balanceButlerSubject(d.periodMonth ?? '', d.percentUsed) : t.balancePackagesSubject,
+      preheader: `Noch ${butler ? d.usable : d.remaining} verfügbar`,
+      text: `${greeting}\n\n${intro}\n\n${closing}\n\n${optOutText(t.balanceOptOut, d.accountUrl)}`,
+      html: html`${paragraphs(`${greeting}\n\n${intro}`)}${factTable(facts)}${paragraphs(closing)}${optOutHtml(t.balanceOptOut, d.accountUrl)}`,
       action: { label: 'Zur Lounge', url: d.loungeUrl },
     };
   },

@@ -1,3 +1,4 @@
+import { LETTER_TEXTS } from '@butler/contract/letter-texts';
 import { html, paragraphs } from './html.js';
 import { defineTemplate } from './layout.js';
 import { factTable } from './parts.js';
@@ -15,7 +16,7 @@ export type InvoiceMailData = {
 
 /** An invoice or Stornorechnung (credit note) with its PDF (Quickbill send and cancel). */
 export const invoiceTemplate = defineTemplate<InvoiceMailData>({
-  render: (d) => {
+  render: (d, ctx) => {
     const label = d.kind === 'credit_note' ? 'Stornorechnung' : 'Rechnung';
     const facts: Array<[string, string]> = [
       [`${label} Nr.`, d.number],
@@ -26,7 +27,7 @@ export const invoiceTemplate = defineTemplate<InvoiceMailData>({
       subject: d.subject,
       preheader: `${label} ${d.number} über ${d.amount}`,
       text: d.message,
-      html: html`${factTable(facts)}${paragraphs(d.message)}<p style="margin:0;color:#495057;font-size:13px;">Die ${label} finden Sie als PDF im Anhang.</p>`,
+      html: html`${factTable(facts)}${paragraphs(d.message)}<p style="margin:0;color:#495057;font-size:13px;">${LETTER_TEXTS[ctx.voice].invoiceAttached(label)}</p>`,
     };
   },
 });

@@ -1,7 +1,10 @@
+import type { CustomerVoice } from '@butler/contract/voice';
 import { html, type SafeHtml } from './html.js';
 
 /** What every mail knows about the sender: the provider from the Quickbill settings. */
 export type MailContext = {
+  /** "Anrede der Kunden" (decision 0620): customer mails take their texts from LETTER_TEXTS[voice]. */
+  voice: CustomerVoice;
   provider: { name: string; street: string; postalCode: string; city: string; email: string; phone: string };
 };
 

@@ -1,4 +1,7 @@
+import type { OptOut } from '@butler/contract/letter-texts';
+import { type Addressee, greeting } from '@butler/contract/voice';
 import { html, type SafeHtml } from './html.js';
+import type { MailContext } from './layout.js';
 
 /** A calm two-column fact box (label: value) used by several templates. */
 export function factTable(rows: Array<[string, string]>): SafeHtml {
@@ -9,3 +12,13 @@ ${rows.map(
 )}
 </table>`;
 }
+
+/** "Hallo Maria," / "Sehr geehrte Frau Gruber," in the customers' form of address (decision 0620). */
+export const greetingLine = (ctx: MailContext, to: Addressee | null) => `${greeting(ctx.voice, to)},`;
+
+/** An opt-out sentence as plain text, with the address after the link word. */
+export const optOutText = (o: OptOut, url: string) => `${o.before}${o.link}${o.after} ${url}`;
+
+/** The same sentence in small print with its link. */
+export const optOutHtml = (o: OptOut, url: string) =>
+  html`<p style="margin:16px 0 0;color:#495057;font-size:13px;">${o.before}<a href="${url}" style="color:#495057;">${o.link}</a>${o.after}</p>`;

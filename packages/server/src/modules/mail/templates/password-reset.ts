@@ -1,14 +1,19 @@
+import { LETTER_TEXTS } from '@butler/contract/letter-texts';
+import type { Addressee } from '@butler/contract/voice';
 import { html, paragraphs } from './html.js';
 import { defineTemplate } from './layout.js';
+import { greetingLine } from './parts.js';
 
 export type PasswordResetData = {
   audience: 'staff' | 'customer';
   name: string;
   url: string;
   minutes: number;
+  /** Customers: whom the greeting names (decision 0620). */
+  to?: Addressee;
 };
 
-/** A link to set a new password (60 minutes, single use). Sie for staff, du for customers. */
+/** A link to set a new password (60 minutes, single use). Sie for staff; customers in their form of address. */
 export const passwordResetTemplate = defineTemplate<PasswordResetData>({
   render: (d, ctx) => {
     const text =
@@ -18,13 +23,11 @@ export const passwordResetTemplate = defineTemplate<PasswordResetData>({
 für Ihr Konto im Back Office von ${ctx.provider.name} wurde ein Link zum Festlegen eines neuen Passworts erstellt. Er gilt ${d.minutes} Minuten und funktioniert nur einmal. Danach werden alle Ihre Anmeldungen beendet.
 
 Falls Sie das nicht erwartet haben, ignorieren Sie diese E-Mail: Ihr bisheriges Passwort bleibt gültig.`
-        : `Hallo ${d.name},
+        : `${greetingLine(ctx, d.to ?? { firstName: d.name, lastName: '', salutation: null })}
 
-du hast ein neues Passwort für deine Lounge bei ${ctx.provider.name} angefordert. Der Link gilt ${d.minutes} Minuten und funktioniert nur einmal. Danach wirst du überall abgemeldet und meldest dich mit dem neuen Passwort an.
-
-Falls du das nicht warst, ignorier diese E-Mail einfach: Dein bisheriges Passwort bleibt gültig.`;
+${LETTER_TEXTS[ctx.voice].resetBody({ provider: ctx.provider.name, minutes: d.minutes })}`;
     return {
-      subject: d.audience === 'staff' ? 'Neues Passwort festlegen' : 'Dein neues Passwort',
+      subject: d.audience === 'staff' ? 'Neues Passwort festlegen' : LETTER_TEXTS[ctx.voice].resetSubject,
       preheader: `Der Link gilt ${d.minutes} Minuten`,
       text,
       html: html`${paragraphs(text)}`,

@@ -1,7 +1,9 @@
+import type { Addressee, CustomerVoice } from '@butler/contract/voice';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/executor.js';
 import { projects, timeEntries } from '../../../db/schema/index.js';
 import { readBlob } from '../../../lib/blob-store.js';
+import { customerAddressee } from '../../mail/addressee.js';
 import { loadSettings, type ProviderSettings } from '../shared.js';
 import { findInvoice, type InvoiceItemRow, type InvoiceRow, loadItems } from './invoice.repo.js';
 import { findInvoiceCollection, type InvoiceCollection } from './invoice-collection.js';
@@ -17,6 +19,9 @@ export type InvoiceDocument = {
   logo: Buffer | null;
   /** Paid by SEPA-Lastschrift: the pre-notification fixed at issue (issue 29), else null. */
   directDebit: InvoiceCollection | null;
+  /** Whom letters greet (the invoice's customer) and in which form (decision 0620). */
+  addressee: Addressee | null;
+  voice: CustomerVoice;
 };
 
 export async function loadInvoiceDocument(db: Executor, id: number): Promise<InvoiceDocument> {
@@ -48,5 +53,7 @@ export async function loadInvoiceDocument(db: Executor, id: number): Promise<Inv
       : null,
     logo,
     directDebit: await findInvoiceCollection(db, id),
+    addressee: await customerAddressee(db, invoice.customerId),
+    voice: settings.customerVoice,
   };
 }

@@ -106,10 +106,10 @@ function checkExemptions(lines: InvoiceItemInput[]) {
   lines.forEach((line, index) => {
     const field = `items.${index}.tax_exemption`;
     if (line.tax_rate !== 0 && line.tax_exemption) {
-      throw fieldError(field, 'Ein Befreiungsgrund ist nur bei 0 % möglich');
+      throw fieldError(field, 'Ein Befreiungsgrund ist nur bei 0\u00a0% möglich');
     }
     if (line.tax_rate === 0 && !line.tax_exemption) {
-      throw fieldError(field, 'Bitte wählen Sie für 0 % den Grund der Steuerbefreiung');
+      throw fieldError(field, 'Bitte wählen Sie für 0\u00a0% den Grund der Steuerbefreiung');
     }
     if (line.tax_exemption === 'small_business') {
       throw fieldError(

@@ -85,7 +85,7 @@ export function checkIssuable(row: InvoiceRow, items: InvoiceItemRow[], settings
   requireCompleteSettings(settings, row.smallBusiness);
   if (items.length === 0) throw refuse('Eine Rechnung ohne Positionen kann nicht versendet werden');
   if (items.some((i) => i.taxRate === 0 && !i.taxExemption)) {
-    throw refuse('Bitte wählen Sie im Entwurf für jede Position mit 0 % den Grund der Steuerbefreiung');
+    throw refuse('Bitte wählen Sie im Entwurf für jede Position mit 0\u00a0% den Grund der Steuerbefreiung');
   }
   const gross = toHundredths(row.totalGross);
   requireRecipientAddress(row, gross);

@@ -1,6 +1,7 @@
 import { formatDate, formatEuro } from '@butler/contract/format';
 import { fillMailTemplate, invoiceMailTemplates } from '@butler/contract/invoice-mail';
 import { REMINDER_LABELS } from '@butler/contract/quickbill';
+import { greeting } from '@butler/contract/voice';
 import type { Executor } from '../../../db/executor.js';
 import { fromHundredths, num } from '../../../domain/decimal.js';
 import { AppError } from '../../../lib/errors.js';
@@ -12,8 +13,9 @@ import { pdfFileName } from '../pdf/pdf-store.js';
 import type { ReminderLetter } from '../pdf/reminder-pdf.js';
 
 /** {nummer}, {kunde}, {betrag}, {faellig}, {firma}, {original} of this invoice. */
-export function fillTemplate(template: string, d: InvoiceDocument): string {
+export function fillTemplate(template: string, d: InvoiceDocument, anrede = ''): string {
   return fillMailTemplate(template, {
+    anrede,
     nummer: d.invoice.invoiceNumber ?? '',
     kunde: d.invoice.customerName,
     betrag: formatEuro(Math.abs(num(d.invoice.totalGross))),
@@ -37,24 +39,27 @@ export function requireRecipient(email: string | null): string {
  * screen, else the settings' (Stornorechnung: fixed texts); placeholders filled here. The
  * documents are attached when the mail is sent, from what was stored at issue.
  */
-export function queueInvoiceMail(
+export async function queueInvoiceMail(
   tx: Executor,
   d: InvoiceDocument,
   createdBy: string,
   texts: { subject?: string; message?: string; attach_ebinterface?: boolean } = {},
 ) {
   const kind = d.invoice.kind === 'credit_note' ? 'credit_note' : 'invoice';
-  const templates = invoiceMailTemplates(kind, {
-    subject: d.settings.invoiceEmailSubject,
-    body: d.settings.invoiceEmailBody,
-  });
+  const voice = d.voice;
+  const templates = invoiceMailTemplates(
+    kind,
+    { subject: d.settings.invoiceEmailSubject, body: d.settings.invoiceEmailBody },
+    voice,
+  );
+  const anrede = greeting(voice, d.addressee);
   return queueMail(tx, {
     to: requireRecipient(d.invoice.customerEmail),
     template: 'invoice',
     data: {
       kind,
-      subject: fillTemplate(texts.subject ?? templates.subject, d),
-      message: fillTemplate(texts.message ?? templates.body, d),
+      subject: fillTemplate(texts.subject ?? templates.subject, d, anrede),
+      message: fillTemplate(texts.message ?? templates.body, d, anrede),
       number: d.invoice.invoiceNumber ?? '',
       amount: formatEuro(Math.abs(num(d.invoice.totalGross))),
       due: kind === 'invoice' ? formatDate(d.invoice.dueDate) : null,

@@ -294,8 +294,8 @@ describe('issued documents pass every validator', () => {
   it('a 0 % line needs a reason; a reason needs 0 %', async () => {
     const customer = await buildCustomer(ctx.db);
     for (const [item, message] of [
-      [line('Ohne Grund', 1, 10, 0), 'Bitte wählen Sie für 0 % den Grund der Steuerbefreiung'],
-      [line('Grund bei 20 %', 1, 10, 20, 'disbursement'), 'Ein Befreiungsgrund ist nur bei 0 % möglich'],
+      [line('Ohne Grund', 1, 10, 0), 'Bitte wählen Sie für 0\u00a0% den Grund der Steuerbefreiung'],
+      [line('Grund bei 20 %', 1, 10, 20, 'disbursement'), 'Ein Befreiungsgrund ist nur bei 0\u00a0% möglich'],
       [
         line('Kleinunternehmer', 1, 10, 0, 'small_business'),
         'Die Kleinunternehmerbefreiung gilt nur im Kleinunternehmer-Modus der Rechnungseinstellungen',

@@ -71,7 +71,7 @@ describe('drafts', () => {
       'items.0.description': 'Bitte geben Sie eine Beschreibung an',
       'items.0.quantity': 'Die Menge muss größer als 0 sein',
       'items.0.unit_price': 'Höchstens 2 Nachkommastellen',
-      'items.0.tax_rate': 'Der Steuersatz muss 20, 13, 10 oder 0 % sein',
+      'items.0.tax_rate': 'Der Steuersatz muss 20, 13, 10 oder 0\u00a0% sein',
     });
     const empty = await ctx.request({
       method: 'POST',

@@ -62,7 +62,8 @@ describe('sending', () => {
     expect(mails.length).toBe(before + 1);
     const mail = mails[mails.length - 1];
     expect(mail).toContain(`To: ${customer.email}`);
-    expect(mail).toContain(`Ihre Rechnung ${invoice_number}`);
+    // The default subject in the default form of address (du, decision 0620).
+    expect(mail).toContain(`Deine Rechnung ${invoice_number}`);
     expect(mail).toContain(`filename=Rechnung-${invoice_number}.pdf`);
     const attachment = /Content-Type: application\/pdf[\s\S]*?\n\n([A-Za-z0-9+/=\n]+)/.exec(mail);
     expect(attachment).not.toBeNull();
@@ -193,7 +194,7 @@ describe('sending', () => {
     const mail = mails[mails.length - 1];
     expect(mail).toContain(`Subject: Rechnung ${number} fuer Oktober`);
     expect(mail).toContain(`Hallo Maria Gruber, anbei Rechnung ${number}.`);
-    expect(mail).not.toContain('Ihre Rechnung');
+    expect(mail).not.toContain('Deine Rechnung');
   });
 
   it('keeps issued invoices immutable: edit and delete answer 409', async () => {

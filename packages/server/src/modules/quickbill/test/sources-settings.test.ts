@@ -127,7 +127,7 @@ describe('products', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toMatchObject({
       name: 'Bitte geben Sie einen Namen an',
-      tax_rate: 'Der Steuersatz muss 20, 13, 10 oder 0 % sein',
+      tax_rate: 'Der Steuersatz muss 20, 13, 10 oder 0\u00a0% sein',
     });
     const updated = await ctx.request({
       method: 'PUT',

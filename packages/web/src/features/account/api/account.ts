@@ -1,5 +1,6 @@
-import type { Account, DeviceSession, SecretReveal } from '@butler/contract/account';
+import type { Account, DeviceSession, DisplayNameUpdate, SecretReveal } from '@butler/contract/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../../app/session-context';
 import { apiRequest } from '../../../lib/api-client';
 
 export const accountKeys = {
@@ -44,5 +45,19 @@ export function useChangePassword() {
     mutationFn: (body: { current_password: string; new_password: string }) =>
       apiRequest('/api/account/password', { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
+/** "Anzeigename": PUT /api/account/name, then the session's user (top bar) and the account again. */
+export function useSetDisplayName() {
+  const client = useQueryClient();
+  const { refreshUser } = useSession();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiRequest<{ name: string }>('/api/account/name', { method: 'PUT', body: { name } satisfies DisplayNameUpdate }),
+    onSuccess: async () => {
+      await refreshUser();
+      await client.invalidateQueries({ queryKey: accountKeys.account });
+    },
   });
 }

@@ -1,3 +1,5 @@
+import { LOUNGE_TEXTS } from '@butler/contract/lounge-texts';
+import type { CustomerVoice } from '@butler/contract/voice';
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -12,17 +14,18 @@ const TEXTS = {
     fresh: 'Bitte geben Sie ein neues Passwort ein',
     mismatch: 'Die Passwörter stimmen nicht überein',
   },
-  du: {
-    intro: 'Mindestens 10 Zeichen. Ein langer Satz ist sicherer als ein kurzes Passwort mit Sonderzeichen.',
-    current: 'Bitte gib dein aktuelles Passwort ein',
-    fresh: 'Bitte gib ein neues Passwort ein',
-    mismatch: 'Die Passwörter stimmen nicht überein',
-  },
 };
 
+/** A customer's texts in their form of address (decision 0620). */
+const customerTexts = (voice: CustomerVoice) => ({
+  ...TEXTS.sie,
+  current: LOUNGE_TEXTS[voice].passwordCurrentEmpty,
+  fresh: LOUNGE_TEXTS[voice].passwordFreshEmpty,
+});
+
 /** Own password change: current password, new password twice; other sessions end. */
-export function PasswordChangeCard({ voice }: { voice: 'sie' | 'du' }) {
-  const t = TEXTS[voice];
+export function PasswordChangeCard({ voice }: { voice: 'staff' | CustomerVoice }) {
+  const t = voice === 'staff' ? TEXTS.sie : customerTexts(voice);
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
   const [fresh, setFresh] = useState('');

@@ -41,7 +41,7 @@ export function ExpiringList() {
         </Text>
       </Group>
       {query.isPending ? (
-        <PageLoader text="Lade ablaufende BUTLER-Pakete..." />
+        <PageLoader text="Lade ablaufende ButlerPakete..." />
       ) : query.isError ? (
         <ErrorState text="Fehler beim Laden der Daten" onRetry={() => query.refetch()} />
       ) : query.data.total === 0 ? (

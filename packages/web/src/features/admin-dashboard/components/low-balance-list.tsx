@@ -33,7 +33,7 @@ export function LowBalanceList() {
       key: 'used',
       label: 'Genutzt',
       render: (row) =>
-        `${formatNumber(row.hours_used)} h von ${formatNumber(row.hours_total)} h (${row.percent_used} %)`,
+        `${formatNumber(row.hours_used)} h von ${formatNumber(row.hours_total)} h (${row.percent_used}\u00a0%)`,
     },
     {
       key: 'remaining',

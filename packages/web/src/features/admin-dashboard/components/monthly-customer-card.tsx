@@ -21,7 +21,7 @@ function Figures({ label, color, figures }: { label: string; color: string; figu
         sections={[{ value: open, color }]}
         label={
           <Text ta="center" size="xs" fw={700} c={`${color}.8`}>
-            {Math.round(open)} %
+            {Math.round(open)}&nbsp;%
           </Text>
         }
       />

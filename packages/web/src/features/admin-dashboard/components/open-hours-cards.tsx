@@ -28,7 +28,7 @@ function OpenRing({
         sections={[{ value: share, color: 'blue' }]}
         label={
           <Text ta="center" size="sm" fw={700} c="blue.8">
-            {Math.round(share)} %
+            {Math.round(share)}&nbsp;%
           </Text>
         }
       />

@@ -19,7 +19,7 @@ export function WorkloadCard({ open, today, settings }: { open: number; today: s
       label="Auslastung bis Monatsende"
     >
       <Group justify="space-between" align="flex-end" gap="xs">
-        <Figure testId="workload-percent">{Math.round(load.percent)} %</Figure>
+        <Figure testId="workload-percent">{Math.round(load.percent)}&nbsp;%</Figure>
         <Badge color={BAND_COLOR[load.band]} variant="light" size="lg">
           {BAND_WORD[load.band]}
         </Badge>

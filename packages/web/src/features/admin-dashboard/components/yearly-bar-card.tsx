@@ -24,7 +24,7 @@ export function YearlyBarCard({ stats }: { stats: DashboardStats }) {
           </Text>
         </Text>
         <Badge color={BAND_COLOR[band]} variant="light" size="lg">
-          {BAND_WORD[band]} · {Math.round(percent)} %
+          {BAND_WORD[band]} · {Math.round(percent)}&nbsp;%
         </Badge>
       </Group>
       <Progress
@@ -35,7 +35,7 @@ export function YearlyBarCard({ stats }: { stats: DashboardStats }) {
         aria-label="Durchschnittliche Monatsstunden im Verhältnis zum Monatsziel"
       />
       <Text size="sm" c="dimmed" data-testid="sold-abo-hours">
-        {formatNumber(stats.sold_abo_hours_yearly)} h in BUTLER-Paketen für dieses Jahr verkauft
+        {formatNumber(stats.sold_abo_hours_yearly)} h in ButlerPaketen für dieses Jahr verkauft
       </Text>
     </StatCard>
   );

@@ -2,6 +2,7 @@ import type { CustomerDashboard } from '@butler/contract/dashboard';
 import { Group, Modal, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandWhatsapp, IconChevronRight, IconMail, IconMessage, IconPhone } from '@tabler/icons-react';
+import { useLoungeTexts } from '../../../app/lounge-voice';
 import classes from './contact-dialog.module.css';
 import { type ContactLink, contactLinks } from './contact-links';
 
@@ -24,11 +25,12 @@ export function ContactDialog({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const links = contactLinks(contact);
+  const t = useLoungeTexts();
   return (
     <Modal opened={opened} onClose={onClose} title="Mein BUTLER" fullScreen={phone}>
       <Stack gap="sm">
         <Text c="dimmed" size="sm">
-          {contact.company_name || 'Ihr BUTLER'} ist gerne für Sie da. Wie möchten Sie uns erreichen?
+          {t.contactIntro(contact.company_name || 'Mein BUTLER')}
         </Text>
         {links.length === 0 ? (
           <Text size="sm">Die Kontaktdaten werden gerade eingerichtet.</Text>

@@ -1,6 +1,7 @@
 import type { CustomerDashboard } from '@butler/contract/dashboard';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCalendarHeart } from '@tabler/icons-react';
+import { useLoungeTexts } from '../../../app/lounge-voice';
 import { formatDate } from '../../../lib/format';
 
 /** In the last 30 days of a ButlerPaket without a following one: a friendly note, no alarm. */
@@ -11,6 +12,7 @@ export function EndingNote({
   ending: CustomerDashboard['subscription_ending'];
   onContact: () => void;
 }) {
+  const t = useLoungeTexts();
   if (!ending) return null;
   const when = ending.days_left === 0 ? 'heute' : `am ${formatDate(ending.end_date)}`;
   return (
@@ -19,11 +21,11 @@ export function EndingNote({
       color="gray"
       radius="md"
       icon={<IconCalendarHeart aria-hidden />}
-      title={`Dein ButlerPaket läuft ${when} aus`}
+      title={t.endingTitle(when)}
       data-testid="subscription-ending-note"
     >
       <Group gap="sm" justify="space-between">
-        <Text size="sm">Möchtest du weiter mit uns arbeiten? Wir verlängern gerne – sag uns einfach Bescheid.</Text>
+        <Text size="sm">{t.endingText}</Text>
         <Button size="compact-sm" variant="white" onClick={onContact}>
           Mein BUTLER kontaktieren
         </Button>

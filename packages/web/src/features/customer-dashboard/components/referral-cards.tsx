@@ -3,6 +3,7 @@ import type { ReferralData } from '@butler/contract/referrals';
 import { Badge, Button, Card, Divider, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconGift, IconQrcode, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useLoungeTexts } from '../../../app/lounge-voice';
 import { formatPercent, ReferralTier, referralDiscountBadge } from '../../../components/referral-tier';
 import layout from '../../../components/responsive.module.css';
 import { formatEuro } from '../../../lib/format';
@@ -58,25 +59,32 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 /** Referral savings card (SPEC §2, only when referral_count > 0): figures, tier, referrals. */
 export function ReferralSavingsCard({ data, onShare }: { data: ReferralData; onShare: () => void }) {
+  const t = useLoungeTexts();
+  const figures = [
+    { label: t.referralDiscount, amount: data.total_discount_percentage, testId: 'referral-discount' },
+    { label: 'Ersparnis pro Monat', amount: data.monthly_savings_euro, testId: 'referral-monthly' },
+    { label: 'Ersparnis über die Laufzeit', amount: data.total_referral_savings_euro, testId: 'referral-total' },
+  ]
+    .filter((f) => f.amount > 0)
+    .map((f) => ({ ...f, value: f.testId === 'referral-discount' ? formatPercent(f.amount) : formatEuro(f.amount) }));
   return (
-    <Card component="section" aria-label="Deine Empfehlungen" data-testid="referral-savings-card">
+    <Card component="section" aria-label={t.referralsTitle} data-testid="referral-savings-card">
       <Group justify="space-between" align="flex-start" gap="sm" mb="md">
         <CardHeading
           icon={<IconUsers size={22} aria-hidden />}
-          title="Deine Empfehlungen"
-          subtitle={`${data.referral_count} ${data.referral_count === 1 ? 'Empfehlung' : 'Empfehlungen'} – danke für dein Vertrauen!`}
+          title={t.referralsTitle}
+          subtitle={t.referralsThanks(data.referral_count)}
         />
         <ShareButton onShare={onShare} />
       </Group>
-      <div className={layout.threeFromXs}>
-        <Figure label="Dein Rabatt" value={formatPercent(data.total_discount_percentage)} testId="referral-discount" />
-        <Figure label="Ersparnis pro Monat" value={formatEuro(data.monthly_savings_euro)} testId="referral-monthly" />
-        <Figure
-          label="Ersparnis über die Laufzeit"
-          value={formatEuro(data.total_referral_savings_euro)}
-          testId="referral-total"
-        />
-      </div>
+      {/* Only figures worth showing: "0 %" and "€ 0,00" tiles say nothing (issue 30). */}
+      {figures.length > 0 && (
+        <div className={layout.threeFromXs} data-testid="referral-figures">
+          {figures.map((f) => (
+            <Figure key={f.testId} label={f.label} value={f.value} testId={f.testId} />
+          ))}
+        </div>
+      )}
       {!data.referral_program_enabled && (
         <Text size="sm" c="dimmed" mt="sm">
           Das Empfehlungsprogramm ist derzeit pausiert.
@@ -86,7 +94,7 @@ export function ReferralSavingsCard({ data, onShare }: { data: ReferralData; onS
       <ReferralTier info={data.next_tier_info} rRatio={data.r_ratio} />
       <Divider my="md" />
       <Text fw={600} size="sm" mb={4}>
-        Von dir empfohlen
+        {t.referredByYou}
       </Text>
       <Stack gap={0} data-testid="referral-list">
         {data.referrals.map((r, index) => (
@@ -122,8 +130,9 @@ export function ReferralTeaserCard({
   discountPerReferral: number;
   onShare: () => void;
 }) {
+  const t = useLoungeTexts();
   return (
-    <Card component="section" aria-label="Empfiehl uns weiter" data-testid="referral-teaser-card">
+    <Card component="section" aria-label={t.referTitle} data-testid="referral-teaser-card">
       {/* Below the sm breakpoint the button goes under the text: side by side, a 390 px
           phone squeezed the text to one word per line (issue 16). */}
       <div className={layout.stackThenRow}>
@@ -133,14 +142,11 @@ export function ReferralTeaserCard({
           </ThemeIcon>
           <Stack gap={4} miw={0} style={{ flex: 1 }}>
             <Text component="h2" fw={600} fz="lg" ff="heading" c="navy.9" m={0}>
-              Empfiehl uns weiter
+              {t.referTitle}
             </Text>
-            <Text size="sm">
-              Für jeden erfolgreich empfohlenen Kunden erhältst du {formatPercent(discountPerReferral)} Rabatt auf dein
-              ButlerPaket – bis zu 100 %.
-            </Text>
+            <Text size="sm">{t.referText(formatPercent(discountPerReferral))}</Text>
             <Text size="sm" c="dimmed">
-              Deine Freunde bekommen ein {REFERRAL_GIFT_TEXT}.
+              {t.referGift(REFERRAL_GIFT_TEXT)}
             </Text>
           </Stack>
         </Group>

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCopy, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useLoungeTexts } from '../../../app/lounge-voice';
 import { apiRequest } from '../../../lib/api-client';
 import { copyToClipboard } from '../../../lib/notify';
 
@@ -25,6 +26,7 @@ export function ReferralQrDialog({
   onClose: () => void;
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
+  const t = useLoungeTexts();
   const qr = useQuery({
     queryKey: ['referral-qr-code', customerId],
     queryFn: ({ signal }) => apiRequest<QrCode>(`/api/customers/${customerId}/qr-code`, { signal }),
@@ -37,10 +39,10 @@ export function ReferralQrDialog({
   }, [qr.isError, qr.error]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Dein Empfehlungscode" fullScreen={phone}>
+    <Modal opened={opened} onClose={onClose} title={t.qrTitle} fullScreen={phone}>
       <Stack align="center" gap="md" data-testid="referral-qr-dialog">
         <Text size="sm" c="dimmed" ta="center">
-          Lass deine Freunde den QR-Code scannen oder schick ihnen deinen Code per E-Mail.
+          {t.qrIntro}
         </Text>
         {qr.isPending ? (
           <Center h={QR_SIZE}>
@@ -57,7 +59,7 @@ export function ReferralQrDialog({
                 src={qr.data.qr_code}
                 width={QR_SIZE}
                 height={QR_SIZE}
-                alt={`QR-Code mit deinem Empfehlungscode ${qr.data.referral_code}`}
+                alt={t.qrAlt(qr.data.referral_code)}
                 style={{ display: 'block' }}
                 data-testid="referral-qr-image"
               />

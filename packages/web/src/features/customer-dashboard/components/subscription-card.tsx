@@ -6,6 +6,7 @@ import { lazy } from 'react';
 import { ForecastNote } from '../../../components/forecast-note';
 import { SubscriptionRing } from '../../../components/hours-gauge';
 import { MountOnFirstOpen } from '../../../components/mount-on-first-open';
+import { UsableHours } from '../../../components/usable-hours';
 import { formatDate } from '../../../lib/format';
 import { HoursCard } from './hours-card';
 import { RecentDeductions } from './recent-deductions';
@@ -41,6 +42,7 @@ export function SubscriptionCard({
       <Center py="xs">
         <SubscriptionRing monthlyHours={subscription.monthly_hours} usedHours={subscription.current_month_hours_used} />
       </Center>
+      <UsableHours monthRemaining={subscription.current_month_hours_remaining} usable={subscription.total_balance} />
       <ForecastNote forecast={forecast} testId="subscription-forecast" />
       <Center mt="md">
         <Button variant="light" color="blue" leftSection={<IconHistory size={16} aria-hidden />} onClick={history.open}>

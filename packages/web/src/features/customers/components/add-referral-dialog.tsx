@@ -51,7 +51,7 @@ export function AddReferralDialog({
         const bonus = result.referral_bonus;
         notifySuccess(
           bonus
-            ? `${result.message}. ${bonus.referrer_name} erhält jetzt ${bonus.discount_applied} % Rabatt.`
+            ? `${result.message}. ${bonus.referrer_name} erhält jetzt ${bonus.discount_applied}\u00a0% Rabatt.`
             : result.message,
         );
         onClose();
@@ -77,7 +77,7 @@ export function AddReferralDialog({
             label="Empfehlungsgeber"
             withAsterisk
             searchable
-            placeholder="Kunde suchen (ab 3 Zeichen)…"
+            placeholder="Kunde suchen (ab 3 Zeichen)..."
             nothingFoundMessage="Keine Kunden gefunden"
             data={options}
             value={code}

@@ -1,9 +1,11 @@
 import type { Customer, CustomerListItem } from '@butler/contract/customers';
+import { SALUTATION_LABELS, SALUTATIONS } from '@butler/contract/voice';
 import {
   Loader,
   Modal,
   PasswordInput,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -93,6 +95,18 @@ export function CustomerFormDialog({
       ) : (
         <form noValidate onSubmit={submit}>
           <Stack>
+            <Select
+              label="Anrede"
+              description="Für förmliche Briefe: „Sehr geehrte Frau Gruber“"
+              data={[
+                { value: '', label: 'Keine Angabe' },
+                ...SALUTATIONS.map((s) => ({ value: s, label: SALUTATION_LABELS[s] })),
+              ]}
+              {...input('salutation')}
+              onChange={(value) => form.setFieldValue('salutation', (value ?? '') as CustomerValues['salutation'])}
+              allowDeselect={false}
+              maw={220}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Vorname" withAsterisk {...input('first_name')} data-autofocus />
               <TextInput label="Nachname" withAsterisk {...input('last_name')} />

@@ -1,9 +1,12 @@
 import { type Customer, DEFAULT_BIRTHDATE, zCustomerCreate, zCustomerUpdate } from '@butler/contract/customers';
+import type { Salutation } from '@butler/contract/voice';
 import { type BillingValues, emptyBilling } from './billing-fields';
 
 export type CustomerValues = BillingValues & {
   first_name: string;
   last_name: string;
+  /** "Anrede" for formal letters; '' = keine Angabe (decision 0620). */
+  salutation: '' | Salutation;
   email: string;
   company: string;
   phone: string;
@@ -21,6 +24,7 @@ export const emptyCustomer: CustomerValues = {
   ...emptyBilling,
   first_name: '',
   last_name: '',
+  salutation: '',
   email: '',
   company: '',
   phone: '',
@@ -45,6 +49,7 @@ export function customerStart(c: Customer | null): CustomerValues {
     is_business: c.is_business,
     first_name: c.first_name,
     last_name: c.last_name,
+    salutation: c.salutation ?? '',
     email: c.email,
     company: c.company ?? '',
     phone: c.phone ?? '',
@@ -68,6 +73,7 @@ export function customerBody(v: CustomerValues, editing: boolean) {
     is_business: v.is_business,
     first_name: v.first_name,
     last_name: v.last_name,
+    salutation: v.salutation || null,
     email: v.email,
     company: v.company,
     phone: v.phone,

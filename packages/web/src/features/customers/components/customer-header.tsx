@@ -46,7 +46,7 @@ function UsableHours({ customerId }: { customerId: number }) {
   if (dashboard.isPending)
     return (
       <Text size="sm" c="dimmed">
-        …
+        ...
       </Text>
     );
   if (dashboard.isError) return <>–</>;

@@ -134,7 +134,7 @@ export function ReferralPurchaseDialog({
             clampBehavior="strict"
             step={0.1}
             decimalScale={2}
-            suffix=" %"
+            suffix="&nbsp;%"
             {...germanNumber}
             {...form.getInputProps('custom_discount_percentage')}
           />

@@ -1,9 +1,7 @@
 import type { DeductionsResponse } from '@butler/contract/dashboard';
 import { Badge, Box, Button, Card, Center, Group, Text } from '@mantine/core';
+import { useLoungeTexts } from '../../../app/lounge-voice';
 import { DeductionItem } from '../../../components/deduction-item';
-
-/** Fallback for the customer's eyes when an entry carries no booking name. */
-const SERVICE_LABEL = 'Ihr BUTLER-Service';
 
 /** All deductions of one kind, newest first, with the count and 'Weitere laden'. */
 export function DeductionListCard({
@@ -20,6 +18,8 @@ export function DeductionListCard({
   onLoadMore: () => void;
 }) {
   const entries = pages.flatMap((p) => p.entries);
+  // Fallback for the customer's eyes when an entry carries no booking name.
+  const serviceLabel = useLoungeTexts().serviceLabel;
   const total = pages[0]?.total_count ?? 0;
   return (
     <Card component="section" aria-label="Abbuchungen">
@@ -44,7 +44,7 @@ export function DeductionListCard({
                 workDate={entry.work_date}
                 hours={entry.hours}
                 project={entry.project_name}
-                bookedBy={adminView ? entry.created_by : entry.created_by || SERVICE_LABEL}
+                bookedBy={adminView ? entry.created_by : entry.created_by || serviceLabel}
               />
             </Box>
           ))}

@@ -43,7 +43,7 @@ describe('localErrors (the editor refuses what the server would refuse, in its w
   it('asks for the reason of a 0 % line, except as a Kleinunternehmer', () => {
     const lines = [newLine({ description: 'Durchlaufposten', quantity: 1, unit_price: 5, tax_rate: '0' })];
     expect(localErrors(values({ lines }), false)).toEqual({
-      'items.0.tax_exemption': 'Bitte wählen Sie für 0 % den Grund der Steuerbefreiung',
+      'items.0.tax_exemption': 'Bitte wählen Sie für 0\u00a0% den Grund der Steuerbefreiung',
     });
     expect(localErrors(values({ lines }), true)).toEqual({});
   });

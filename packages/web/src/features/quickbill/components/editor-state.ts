@@ -88,7 +88,7 @@ export function localErrors(v: EditorValues, smallBusiness: boolean): Record<str
     if (l.unit_price === '') errors[`items.${i}.unit_price`] = 'Bitte geben Sie einen Betrag an';
     if (!l.unit.trim()) errors[`items.${i}.unit`] = 'Bitte geben Sie eine Einheit an';
     if (!smallBusiness && l.tax_rate === '0' && !l.tax_exemption)
-      errors[`items.${i}.tax_exemption`] = 'Bitte wählen Sie für 0 % den Grund der Steuerbefreiung';
+      errors[`items.${i}.tax_exemption`] = 'Bitte wählen Sie für 0\u00a0% den Grund der Steuerbefreiung';
   });
   if (v.dueDate && v.invoiceDate && v.dueDate < v.invoiceDate) {
     errors.due_date = 'Das Fälligkeitsdatum darf nicht vor dem Rechnungsdatum liegen';

@@ -52,7 +52,7 @@ export function HourPackageDialog({
                 <Stack gap={0}>
                   <Text fw={600}>
                     {formatNumber(p.hours)} Stunden à {formatEuro(p.price_per_hour)}
-                    {p.discount_percentage > 0 ? ` (−${formatNumber(p.discount_percentage)} %)` : ''}
+                    {p.discount_percentage > 0 ? ` (−${formatNumber(p.discount_percentage)}\u00a0%)` : ''}
                   </Text>
                   <Text size="sm" c="dimmed">
                     Gekauft am {formatDate(p.purchase_date)} · {formatEuro(p.total_price)}

@@ -34,7 +34,7 @@ export function newLine(values: Partial<Omit<EditorLine, 'key'>> = {}): EditorLi
   };
 }
 
-const TAX_OPTIONS = TAX_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }));
+const TAX_OPTIONS = TAX_RATES.map((rate) => ({ value: String(rate), label: `${rate}\u00a0%` }));
 const EXEMPTION_OPTIONS = SELECTABLE_TAX_EXEMPTIONS.map((value) => ({ value, label: TAX_EXEMPTION_INFO[value].label }));
 const money = { decimalSeparator: ',', thousandSeparator: '.', decimalScale: 2, hideControls: true } as const;
 
@@ -176,8 +176,8 @@ export function LineEditor({ lines, onChange, errors, smallBusiness, readOnly }:
               {!smallBusiness && line.tax_rate === '0' && (
                 <Grid.Col span={{ base: 12, sm: 7 }} offset={{ base: 0, sm: 4.5 }}>
                   <Select
-                    label={label('Grund für 0 %')}
-                    aria-label={`Grund für 0 % Position ${n}`}
+                    label={label('Grund für 0\u00a0%')}
+                    aria-label={`Grund für 0\u00a0% Position ${n}`}
                     placeholder="Grund der Steuerbefreiung wählen"
                     data={EXEMPTION_OPTIONS}
                     value={line.tax_exemption}

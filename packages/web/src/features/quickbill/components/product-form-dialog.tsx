@@ -70,8 +70,10 @@ export function ProductFormDialog({
             />
             <Select
               label="Steuersatz"
-              data={TAX_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
-              description={form.values.tax_rate === '0' ? 'Den Grund für 0 % wählen Sie in der Rechnung' : undefined}
+              data={TAX_RATES.map((rate) => ({ value: String(rate), label: `${rate}\u00a0%` }))}
+              description={
+                form.values.tax_rate === '0' ? 'Den Grund für 0\u00a0% wählen Sie in der Rechnung' : undefined
+              }
               {...form.getInputProps('tax_rate')}
               onChange={(v) => form.setFieldValue('tax_rate', v ?? '20')}
               allowDeselect={false}

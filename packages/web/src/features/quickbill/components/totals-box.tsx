@@ -31,7 +31,7 @@ export function TotalsBox({
     <Stack gap={6} miw={260} data-testid="totals">
       {rates.length > 1 && rates.map((r) => row(`Netto ${taxGroupLabel(r.tax_rate, r.tax_exemption)}`, r.net))}
       {row('Summe netto', net, false, 'total-net')}
-      {!smallBusiness && rates.filter((r) => r.tax_rate > 0).map((r) => row(`USt ${r.tax_rate} %`, r.tax))}
+      {!smallBusiness && rates.filter((r) => r.tax_rate > 0).map((r) => row(`USt ${r.tax_rate}\u00a0%`, r.tax))}
       {!smallBusiness && rates.every((r) => r.tax_rate === 0) && row('USt', tax)}
       <Divider />
       {row('Gesamtbetrag brutto', gross, true, 'total-gross')}

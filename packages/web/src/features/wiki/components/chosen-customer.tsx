@@ -21,7 +21,7 @@ export function ChosenCustomer({ customerId, onBack }: { customerId: number; onB
           <IconUser size={28} aria-hidden color="var(--mantine-color-navy-7)" style={{ flexShrink: 0 }} />
           <Stack gap={0} miw={0}>
             <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }} data-testid="wiki-customer-name">
-              {customer.data?.name ?? '…'}
+              {customer.data?.name ?? '...'}
             </Title>
             <Text size="sm" c="dimmed">
               {customer.data?.company ? `${customer.data.company} · ` : ''}

@@ -17,5 +17,5 @@ export function shortenFilename(name: string, max: number) {
   const dot = name.lastIndexOf('.');
   const extension = dot > 0 && name.length - dot <= 6 ? name.slice(dot) : '';
   const base = extension ? name.slice(0, dot) : name;
-  return `${base.slice(0, Math.max(3, max - extension.length - 1))}…${extension}`;
+  return `${base.slice(0, Math.max(3, max - extension.length - 1))}...${extension}`;
 }

@@ -109,7 +109,7 @@ export function EntryFields({
       )}
       <TextInput
         label="Externer Link"
-        placeholder="https://…"
+        placeholder="https://..."
         type="url"
         leftSection={<IconLink size={18} aria-hidden />}
         value={values.externalLink}

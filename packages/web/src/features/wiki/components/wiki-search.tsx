@@ -24,7 +24,7 @@ export function WikiSearch({
     <Stack gap="sm">
       <TextInput
         aria-label="Wiki durchsuchen"
-        placeholder="Wiki durchsuchen (ab 2 Zeichen)…"
+        placeholder="Wiki durchsuchen (ab 2 Zeichen)..."
         leftSection={<IconSearch size={18} aria-hidden />}
         rightSection={
           search.isFetching ? (

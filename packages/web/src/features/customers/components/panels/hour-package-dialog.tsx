@@ -125,7 +125,7 @@ export function HourPackageDialog({
             clampBehavior="strict"
             step={0.1}
             decimalScale={2}
-            suffix=" %"
+            suffix="&nbsp;%"
             {...germanNumber}
             {...field('discount')}
           />

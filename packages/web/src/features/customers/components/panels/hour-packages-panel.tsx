@@ -19,7 +19,7 @@ import { ReferralPurchaseSlot } from './referral-purchase-slot';
 export function DiscountText({ pkg }: { pkg: HourPackage }) {
   return (
     <Group gap={6} wrap="nowrap" justify="inherit">
-      <span>{formatNumber(pkg.discount_percentage)} %</span>
+      <span>{formatNumber(pkg.discount_percentage)}&nbsp;%</span>
       {pkg.is_referral_discount && (
         <Badge size="sm" color="grape" variant="light">
           (Empfehlung)

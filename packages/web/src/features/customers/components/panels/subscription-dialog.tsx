@@ -78,7 +78,7 @@ export function SubscriptionDialog({
           notifications.show({
             color: 'grape',
             title: 'Empfehlungsrabatt vergeben',
-            message: `${created.referral_bonus.referrer_name} hat als Empfehlungsgeber jetzt ${formatNumber(created.referral_bonus.discount_applied)} % Rabatt erhalten.`,
+            message: `${created.referral_bonus.referrer_name} hat als Empfehlungsgeber jetzt ${formatNumber(created.referral_bonus.discount_applied)}\u00a0% Rabatt erhalten.`,
             autoClose: 10_000,
           });
       }
@@ -102,7 +102,7 @@ export function SubscriptionDialog({
             <CustomerPicker value={v.customer} onChange={(id) => set('customer', id)} error={!!form.errors.customer} />
           )}
           <Select
-            label="Butler-Paket"
+            label="ButlerPaket-Vorlage"
             withAsterisk
             placeholder={
               templates.data?.length === 0 ? 'Keine Vorlagen – bitte in den Einstellungen anlegen' : 'Vorlage wählen'

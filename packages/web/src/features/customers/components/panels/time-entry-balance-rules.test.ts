@@ -2,8 +2,12 @@ import type { CurrentSubscription } from '@butler/contract/dashboard';
 import { describe, expect, it } from 'vitest';
 import { balanceLines, overuseWarning, suggestedBilling } from './time-entry-balance-rules';
 
-const subscription = (remaining: number) =>
-  ({ current_period_start: '2026-11-01', current_month_hours_remaining: remaining }) as CurrentSubscription;
+const subscription = (remaining: number, usable = remaining) =>
+  ({
+    current_period_start: '2026-11-01',
+    current_month_hours_remaining: remaining,
+    total_balance: usable,
+  }) as CurrentSubscription;
 const nothing = { subscription: null, remaining_hours: 0, total_hours_purchased: 0 };
 
 describe('the balance in the time-entry dialog (issue 31)', () => {
@@ -16,6 +20,12 @@ describe('the balance in the time-entry dialog (issue 31)', () => {
       { type: 'abos', text: 'ButlerPaket November: 0,50 h im Minus' },
     ]);
     expect(balanceLines(nothing)).toEqual([]);
+  });
+
+  it('names what is usable with the carry-over when earlier months left hours (decision 0623)', () => {
+    expect(balanceLines({ ...nothing, subscription: subscription(0.25, 1.75) })).toEqual([
+      { type: 'abos', text: 'ButlerPaket November: noch 0,25 h (mit Übertrag 1,75 h)' },
+    ]);
   });
 
   it('preselects the source the customer has hours in (decision 0643)', () => {

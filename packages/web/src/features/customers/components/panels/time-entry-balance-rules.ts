@@ -18,8 +18,14 @@ const left = (hours: number) => (hours >= 0 ? `noch ${formatHours(hours)}` : `${
 export function balanceLines(balance: BookingBalance): { type: BillingType; text: string }[] {
   const lines: { type: BillingType; text: string }[] = [];
   const label = subscriptionLabel(balance);
-  if (label && balance.subscription)
-    lines.push({ type: 'abos', text: `${label}: ${left(balance.subscription.current_month_hours_remaining)}` });
+  const s = balance.subscription;
+  if (label && s) {
+    // The month's rest decides the booking; what is usable with the carry-over is the lounge's
+    // "Jetzt verfügbar" (decision 0623), named when the earlier months left something or owe.
+    const carried = s.total_balance !== s.current_month_hours_remaining;
+    const withCarry = carried ? ` (mit Übertrag ${formatHours(s.total_balance)})` : '';
+    lines.push({ type: 'abos', text: `${label}: ${left(s.current_month_hours_remaining)}${withCarry}` });
+  }
   if (balance.total_hours_purchased > 0 || balance.remaining_hours !== 0)
     lines.push({ type: 'stundenpakete', text: `Stundenpakete: ${left(balance.remaining_hours)}` });
   return lines;

@@ -3,6 +3,7 @@ import { IconBook2, IconLayoutDashboard } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { MEANING_COLORS } from '../../../../app/theme';
 import { ForecastNote } from '../../../../components/forecast-note';
+import { UsableHours } from '../../../../components/usable-hours';
 import { formatHours, formatNumber } from '../../../../lib/format';
 import { useCustomerSubscription } from '../../api/customers';
 
@@ -61,6 +62,7 @@ export function HoursOverviewCard({ customerId }: { customerId: number }) {
             <Text size="sm" c="dimmed" ta="center">
               {formatHours(used)} verbraucht von {formatHours(total)} in diesem Monat
             </Text>
+            <UsableHours monthRemaining={remaining} usable={sub.total_balance} />
             <ForecastNote forecast={query.data?.forecast ?? null} testId="subscription-forecast" />
           </>
         )}

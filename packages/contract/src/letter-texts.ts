@@ -1,0 +1,165 @@
+/**
+ * Every mail and PDF text that addresses a customer, once per form of address (decision
+ * 0620). Templates and PDF writers take their sentences from here; the greeting line
+ * comes from `greeting()` in voice.ts. `letter-texts.test.ts` walks both catalogues.
+ */
+import type { CustomerVoice } from './voice.js';
+
+/** An opt-out line split around its link word, so text and HTML say the same. */
+export type OptOut = { before: string; link: string; after: string };
+
+export type LetterTexts = {
+  balanceButlerSubject: (month: string, percent: string) => string;
+  balancePackagesSubject: string;
+  balanceButlerIntro: (p: { month: string; used: string; total: string; percent: string; usable: string }) => string;
+  balancePackagesIntro: (p: { remaining: string; used: string; total: string }) => string;
+  balancePlan: string;
+  balanceOptOut: OptOut;
+  statementSubject: (month: string) => string;
+  statementPreheader: (month: string) => string;
+  statementBody: (month: string) => string;
+  statementOptOut: OptOut;
+  statementPdfIntro: string;
+  inviteSubject: (provider: string) => string;
+  invitePreheader: string;
+  inviteBody: (p: { provider: string; login: string; validUntil: string }) => string;
+  inviteAction: string;
+  resetSubject: string;
+  resetBody: (p: { provider: string; minutes: number }) => string;
+  securitySubject: string;
+  securityBody: (change: string, at: string) => string;
+  invoiceSubject: string;
+  invoiceBody: string;
+  creditNoteBody: string;
+  invoiceAttached: (label: string) => string;
+  mandatePreNotice: (days: number) => string;
+};
+
+export const LETTER_TEXTS: Record<CustomerVoice, LetterTexts> = {
+  du: {
+    balanceButlerSubject: (month, percent) => `Dein ButlerPaket für ${month} ist zu ${percent} genutzt`,
+    balancePackagesSubject: 'Deine Stundenpakete gehen zur Neige',
+    balanceButlerIntro: (p) =>
+      `von deinem ButlerPaket für ${p.month} sind ${p.used} von ${p.total} genutzt (${p.percent}). Mit dem Übertrag aus den Vormonaten stehen dir jetzt noch ${p.usable} zur Verfügung.`,
+    balancePackagesIntro: (p) =>
+      `von deinen Stundenpaketen sind noch ${p.remaining} übrig (${p.used} von ${p.total} genutzt).`,
+    balancePlan:
+      'Das ist nur ein kurzer Hinweis, damit du rechtzeitig planen kannst. Wenn du mehr Stunden brauchst, antworte einfach auf diese E-Mail oder melde dich bei uns – wir stellen dir gerne etwas zusammen.',
+    balanceOptOut: {
+      before: 'Du möchtest diese Hinweise nicht mehr per E-Mail? In deiner Lounge unter „Mein Konto“ kannst du sie ',
+      link: 'abschalten',
+      after: '.',
+    },
+    statementSubject: (month) => `Deine Monatsübersicht ${month}`,
+    statementPreheader: (month) => `Deine Stunden im ${month}`,
+    statementBody: (month) =>
+      `im Anhang findest du deine Monatsübersicht für ${month}: alle Stunden, die wir für dich gebucht haben, und den Stand deiner Guthaben. Alle Übersichten liegen auch in deiner Lounge zum Herunterladen bereit.`,
+    statementOptOut: {
+      before: 'Du möchtest die Übersicht nicht mehr per E-Mail? Unter „Mein Konto“ kannst du sie ',
+      link: 'abschalten',
+      after: '.',
+    },
+    statementPdfIntro: 'Alle Stunden, die wir in diesem Monat für dich gebucht haben, mit dem Stand deiner Guthaben.',
+    inviteSubject: (provider) => `Deine Einladung in die Lounge von ${provider}`,
+    invitePreheader: 'Leg dein Passwort fest',
+    inviteBody: (
+      p,
+    ) => `willkommen bei ${p.provider}! In deiner Lounge siehst du jederzeit deine Stunden, Projekte und Vorteile. Du meldest dich mit deiner E-Mail-Adresse ${p.login} an.
+
+Leg über den folgenden Link dein Passwort fest. Der Link gilt bis ${p.validUntil} und funktioniert nur einmal.
+
+Falls du diese Einladung nicht erwartet hast, kannst du diese E-Mail einfach ignorieren.`,
+    inviteAction: 'Mein Passwort festlegen',
+    resetSubject: 'Dein neues Passwort',
+    resetBody: (
+      p,
+    ) => `du hast ein neues Passwort für deine Lounge bei ${p.provider} angefordert. Der Link gilt ${p.minutes} Minuten und funktioniert nur einmal. Danach wirst du überall abgemeldet und meldest dich mit dem neuen Passwort an.
+
+Falls du das nicht warst, ignorier diese E-Mail einfach: Dein bisheriges Passwort bleibt gültig.`,
+    securitySubject: 'Sicherheitshinweis zu deinem Konto',
+    securityBody: (change, at) => `${change} (${at}).
+
+Warst du das nicht? Dann melde dich bitte sofort bei uns.`,
+    invoiceSubject: 'Deine Rechnung {nummer}',
+    invoiceBody: `{anrede},
+
+anbei bekommst du die Rechnung {nummer} über {betrag}, zahlbar bis {faellig}.
+
+Vielen Dank für dein Vertrauen!
+
+Herzliche Grüße
+{firma}`,
+    creditNoteBody: `{anrede},
+
+anbei bekommst du die Stornorechnung {nummer}, mit der die Rechnung {original} über {betrag} storniert wird.
+
+Herzliche Grüße
+{firma}`,
+    invoiceAttached: (label) => `Die ${label} findest du als PDF im Anhang.`,
+    mandatePreNotice: (days) =>
+      `Über den Betrag und den Tag jedes Einzugs informieren wir dich mit der Rechnung mindestens ${days} Kalendertage im Voraus`,
+  },
+  sie: {
+    balanceButlerSubject: (month, percent) => `Ihr ButlerPaket für ${month} ist zu ${percent} genutzt`,
+    balancePackagesSubject: 'Ihre Stundenpakete gehen zur Neige',
+    balanceButlerIntro: (p) =>
+      `von Ihrem ButlerPaket für ${p.month} sind ${p.used} von ${p.total} genutzt (${p.percent}). Mit dem Übertrag aus den Vormonaten stehen Ihnen jetzt noch ${p.usable} zur Verfügung.`,
+    balancePackagesIntro: (p) =>
+      `von Ihren Stundenpaketen sind noch ${p.remaining} übrig (${p.used} von ${p.total} genutzt).`,
+    balancePlan:
+      'Das ist nur ein kurzer Hinweis, damit Sie rechtzeitig planen können. Wenn Sie mehr Stunden brauchen, antworten Sie einfach auf diese E-Mail oder melden Sie sich bei uns – wir stellen Ihnen gerne etwas zusammen.',
+    balanceOptOut: {
+      before: 'Sie möchten diese Hinweise nicht mehr per E-Mail? In Ihrer Lounge unter „Mein Konto“ können Sie sie ',
+      link: 'abschalten',
+      after: '.',
+    },
+    statementSubject: (month) => `Ihre Monatsübersicht ${month}`,
+    statementPreheader: (month) => `Ihre Stunden im ${month}`,
+    statementBody: (month) =>
+      `im Anhang finden Sie Ihre Monatsübersicht für ${month}: alle Stunden, die wir für Sie gebucht haben, und den Stand Ihrer Guthaben. Alle Übersichten liegen auch in Ihrer Lounge zum Herunterladen bereit.`,
+    statementOptOut: {
+      before: 'Sie möchten die Übersicht nicht mehr per E-Mail? Unter „Mein Konto“ können Sie sie ',
+      link: 'abschalten',
+      after: '.',
+    },
+    statementPdfIntro: 'Alle Stunden, die wir in diesem Monat für Sie gebucht haben, mit dem Stand Ihrer Guthaben.',
+    inviteSubject: (provider) => `Ihre Einladung in die Lounge von ${provider}`,
+    invitePreheader: 'Legen Sie Ihr Passwort fest',
+    inviteBody: (
+      p,
+    ) => `willkommen bei ${p.provider}! In Ihrer Lounge sehen Sie jederzeit Ihre Stunden, Projekte und Vorteile. Sie melden sich mit Ihrer E-Mail-Adresse ${p.login} an.
+
+Bitte legen Sie über den folgenden Link Ihr Passwort fest. Der Link gilt bis ${p.validUntil} und funktioniert nur einmal.
+
+Falls Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail einfach ignorieren.`,
+    inviteAction: 'Passwort festlegen',
+    resetSubject: 'Ihr neues Passwort',
+    resetBody: (
+      p,
+    ) => `Sie haben ein neues Passwort für Ihre Lounge bei ${p.provider} angefordert. Der Link gilt ${p.minutes} Minuten und funktioniert nur einmal. Danach werden Sie überall abgemeldet und melden sich mit dem neuen Passwort an.
+
+Falls Sie das nicht waren, ignorieren Sie diese E-Mail einfach: Ihr bisheriges Passwort bleibt gültig.`,
+    securitySubject: 'Sicherheitshinweis zu Ihrem Konto',
+    securityBody: (change, at) => `${change} (${at}).
+
+Waren Sie das nicht? Dann melden Sie sich bitte sofort bei uns.`,
+    invoiceSubject: 'Ihre Rechnung {nummer}',
+    invoiceBody: `{anrede},
+
+anbei erhalten Sie die Rechnung {nummer} über {betrag}, zahlbar bis {faellig}.
+
+Vielen Dank für Ihr Vertrauen!
+
+Mit freundlichen Grüßen
+{firma}`,
+    creditNoteBody: `{anrede},
+
+anbei erhalten Sie die Stornorechnung {nummer}, mit der die Rechnung {original} über {betrag} storniert wird.
+
+Mit freundlichen Grüßen
+{firma}`,
+    invoiceAttached: (label) => `Die ${label} finden Sie als PDF im Anhang.`,
+    mandatePreNotice: (days) =>
+      `Über den Betrag und den Tag jedes Einzugs informieren wir Sie mit der Rechnung mindestens ${days} Kalendertage im Voraus`,
+  },
+};

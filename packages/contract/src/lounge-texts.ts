@@ -1,0 +1,161 @@
+/**
+ * Every lounge text that addresses the customer, once per form of address (decision
+ * 0620). The du texts are SPEC.md's letter for letter where SPEC fixes them ("Brauchst
+ * du mehr BUTLER Stunden?"). Texts without an address ("Zu Diensten, Maria.", "Verlauf
+ * anzeigen") stay in their components. The login and "Passwort vergessen" pages are
+ * written without any address: they show before the portal knows who is reading
+ * (decision 0621). `lounge-texts.test.ts` walks both catalogues for foreign forms.
+ */
+import type { CustomerVoice } from './voice.js';
+
+export type LoungeTexts = {
+  contactIntro: (company: string) => string;
+  noHoursOffer: string;
+  lowBalanceTitle: string;
+  lowBalanceButler: (percent: string, left: string) => string;
+  lowBalanceButlerLeft: (hours: string) => string;
+  lowBalanceButlerUsedUp: string;
+  lowBalancePackagesLeft: (hours: string) => string;
+  lowBalancePackagesMinus: (hours: string) => string;
+  needMoreHours: string;
+  endingTitle: (when: string) => string;
+  endingText: string;
+  referralsTitle: string;
+  referralsThanks: (count: number) => string;
+  referralDiscount: string;
+  referredByYou: string;
+  referTitle: string;
+  referText: (discount: string) => string;
+  referGift: (gift: string) => string;
+  qrTitle: string;
+  qrIntro: string;
+  qrAlt: (code: string) => string;
+  serviceLabel: string;
+  accountIntro: string;
+  emailHint: string;
+  notifyBalanceDescription: string;
+  notifyStatementDescription: string;
+  notificationsSaved: string;
+  revealsTitle: string;
+  revealsIntro: string;
+  revealsEmpty: string;
+  idleWarning: string;
+  passwordInvitation: string;
+  passwordReset: string;
+  passwordDone: string;
+  passwordSaved: string;
+  passwordEmpty: string;
+  passwordCurrentEmpty: string;
+  passwordFreshEmpty: string;
+  passwordChanged: string;
+  usableNowHint: string;
+};
+
+export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
+  du: {
+    contactIntro: (company) => `${company} ist gerne für dich da. Wie möchtest du uns erreichen?`,
+    noHoursOffer: 'Wir stellen dir gerne ein ButlerPaket oder ein Stundenpaket zusammen.',
+    lowBalanceTitle: 'Dein Guthaben wird knapp',
+    lowBalanceButler: (percent, left) => `Dein ButlerPaket ist diesen Monat zu ${percent} genutzt – ${left}.`,
+    lowBalanceButlerLeft: (hours) => `mit dem Übertrag der Vormonate jetzt noch ${hours} verfügbar`,
+    lowBalanceButlerUsedUp: 'dein Guthaben ist aufgebraucht',
+    lowBalancePackagesLeft: (hours) => `Von deinen Stundenpaketen sind noch ${hours} übrig.`,
+    lowBalancePackagesMinus: (hours) => `Deine Stundenpakete sind aufgebraucht (Minus ${hours}).`,
+    needMoreHours: 'Brauchst du mehr BUTLER Stunden?',
+    endingTitle: (when) => `Dein ButlerPaket läuft ${when} aus`,
+    endingText: 'Möchtest du weiter mit uns arbeiten? Wir verlängern gerne – sag uns einfach Bescheid.',
+    referralsTitle: 'Deine Empfehlungen',
+    referralsThanks: (n) => `${n} ${n === 1 ? 'Empfehlung' : 'Empfehlungen'} – danke für dein Vertrauen!`,
+    referralDiscount: 'Dein Rabatt',
+    referredByYou: 'Von dir empfohlen',
+    referTitle: 'Empfiehl uns weiter',
+    referText: (discount) =>
+      `Für jeden erfolgreich empfohlenen Kunden erhältst du ${discount} Rabatt auf dein ButlerPaket – bis zu 100\u00a0%.`,
+    referGift: (gift) => `Deine Freunde bekommen ein ${gift}.`,
+    qrTitle: 'Dein Empfehlungscode',
+    qrIntro: 'Lass deine Freunde den QR-Code scannen oder schick ihnen deinen Code per E-Mail.',
+    qrAlt: (code) => `QR-Code mit deinem Empfehlungscode ${code}`,
+    serviceLabel: 'Dein BUTLER-Service',
+    accountIntro: 'Deine Zugangsdaten, deine Benachrichtigungen und wer worauf zugegriffen hat.',
+    emailHint:
+      'Mit dieser Adresse meldest du dich an, und dorthin schicken wir dir E-Mails. Soll sie sich ändern? Schreib uns einfach.',
+    notifyBalanceDescription:
+      'Höchstens eine E-Mail pro Monat deines ButlerPakets und pro Stundenpaket. Der Hinweis in deiner Lounge bleibt.',
+    notifyStatementDescription: 'Am 1. jedes Monats als PDF. In deiner Lounge kannst du sie jederzeit herunterladen.',
+    notificationsSaved: 'Deine Benachrichtigungen sind gespeichert',
+    revealsTitle: 'Zugriffe auf deine Zugangsdaten',
+    revealsIntro:
+      'Deine bei uns hinterlegten Passwörter sind verschlüsselt. Hier siehst du jedes Mal, wenn jemand aus unserem Team eines davon angezeigt hat.',
+    revealsEmpty: 'Bisher hat niemand eines deiner Passwörter angezeigt.',
+    idleWarning: 'Du warst eine Weile inaktiv. Aus Sicherheitsgründen wirst du automatisch abgemeldet in',
+    passwordInvitation: 'Leg dein Passwort für deine Lounge fest.',
+    passwordReset: 'Leg ein neues Passwort fest.',
+    passwordDone: 'Dein Passwort ist gespeichert. Bitte melde dich an.',
+    passwordSaved: 'Dein Passwort ist gespeichert.',
+    passwordEmpty: 'Bitte gib ein Passwort ein',
+    passwordCurrentEmpty: 'Bitte gib dein aktuelles Passwort ein',
+    passwordFreshEmpty: 'Bitte gib ein neues Passwort ein',
+    passwordChanged: 'Dein Passwort ist geändert. Andere Geräte sind abgemeldet.',
+    usableNowHint: 'Nicht genutzte Stunden der Vormonate bleiben dir erhalten.',
+  },
+  sie: {
+    contactIntro: (company) => `${company} ist gerne für Sie da. Wie möchten Sie uns erreichen?`,
+    noHoursOffer: 'Wir stellen Ihnen gerne ein ButlerPaket oder ein Stundenpaket zusammen.',
+    lowBalanceTitle: 'Ihr Guthaben wird knapp',
+    lowBalanceButler: (percent, left) => `Ihr ButlerPaket ist diesen Monat zu ${percent} genutzt – ${left}.`,
+    lowBalanceButlerLeft: (hours) => `mit dem Übertrag der Vormonate jetzt noch ${hours} verfügbar`,
+    lowBalanceButlerUsedUp: 'Ihr Guthaben ist aufgebraucht',
+    lowBalancePackagesLeft: (hours) => `Von Ihren Stundenpaketen sind noch ${hours} übrig.`,
+    lowBalancePackagesMinus: (hours) => `Ihre Stundenpakete sind aufgebraucht (Minus ${hours}).`,
+    needMoreHours: 'Brauchen Sie mehr BUTLER Stunden?',
+    endingTitle: (when) => `Ihr ButlerPaket läuft ${when} aus`,
+    endingText: 'Möchten Sie weiter mit uns arbeiten? Wir verlängern gerne – geben Sie uns einfach Bescheid.',
+    referralsTitle: 'Ihre Empfehlungen',
+    referralsThanks: (n) => `${n} ${n === 1 ? 'Empfehlung' : 'Empfehlungen'} – danke für Ihr Vertrauen!`,
+    referralDiscount: 'Ihr Rabatt',
+    referredByYou: 'Von Ihnen empfohlen',
+    referTitle: 'Empfehlen Sie uns weiter',
+    referText: (discount) =>
+      `Für jeden erfolgreich empfohlenen Kunden erhalten Sie ${discount} Rabatt auf Ihr ButlerPaket – bis zu 100\u00a0%.`,
+    referGift: (gift) => `Ihre Freunde bekommen ein ${gift}.`,
+    qrTitle: 'Ihr Empfehlungscode',
+    qrIntro: 'Lassen Sie Ihre Freunde den QR-Code scannen oder schicken Sie ihnen Ihren Code per E-Mail.',
+    qrAlt: (code) => `QR-Code mit Ihrem Empfehlungscode ${code}`,
+    serviceLabel: 'Ihr BUTLER-Service',
+    accountIntro: 'Ihre Zugangsdaten, Ihre Benachrichtigungen und wer worauf zugegriffen hat.',
+    emailHint:
+      'Mit dieser Adresse melden Sie sich an, und dorthin schicken wir Ihnen E-Mails. Soll sie sich ändern? Schreiben Sie uns einfach.',
+    notifyBalanceDescription:
+      'Höchstens eine E-Mail pro Monat Ihres ButlerPakets und pro Stundenpaket. Der Hinweis in Ihrer Lounge bleibt.',
+    notifyStatementDescription: 'Am 1. jedes Monats als PDF. In Ihrer Lounge können Sie sie jederzeit herunterladen.',
+    notificationsSaved: 'Ihre Benachrichtigungen sind gespeichert',
+    revealsTitle: 'Zugriffe auf Ihre Zugangsdaten',
+    revealsIntro:
+      'Ihre bei uns hinterlegten Passwörter sind verschlüsselt. Hier sehen Sie jedes Mal, wenn jemand aus unserem Team eines davon angezeigt hat.',
+    revealsEmpty: 'Bisher hat niemand eines Ihrer Passwörter angezeigt.',
+    idleWarning: 'Sie waren eine Weile inaktiv. Aus Sicherheitsgründen werden Sie automatisch abgemeldet in',
+    passwordInvitation: 'Legen Sie Ihr Passwort für Ihre Lounge fest.',
+    passwordReset: 'Legen Sie ein neues Passwort fest.',
+    passwordDone: 'Ihr Passwort ist gespeichert. Bitte melden Sie sich an.',
+    passwordSaved: 'Ihr Passwort ist gespeichert.',
+    passwordEmpty: 'Bitte geben Sie ein Passwort ein',
+    passwordCurrentEmpty: 'Bitte geben Sie Ihr aktuelles Passwort ein',
+    passwordFreshEmpty: 'Bitte geben Sie ein neues Passwort ein',
+    passwordChanged: 'Ihr Passwort ist geändert. Andere Geräte sind abgemeldet.',
+    usableNowHint: 'Nicht genutzte Stunden der Vormonate bleiben Ihnen erhalten.',
+  },
+};
+
+/** Texts of the login and "Passwort vergessen" pages: no form of address at all (decision 0621). */
+export const PUBLIC_PAGE_TEXTS = {
+  eyebrow: 'Kunden-Lounge',
+  tagline: 'Persönliche Unterstützung für Alltag und Business – Stunden, Projekte und Vorteile jederzeit im Blick.',
+  welcome: 'Willkommen in der Lounge',
+  loginHint: 'Anmeldung mit E-Mail-Adresse und Passwort.',
+  loginEmpty: 'Bitte E-Mail-Adresse und Passwort eingeben',
+  forgotTagline: 'Kein Problem – ein Link per E-Mail genügt, um ein neues festzulegen.',
+  forgotHint: 'Die E-Mail-Adresse, mit der die Anmeldung erfolgt:',
+  forgotEmpty: 'Bitte die E-Mail-Adresse eingeben',
+  forgotSentTitle: 'Bitte im Postfach nachsehen',
+  sessionExpired: 'Bitte erneut anmelden.',
+} as const;
