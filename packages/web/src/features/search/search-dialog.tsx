@@ -83,7 +83,7 @@ function SearchBox({ onClose }: { onClose: () => void }) {
       return `Ab 2 Zeichen: ${searchableGroups((g) => can(GROUP_PERMISSION[g]))}.`;
     }
     if (search.isError) return errorText(search.error, 'Die Suche ist fehlgeschlagen. Bitte versuchen Sie es erneut.');
-    if (!shown) return 'Suche läuft…';
+    if (!shown) return 'Suche läuft...';
     if (flat.length === 0)
       return `Keine Treffer für „${term}“. Prüfen Sie die Schreibweise oder suchen Sie nach einem Teil des Namens.`;
     return `${flat.length} Treffer für „${term}“.${phone ? '' : ' Pfeiltasten wählen, Eingabe öffnet.'}`;
@@ -101,7 +101,7 @@ function SearchBox({ onClose }: { onClose: () => void }) {
         aria-activedescendant={current ? optionId(current) : undefined}
         autoComplete="off"
         spellCheck={false}
-        placeholder="Name, Rechnungsnummer, Betrag, Wiki-Titel, Tätigkeit…"
+        placeholder="Name, Rechnungsnummer, Betrag, Wiki-Titel, Tätigkeit..."
         leftSection={<IconSearch size={18} aria-hidden />}
         rightSection={search.isFetching ? <Loader size="xs" aria-hidden /> : null}
         value={value}
