@@ -21,8 +21,8 @@ export const zBillingSettings = z.object({
   default_interest: z.boolean(),
   base_rate: z.coerce
     .number({ error: 'Bitte geben Sie den Basiszinssatz an' })
-    .min(-10, 'Der Basiszinssatz muss zwischen -10 und 30 % liegen')
-    .max(30, 'Der Basiszinssatz muss zwischen -10 und 30 % liegen'),
+    .min(-10, 'Der Basiszinssatz muss zwischen -10 und 30\u00a0% liegen')
+    .max(30, 'Der Basiszinssatz muss zwischen -10 und 30\u00a0% liegen'),
   base_rate_since: zDate,
   renewal_notice_days: z.coerce.number().int().min(1, 'Mindestens 1 Tag').max(180, 'Höchstens 180 Tage'),
   levels: z

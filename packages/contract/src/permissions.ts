@@ -69,7 +69,7 @@ export const PERMISSIONS = {
   'invoices.mark_paid': 'Rechnungen als bezahlt markieren',
   'invoices.remind': 'Zahlungserinnerungen und Mahnungen senden, Mahnsperren setzen und aufheben',
   'payments.record': 'Zahlungen erfassen und entfernen, Guthaben verrechnen und erstatten',
-  'billing.settings.write': 'Abrechnung und Mahnwesen einstellen: Abo-Rechnungen, Mahnstufen, Verzugszinsen',
+  'billing.settings.write': 'Abrechnung und Mahnwesen einstellen: ButlerPaket-Rechnungen, Mahnstufen, Verzugszinsen',
   'products.write': 'Produkte verwalten',
   'direct_debit.read': 'SEPA-Mandate und Lastschriftläufe sehen',
   'direct_debit.write': 'SEPA-Mandate anlegen und widerrufen, Lastschriftläufe erstellen und verwerfen',

@@ -7,7 +7,7 @@ import { loadBillingSettings } from '../quickbill/reminders/reminder-letter.js';
 import { renewSubscription } from './subscription-billing.commands.js';
 import { billDuePeriods } from './subscription-billing.service.js';
 
-const SYSTEM = { userType: 'system' as const, displayName: 'Abo-Abrechnung' };
+const SYSTEM = { userType: 'system' as const, displayName: 'ButlerPaket-Abrechnung' };
 
 /** ButlerPakete with automatic renewal that end within the notice days and have no successor yet. */
 export async function renewDue(db: Database, today: string) {

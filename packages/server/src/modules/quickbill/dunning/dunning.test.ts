@@ -64,7 +64,7 @@ describe('billing settings', () => {
     const before = await settings();
     const [row] = await ctx.db.select().from(billingSettings);
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ base_rate: 31 }, 'base_rate', 'Der Basiszinssatz muss zwischen -10 und 30 % liegen'],
+      [{ base_rate: 31 }, 'base_rate', 'Der Basiszinssatz muss zwischen -10 und 30\u00a0% liegen'],
       [{ renewal_notice_days: 0 }, 'renewal_notice_days', 'Mindestens 1 Tag'],
       [{ base_rate_since: '2026-02-30' }, 'base_rate_since', 'Dieses Datum existiert nicht'],
       [

@@ -160,7 +160,7 @@ export async function renderInvoicePdf(d: InvoiceDocument): Promise<Buffer> {
         qty: formatNumber(item.quantity),
         unit: item.unit,
         price: formatEuro(item.unitPrice),
-        tax: `${item.taxRate} %`,
+        tax: `${item.taxRate}\u00a0%`,
         net: formatEuro(item.lineNet),
       },
       false,
@@ -185,7 +185,7 @@ export async function renderInvoicePdf(d: InvoiceDocument): Promise<Buffer> {
     if (rate.taxRate > 0) {
       totalLine(
         doc,
-        `USt. ${rate.taxRate} % von ${formatEuro(fromHundredths(rate.net))}`,
+        `USt. ${rate.taxRate}\u00a0% von ${formatEuro(fromHundredths(rate.net))}`,
         formatEuro(fromHundredths(rate.tax)),
       );
     }

@@ -66,8 +66,8 @@ export async function buildLetter(db: Executor, invoice: InvoiceRow, level: numb
     });
     const percent = formatNumber(Number(rate) / 1000);
     interestBasis = invoice.customerIsBusiness
-      ? `${percent} % p.a. (§ 456 UGB: Basiszinssatz ${formatNumber(Number(settings.baseRate))} % seit ${formatDate(settings.baseRateSince)} + 9,2 Prozentpunkte)`
-      : `${percent} % p.a. (§ 1000 ABGB)`;
+      ? `${percent}\u00a0% p.a. (§ 456 UGB: Basiszinssatz ${formatNumber(Number(settings.baseRate))}\u00a0% seit ${formatDate(settings.baseRateSince)} + 9,2 Prozentpunkte)`
+      : `${percent}\u00a0% p.a. (§ 1000 ABGB)`;
   }
   return {
     level,

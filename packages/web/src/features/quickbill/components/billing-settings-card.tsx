@@ -88,7 +88,7 @@ function SettingsForm({ initial }: { initial: BillingSettings }) {
       <Stack gap="md">
         <FormError message={save.error ? errorText(save.error, 'Fehler beim Speichern der Einstellungen') : null} />
         <Radio.Group
-          label="Abo-Rechnungen (ButlerPakete)"
+          label="ButlerPaket-Rechnungen"
           description="Was der tägliche Lauf für jeden fälligen Abrechnungszeitraum erstellt"
           {...form.getInputProps('subscription_invoice_mode')}
         >
@@ -150,7 +150,7 @@ function SettingsForm({ initial }: { initial: BillingSettings }) {
         <Divider />
         <Switch
           label="Verzugszinsen auf Mahnungen ausweisen"
-          description="Unternehmer: Basiszinssatz + 9,2 Prozentpunkte (§ 456 UGB); Verbraucher: 4 % p.a. (§ 1000 ABGB)"
+          description="Unternehmer: Basiszinssatz + 9,2 Prozentpunkte (§ 456 UGB); Verbraucher: 4&nbsp;% p.a. (§ 1000 ABGB)"
           {...form.getInputProps('default_interest', { type: 'checkbox' })}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
