@@ -15,6 +15,8 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'balance-digest': 'Tagesübersicht knappes Guthaben',
   statement: 'Monatsübersicht',
   'subscription-ending': 'ButlerPaket endet',
+  'overdue-digest': 'Tagesübersicht überfällige Rechnungen',
+  'direct-debit-returns': 'Rücklastschriften',
 };
 
 export const zMailListQuery = zPageQuery.extend({
