@@ -34,7 +34,13 @@ afterAll(() => setClock(null));
 async function lowAndEnding(firstName: string, lastName: string) {
   const customer = await buildCustomer(ctx.db, { firstName, lastName });
   const project = await buildProject(ctx.db, customer.id);
-  await buildSubscription(ctx.db, customer.id, { startDate: '2025-04-01', endDate: '2026-03-31', monthlyHours: '10' });
+  // Its last month, nothing carried over: 9 of 10 h make it low (decision 0623).
+  await buildSubscription(ctx.db, customer.id, {
+    startDate: '2026-03-01',
+    endDate: '2026-03-31',
+    durationMonths: 1,
+    monthlyHours: '10',
+  });
   await buildTimeEntry(ctx.db, customer.id, project.id, { hours: '9', workDate: '2026-03-10' });
   return customer;
 }

@@ -30,7 +30,8 @@ describe('staff roles (issue 27)', () => {
     const me = await as(ctx, office.token).post('/api/auth/validate-token');
     expect(me.json().user).toMatchObject({ role: 'butler', permissions: [...ROLE_PERMISSIONS.butler] });
     const [row] = await auditOf('role_change', office.id);
-    expect(row.actorName).toBe(owner.username);
+    // The Protokoll names people by their display name (decision 0622).
+    expect(row.actorName).toBe('Ines Inhaber');
     expect(row.changes).toEqual({ role: { before: 'office', after: 'butler' } });
   });
 

@@ -57,7 +57,7 @@ describe('revealing stored passwords by role (issue 27)', () => {
       error: 'Sie dürfen die gespeicherten Passwörter dieser Kategorie nicht anzeigen',
     });
     const [row] = await audits('reveal_refused', closedEntry);
-    expect(row).toMatchObject({ actorName: butler.username, customerId: setup.customer.id });
+    expect(row).toMatchObject({ actorName: 'Bea Butler', customerId: setup.customer.id });
     // Without asking to reveal, the entry is readable (secrets null) like for everyone.
     const plain = await as(ctx, butler.token).get(`/api/wiki/entries/${closedEntry}`);
     expect(plain.json()).toMatchObject({ content: null, username: null });
