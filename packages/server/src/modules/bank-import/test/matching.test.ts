@@ -31,7 +31,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const staff = await buildAdmin(ctx.db, { email: 'buero@meinbutler.at', name: 'Büro' });
   admin = await ctx.login('admin', staff.username, TEST_PASSWORD);
-  staffName = staff.username;
+  // Bookings and resolutions carry the person's display name (decision 0622).
+  staffName = staff.name;
   await configureDirectDebit(ctx, admin);
 });
 
