@@ -20,6 +20,7 @@ test.describe('admin dashboards', () => {
     const token = await adminToken(request);
     const { customer, add } = await seedScenario(request, token, 'Berta');
     await loginAsAdminInBrowser(page);
+    // adminToken() signed in before, so the browser's sign-in is the second one.
     await expect(page.getByRole('heading', { name: 'Willkommen zurück, admin' })).toBeVisible();
     const toggle = page.getByRole('switch', { name: 'Stundenpaket-Stunden einrechnen' });
     await expect(toggle).toBeChecked();

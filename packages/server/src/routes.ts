@@ -26,6 +26,7 @@ import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { createPaymentService } from './modules/quickbill/payments/payments.service.js';
@@ -85,6 +86,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(subscriptionHistoryRoutes(deps.db));
   await typed.register(adminDashboardRoutes(deps.db));
   await typed.register(searchRoutes(deps.db));
+  await typed.register(onboardingRoutes(deps.db));
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
   await typed.register(subscriptionBillingRoutes(createBillingCommands(deps.db, todayInVienna)));

@@ -106,6 +106,8 @@ export const ROLE_TABLE: Record<string, RouteRule> = {
   'GET /api/admin/expiring-subscriptions': 'owner office butler',
   'GET /api/admin/dashboard-settings': 'owner office butler',
   'PUT /api/admin/dashboard-settings': 'owner office',
+  'GET /api/onboarding': 'owner office butler',
+  'PUT /api/onboarding/checklist': 'owner office butler',
   'GET /api/wiki/categories': 'owner office butler',
   'GET /api/wiki/category-counts': { who: 'owner office butler', query: 'customer_id' },
   'POST /api/wiki/categories': 'owner office',

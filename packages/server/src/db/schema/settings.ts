@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { blobs } from './blobs.js';
 import { percentColumn } from './columns.js';
 
@@ -54,6 +54,8 @@ export const dashboardSettings = pgTable(
     workloadThresholdYellowMax: numeric('workload_threshold_yellow_max', { precision: 8, scale: 2 })
       .notNull()
       .default('100'),
+    /** When someone first saved the targets; null while they are SPEC §9's defaults nobody chose (decision 0630). */
+    savedAt: timestamp('saved_at', { withTimezone: true }),
   },
   () => [singleRow('dashboard_settings')],
 );
@@ -63,7 +65,8 @@ export const providerSettings = pgTable(
   'provider_settings',
   {
     id: integer('id').primaryKey().default(1),
-    companyName: text('company_name').notNull().default('Mein BUTLER'),
+    // Empty until the owner enters it (issue 30: no prefilled name for someone else's firm).
+    companyName: text('company_name').notNull().default(''),
     street: text('street').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
     city: text('city').notNull().default(''),
