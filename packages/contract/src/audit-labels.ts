@@ -10,7 +10,6 @@ export const ENTITY_LABELS: Record<string, string> = {
   timer: 'Timer',
   wiki_entry: 'Wiki-Eintrag',
   wiki_category: 'Wiki-Kategorie',
-  wiki_file: 'Wiki-Datei',
   invoice: 'Rechnung',
   product: 'Produkt',
   provider_settings: 'Firmendaten',
@@ -18,6 +17,14 @@ export const ENTITY_LABELS: Record<string, string> = {
   dashboard_settings: 'Dashboard-Einstellungen',
   security_settings: 'Anmelde-Einstellungen',
   staff_rules: 'Regeln für Mitarbeiter',
+  onboarding: 'Erste Schritte',
+  wiki_file: 'Wiki-Datei',
+  sepa_mandate: 'SEPA-Mandat',
+  direct_debit_run: 'Lastschriftlauf',
+  direct_debit_settings: 'Lastschrift-Einstellungen',
+  mail: 'E-Mail',
+  statement: 'Monatsübersicht',
+  notification_preferences: 'Mail-Einstellungen',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
