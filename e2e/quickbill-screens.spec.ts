@@ -68,7 +68,17 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await expect(page.getByTestId('bulk-bar')).toContainText('1 Rechnung ausgewählt');
     await screenshotBoth(page, 'quickbill-invoice-list-selected');
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Senden' }).click();
-    await expect(page.getByText('1 Rechnung versendet')).toBeVisible();
+    // Confirm first: count, total and customer (issue 30), then a result per invoice.
+    const confirm = page.getByRole('dialog', { name: '1 Rechnung senden?' });
+    await expect(confirm.getByTestId('bulk-send-summary')).toContainText('1 Rechnung über insgesamt € 210,00');
+    await expect(confirm.getByTestId('bulk-send-summary')).toContainText(customer.name);
+    await screenshotBoth(page, 'quickbill-bulk-send-confirm');
+    await confirm.getByRole('button', { name: 'Jetzt senden' }).click();
+    const result = page.getByRole('dialog', { name: 'Versand abgeschlossen' }).getByTestId('bulk-send-result');
+    await expect(result).toContainText('1 Rechnung versendet');
+    await expect(result).toContainText(/als \d{4}-\d{4} versendet/);
+    await screenshotBoth(page, 'quickbill-bulk-send-result');
+    await page.getByRole('button', { name: 'Schließen' }).click();
     await expect(page.getByTestId(`invoice-row-${draftId}`)).toContainText('Versendet');
   });
 

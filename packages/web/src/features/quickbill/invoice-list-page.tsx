@@ -61,6 +61,11 @@ export function InvoiceListPage() {
       rows.length > 0 && rows.every((r) => prev.has(r.id)) ? new Set() : new Set(rows.map((r) => r.id)),
     );
   const filtered = debounced !== '' || status !== 'all' || period !== 'all';
+  const resetFilters = () => {
+    setSearch('');
+    setStatus('all');
+    setPeriod('all');
+  };
 
   return (
     <Stack gap="md">
@@ -113,26 +118,41 @@ export function InvoiceListPage() {
           />
         </Group>
       </Card>
-      {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
+      {selected.size > 0 && (
+        <BulkBar rows={rows.filter((r) => selected.has(r.id))} onDone={() => setSelected(new Set())} />
+      )}
       {query.isPending ? (
         <PageLoader text="Lade Rechnungen..." />
       ) : query.isError ? (
         <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
-        <Card>
-          <EmptyState
-            text="Keine Rechnungen gefunden"
-            action={
-              <Stack gap="xs" align="center">
-                <span>
-                  {filtered ? 'Passen Sie die Suche oder die Filter an.' : 'Erstellen Sie Ihre erste Rechnung.'}
-                </span>
-                <Button component={Link} to="/admin/quickbill/invoices/new" leftSection={<IconPlus size={18} />}>
-                  Erste Rechnung erstellen
-                </Button>
-              </Stack>
-            }
-          />
+        <Card data-testid="invoice-list-empty">
+          {filtered ? (
+            // Empty because of the search or a filter (issue 30): say so and offer the way back.
+            <EmptyState
+              text="Keine Rechnungen gefunden"
+              action={
+                <Stack gap="xs" align="center">
+                  <span>Keine Rechnung passt zu dieser Suche und den gewählten Filtern.</span>
+                  <Button variant="light" onClick={resetFilters}>
+                    Filter zurücksetzen
+                  </Button>
+                </Stack>
+              }
+            />
+          ) : (
+            <EmptyState
+              text="Keine Rechnungen gefunden"
+              action={
+                <Stack gap="xs" align="center">
+                  <span>Erstellen Sie Ihre erste Rechnung.</span>
+                  <Button component={Link} to="/admin/quickbill/invoices/new" leftSection={<IconPlus size={18} />}>
+                    Erste Rechnung erstellen
+                  </Button>
+                </Stack>
+              }
+            />
+          )}
         </Card>
       ) : (
         <Card padding="md" style={{ opacity: query.isFetching ? 0.7 : 1 }}>
