@@ -7,6 +7,7 @@ export {
   formatHours,
   formatMonthYear,
   formatNumber,
+  knownBirthdate,
   MONTH_NAMES,
   todayInVienna,
 } from '@butler/contract/format';
