@@ -95,7 +95,8 @@ export function BulkSendDialog({
                 <Text span fw={700}>
                   {formatEuro(summary.total)}
                 </Text>{' '}
-                an {customerList(summary.customers)} werden per E-Mail mit PDF und E-Rechnung versendet.
+                an {customerList(summary.customers)} {count === 1 ? 'wird' : 'werden'} per E-Mail mit PDF und E-Rechnung
+                versendet.
               </Text>
               {summary.drafts > 0 && (
                 <Text size="sm" c="dimmed">
