@@ -61,6 +61,33 @@ test('first day: from an empty installation through "Erste Schritte" to a sent i
     await expect(page.getByRole('img', { name: 'Aktuelles Logo' })).toBeVisible();
   });
 
+  await test.step('the brand: an accent without contrast is refused in German, a good one shows at once', async () => {
+    const accent = page.getByRole('textbox', { name: 'Akzentfarbe' });
+    await accent.fill('#8b0000');
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expect(
+      page.getByText(/^Zu wenig Kontrast: #8b0000 hat auf dem dunkelblauen Kopfbereich nur/).first(),
+    ).toBeVisible();
+    await accent.fill('#f4a261');
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expectToast(page, 'Einstellungen gespeichert');
+    await expect(page.getByTestId('top-bar')).toContainText('Hausmeisterei Lindner e.U.');
+    await screenshotBoth(page, 'first-day-settings-brand');
+    // The pre-rendered login follows without a rebuild: a visitor's first HTML already says it.
+    const visitor = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: new URL(page.url()).origin });
+    const login = await visitor.newPage();
+    await login.goto('/');
+    await expect(login.getByText('Hausmeisterei Lindner e.U.').first()).toBeVisible();
+    const html = await (await login.request.get('/')).text();
+    expect(html).toContain('data-brand-name="true">Hausmeisterei Lindner e.U.<');
+    expect(html).toContain('--brand-accent:#f4a261');
+    await screenshotBoth(login, 'first-day-login-brand');
+    await visitor.close();
+  });
+
   await test.step('the checklist ticked company, bank and logo off by itself', async () => {
     await page.goto('/admin/dashboard');
     for (const key of ['company', 'bank', 'logo']) await stepDone(page, key);

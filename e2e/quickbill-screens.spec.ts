@@ -95,6 +95,29 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     text: 'Wartung Netzwerk',
   });
 
+  await test.step('the overdue tile opens the filtered list; the filter lives in the address; the row menu deals with it', async () => {
+    await page.goto('/admin/quickbill');
+    await page.getByTestId('tile-overdue').click();
+    await expect(page).toHaveURL(/\/admin\/quickbill\/invoices\?status=overdue$/);
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Überfällig');
+    const row = page.getByTestId(`invoice-row-${overdue.id}`);
+    await expect(row).toBeVisible();
+    await page.reload();
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Überfällig');
+    await row.getByRole('button', { name: `Aktionen für ${overdue.number}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Zahlungserinnerung senden' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Als bezahlt markieren' })).toBeVisible();
+    await screenshotBoth(page, 'quickbill-overdue-row-menu');
+    // The phone-width screenshot closed the menu (the table becomes cards): open it again.
+    if (!(await page.getByRole('menuitem', { name: 'Als bezahlt markieren' }).isVisible())) {
+      await row.getByRole('button', { name: `Aktionen für ${overdue.number}` }).click();
+    }
+    await page.getByRole('menuitem', { name: 'Als bezahlt markieren' }).click();
+    await expect(page.getByRole('dialog', { name: 'Zahlung erfassen' })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();
+  });
+
   await test.step('overdue invoice: Zahlungserinnerung, then 1. Mahnung', async () => {
     await page.goto(`/admin/quickbill/invoices/${overdue.id}`);
     await expect(page.getByText('Überfällig', { exact: true }).first()).toBeVisible();

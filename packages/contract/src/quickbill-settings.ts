@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accentColorProblem } from './brand-colors.js';
 import { mod97 } from './sepa-rules.js';
 
 /** Quickbill invoice settings (provider letterhead, bank, numbering, mail texts). */
@@ -75,6 +76,15 @@ export const zInvoiceSettingsInput = z
     invoice_footer: zSettingText(1000),
     invoice_email_subject: zSettingText(200).min(1, 'Bitte geben Sie einen Betreff an'),
     invoice_email_body: zSettingText(5000),
+    /** '' for the portal's gold; else #rrggbb with 4.5:1 on the header (decision 0635). */
+    accent_color: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .superRefine((value, check) => {
+        const problem = value === '' ? null : accentColorProblem(value);
+        if (problem) check.addIssue({ code: 'custom', message: problem });
+      }),
   })
   .partial();
 export type InvoiceSettingsInput = z.infer<typeof zInvoiceSettingsInput>;
@@ -100,6 +110,7 @@ export const zInvoiceSettings = z.object({
   invoice_footer: z.string(),
   invoice_email_subject: z.string(),
   invoice_email_body: z.string(),
+  accent_color: z.string(),
   has_logo: z.boolean(),
 });
 export type InvoiceSettings = z.infer<typeof zInvoiceSettings>;

@@ -19,6 +19,7 @@ import { balanceAlertsRoutes } from './modules/balance-alerts/balance-alerts.rou
 import { createBankEntryService } from './modules/bank-import/bank-entries.service.js';
 import { bankImportRoutes } from './modules/bank-import/bank-import.routes.js';
 import { createBankImportService } from './modules/bank-import/bank-import.service.js';
+import { brandRoutes } from './modules/brand/brand.routes.js';
 import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes.js';
@@ -87,6 +88,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(adminDashboardRoutes(deps.db));
   await typed.register(searchRoutes(deps.db));
   await typed.register(onboardingRoutes(deps.db));
+  await typed.register(brandRoutes(deps.db));
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
   await typed.register(subscriptionBillingRoutes(createBillingCommands(deps.db, todayInVienna)));

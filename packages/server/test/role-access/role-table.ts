@@ -14,6 +14,8 @@ export type RouteRule = string | { who: string; query?: 'customer_id'; body?: 'c
 
 export const ROLE_TABLE: Record<string, RouteRule> = {
   'GET /api/health': 'anyone',
+  'GET /api/brand': 'anyone',
+  'GET /api/brand/logo': 'anyone',
   'POST /api/auth/forgot-password': 'anyone',
   'POST /api/auth/password-link/info': 'anyone',
   'POST /api/auth/password-link': 'anyone',

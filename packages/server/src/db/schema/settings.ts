@@ -90,6 +90,8 @@ export const providerSettings = pgTable(
     invoiceEmailBody: text('invoice_email_body').notNull().default(''),
     /** Legacy: the logo's file name under DATA_DIR/quickbill before the move into PostgreSQL. */
     logoFile: text('logo_file'),
+    /** The owner's accent colour (#rrggbb, contrast checked when saved); '' for the portal's gold (decision 0635). */
+    accentColor: text('accent_color').notNull().default(''),
     /** The letterhead logo (PNG or JPEG) in the blob store. */
     logoBlobId: bigint('logo_blob_id', { mode: 'number' }).references(() => blobs.id),
   },

@@ -25,6 +25,7 @@ import { todayInVienna } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { DirectDebitSettingsCard } from '../direct-debit/components/direct-debit-settings-card';
 import { useInvoiceSettings, useSaveInvoiceSettings } from './api/catalog';
+import { AccentField } from './components/accent-field';
 import { BillingSettingsCard } from './components/billing-settings-card';
 import { LogoCard } from './components/logo-card';
 
@@ -252,6 +253,16 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
                 error={errors.invoice_email_body}
               />
             </Stack>
+          </Section>
+          <Section
+            title="Erscheinungsbild"
+            description="Ihr Firmenname, Logo und Ihre Farbe erscheinen auf den Anmeldeseiten, in der Kopfzeile, in Mails und PDFs."
+          >
+            <AccentField
+              value={values.accent_color}
+              onChange={(next) => setValues((v) => ({ ...v, accent_color: next }))}
+              error={errors.accent_color}
+            />
           </Section>
           <LogoCard hasLogo={hasLogo} />
           {formError && (
