@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
+import { adminToken, apiCall, loginAsAdminInBrowser, uniqueEmail } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
 import { createCustomer, createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
 
@@ -80,6 +80,47 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await screenshotBoth(page, 'quickbill-bulk-send-result');
     await page.getByRole('button', { name: 'Schließen' }).click();
     await expect(page.getByTestId(`invoice-row-${draftId}`)).toContainText('Versendet');
+  });
+
+  await test.step('bulk send of two: summary, then a result per invoice with the reason of a refusal', async () => {
+    const stamp = Date.now().toString(36);
+    const withAddress = await createCustomer(request, token, `Sammelkundin${stamp}`);
+    const noAddress = await apiCall<{ id: number; name: string }>(request, token, 'POST', '/api/customers', {
+      first_name: 'Otto',
+      last_name: `Ohneadresse${stamp}`,
+      email: uniqueEmail('ohne'),
+      password: 'Kunden-Passwort-123',
+    });
+    const draft = (customerId: number, price: number) =>
+      apiCall<{ id: number }>(request, token, 'POST', '/api/quickbill/invoices', {
+        customer_id: customerId,
+        invoice_date: isoDay(0),
+        items: [{ description: 'Sammelversand', quantity: 1, unit: 'Stk.', unit_price: price, tax_rate: 20 }],
+      });
+    const good = await draft(withAddress.id, 100);
+    const refused = await draft(noAddress.id, 500);
+    await page.goto('/admin/quickbill/invoices?status=draft');
+    await page.getByRole('checkbox', { name: `Entwurf #${good.id} auswählen` }).check();
+    await page.getByRole('checkbox', { name: `Entwurf #${refused.id} auswählen` }).check();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Senden' }).click();
+    const confirm = page.getByRole('dialog', { name: '2 Rechnungen senden?' });
+    // € 120 + € 600 gross, both customers named, both drafts get their numbers now.
+    await expect(confirm.getByTestId('bulk-send-summary')).toContainText('2 Rechnungen über insgesamt € 720,00');
+    await expect(confirm.getByTestId('bulk-send-summary')).toContainText(withAddress.name);
+    await expect(confirm.getByTestId('bulk-send-summary')).toContainText(noAddress.name);
+    await expect(confirm.getByTestId('bulk-send-summary')).toContainText(
+      '2 Entwürfe erhalten dabei ihre Rechnungsnummern',
+    );
+    await confirm.getByRole('button', { name: '2 Rechnungen senden' }).click();
+    const result = page.getByRole('dialog', { name: 'Versand abgeschlossen' }).getByTestId('bulk-send-result');
+    await expect(result).toContainText('1 Rechnung versendet, 1 nicht versendet');
+    await expect(result).toContainText(
+      `Entwurf #${refused.id} (${noAddress.name}): nicht versendet – Für Rechnungen über € 400 ist die vollständige Anschrift`,
+    );
+    await expect(result).toContainText(
+      new RegExp(`Entwurf #${good.id} \\(${withAddress.name}\\): als \\d{4}-\\d{4} versendet`),
+    );
+    await page.getByRole('button', { name: 'Schließen' }).click();
   });
 
   await test.step('an issued invoice opens read-only in the editor', async () => {

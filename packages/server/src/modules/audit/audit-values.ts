@@ -122,7 +122,44 @@ const FIELD_LABELS: Record<string, string> = {
   originalName: 'Dateiname',
   sizeBytes: 'Größe',
   reminderLevel: 'Mahnstufe',
+  originalFilename: 'Dateiname',
+  mimeType: 'Dateityp',
+  kind: 'Art',
+  customerName: 'Name auf der Rechnung',
+  customerAddress: 'Anschrift auf der Rechnung',
+  customerEmail: 'E-Mail auf der Rechnung',
+  customerUid: 'UID-Nummer des Kunden',
+  customerStreet: 'Straße auf der Rechnung',
+  customerPostalCode: 'PLZ auf der Rechnung',
+  customerCity: 'Ort auf der Rechnung',
+  customerCountry: 'Land auf der Rechnung',
+  customerIsBusiness: 'Kunde ist Unternehmer',
+  servicePeriodStart: 'Leistungszeitraum von',
+  servicePeriodEnd: 'Leistungszeitraum bis',
+  totalTax: 'Umsatzsteuer',
+  billingMonth: 'Abrechnungsmonat',
+  cancelledAt: 'Storniert am',
+  balanceAlertMails: 'Mails bei knappem Guthaben',
+  statementMails: 'Monatsübersicht per Mail',
+  lastLoginAt: 'Letzte Anmeldung',
+  previousLoginAt: 'Vorletzte Anmeldung',
+  onboardingHiddenAt: 'Erste Schritte ausgeblendet am',
+  accentColor: 'Akzentfarbe',
+  deletedEntries: 'Mitgelöschte Einträge',
 };
+
+/**
+ * Technical fields a person cannot act on: row numbers, references to other rows (the record
+ * itself is named and linked), hashes and storage names. They stay in the stored log.
+ */
+export function isTechnicalField(field: string): boolean {
+  const key = camel(field);
+  return (
+    key === 'id' ||
+    /Id$/.test(key) ||
+    ['sha256', 'storedName', 'numberYear', 'numberSequence', 'logoFile', 'blobId'].includes(key)
+  );
+}
 
 const MONEY = new Set([
   'pricePerHour',
@@ -135,10 +172,12 @@ const MONEY = new Set([
   'unitPrice',
 ]);
 const HOURS = new Set(['hours', 'monthlyHours']);
+const BYTES = new Set(['sizeBytes']);
 const CODES: Record<string, Record<string, string>> = {
   status: { ...INVOICE_STATUS_LABELS, active: 'Aktiv', revoked: 'Widerrufen' },
   role: ROLE_LABELS as Record<StaffRole, string>,
   billingType: { abos: 'ButlerPaket', stundenpakete: 'Stundenpaket' },
+  kind: { invoice: 'Rechnung', credit_note: 'Stornorechnung' },
 };
 
 /** snake_case → camelCase, so both spellings of a field find their label. */
@@ -181,6 +220,7 @@ export function formatAuditValue(field: string, value: unknown): string | null {
   if (code) return code;
   if (MONEY.has(key) && /^-?\d+(\.\d+)?$/.test(text)) return formatEuro(text);
   if (HOURS.has(key) && /^-?\d+(\.\d+)?$/.test(text)) return formatHours(text);
+  if (BYTES.has(key) && /^\d+$/.test(text)) return `${formatNumber(Number(text) / 1024)} KB`;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text);
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return formatDateTime(text);
   if (/^-?\d+\.\d+$/.test(text)) return formatNumber(text);

@@ -5,7 +5,7 @@ import { admins, auditLog, customers } from '../../db/schema/index.js';
 import { REDACTED } from '../../lib/audit.js';
 import { formatAuditCsv } from './audit-csv.js';
 import { type RecordRef, recordOf, recordRefs } from './audit-records.js';
-import { fieldLabel, formatAuditValue } from './audit-values.js';
+import { fieldLabel, formatAuditValue, isTechnicalField } from './audit-values.js';
 
 type Filters = Omit<AuditQuery, 'page' | 'page_size'> & { customer_id?: number };
 const MAX_VALUE_LENGTH = 500;
@@ -73,6 +73,7 @@ export function createAuditService(db: Database) {
 
   function present(r: Selected, record: RecordRef | null): AuditEntry {
     const changes = Object.entries(r.row.changes ?? {})
+      .filter(([field]) => !isTechnicalField(field))
       .map(([field, change]) => presentChange(field, change))
       // A change that reads the same in words (e.g. 50 and 50.00) is no change to a person.
       .filter((c) => c.secret || c.before !== c.after);

@@ -164,6 +164,10 @@ describe('Protokoll', () => {
     });
     expect(wiki.changes).toContainEqual(expect.objectContaining({ label: 'Inhalt', after: 'Zugang über ID Austria' }));
     expect(JSON.stringify(wiki)).not.toMatch(/<p>|<strong>/);
+    // Row numbers and references are named by the record itself, not listed as fields.
+    expect(wiki.changes.map((c: any) => c.field)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(id|customerId|categoryId)$/)]),
+    );
     // A deleted record keeps its name from the log's own values.
     await ctx.request({ method: 'DELETE', url: `/api/wiki/entries/${entry.id}`, token: actors.tokens.admin });
     const after = (await get(`/api/audit?customer_id=${customer.id}&entity=wiki_entry&page_size=50`)).json().items;

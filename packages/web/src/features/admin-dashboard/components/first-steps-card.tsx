@@ -95,7 +95,7 @@ export function FirstStepsCard({ checklist }: { checklist: Checklist }) {
                   component={Link}
                   to={text.to}
                   fw={600}
-                  c={step.done ? 'dimmed' : undefined}
+                  c={step.done ? 'gray.7' : undefined}
                   td={step.done ? 'line-through' : undefined}
                 >
                   {text.title}
