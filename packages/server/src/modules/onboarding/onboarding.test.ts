@@ -1,3 +1,4 @@
+import { DASHBOARD_SETTINGS_DEFAULTS } from '@butler/contract/admin-dashboard';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildSubscriptionTemplate, TEST_PASSWORD } from '../../../test/factories.js';
@@ -84,14 +85,7 @@ describe('first day (Erste Schritte)', () => {
     const office = await staffMember(ctx, 'office');
     const body = await steps(office.token);
     expect(body.checklist).toBeNull();
-    const saved = await as(ctx, office.token).put('/api/admin/dashboard-settings', {
-      monthly_target_hours: 100,
-      color_threshold_red_max: 30,
-      color_threshold_yellow_max: 70,
-      sellable_hours_per_month: 120,
-      workload_threshold_green_max: 80,
-      workload_threshold_yellow_max: 100,
-    });
+    const saved = await as(ctx, office.token).put('/api/admin/dashboard-settings', DASHBOARD_SETTINGS_DEFAULTS);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await steps(office.token)).targets_set).toBe(true);
   });
