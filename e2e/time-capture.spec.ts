@@ -117,6 +117,12 @@ test('from–to with Alt+N on a new customer without a project, the balance and 
   const entries = await apiCall(request, owner, 'GET', `/api/time-entries?customer_id=${customer.id}`);
   expect(entries[0]).toMatchObject({ project_name: 'Umzug', hours: 1.5, billing_type: 'stundenpakete' });
 
+  // Hour-package prices say netto and brutto (20 % USt of their invoice).
+  await page.goto(`/admin/customers/${customer.id}/stundenpakete`);
+  const packages = page.getByRole('table', { name: 'Stundenpakete' });
+  await expect(packages).toContainText('€ 60,00 netto');
+  await expect(packages).toContainText('€ 72,00 brutto');
+
   // The next dialog offers that customer first.
   await page.keyboard.press('Alt+N');
   await expect(dialog.getByRole('group', { name: 'Zuletzt verwendete Kunden' })).toContainText(customer.name);

@@ -27,7 +27,7 @@ export function ViewHourPackages({ customerId }: { customerId: number }) {
     },
     { key: 'price', label: 'Preis/h', render: (p) => <NetPrice value={p.price_per_hour} /> },
     { key: 'discount', label: 'Rabatt', render: (p) => `${formatNumber(p.discount_percentage)} %` },
-    { key: 'total', label: 'Gesamtpreis', render: (p) => <NetPrice value={p.total_price} testId="package-total" /> },
+    { key: 'total', label: 'Gesamtpreis', render: (p) => <NetPrice value={p.total_price} /> },
     { key: 'date', label: 'Gekauft am', render: (p) => formatDate(p.purchase_date) },
     {
       key: 'status',
