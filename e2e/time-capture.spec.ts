@@ -153,6 +153,7 @@ test('the customer page: SPEC routes lead there, tabs in the address, Buchhaltun
   await page.goto(`/admin/customers/${customer.id}/view`);
   await expect(page).toHaveURL(new RegExp(`/admin/customers/${customer.id}$`));
   await expect(page.getByTestId('customer-header')).toBeVisible();
+  await expect(page.getByTestId('open-invoices')).toHaveText('Keine');
   await screenshotBoth(page, 'kunde-uebersicht');
   await page.goto(`/admin/customers/${customer.id}/notizen`);
   await expect(page.getByRole('tab', { name: 'Notizen & Familie' })).toHaveAttribute('aria-selected', 'true');
