@@ -21,7 +21,7 @@ test('Quickbill dashboard cards keep their padding around a long status badge at
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAsAdminInBrowser(page);
   await page.goto('/admin/quickbill');
-  const badge = page.getByText('Stornorechnung · Versendet').first();
+  const badge = page.getByText(/^Stornorechnung · /).first() /* its state depends on what was paid (decision 0580) */;
   await expect(badge).toBeVisible();
   await badge.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'screenshots/quickbill-card-badge-phone.png' });
