@@ -63,7 +63,7 @@ export function CustomerPage() {
         action={<Button onClick={() => navigate('/admin/customers')}>Zur Kundenverwaltung</Button>}
       />
     ) : (
-      <ErrorState text="Fehler beim Laden der Kundendaten" onRetry={() => void query.refetch()} />
+      <ErrorState text="Kunde konnte nicht geladen werden" onRetry={() => void query.refetch()} />
     );
   const c = query.data;
   const tabs = visibleTabs(can);
