@@ -13,6 +13,9 @@ export function BrandMark({ size = 'md', dark = false }: { size?: 'sm' | 'md' | 
   const name = brand.name ?? DEFAULT_BRAND_NAME;
   // The portal's seal says 'B' (for BUTLER); an owner's says their initial.
   const initial = brand.name ? brand.name.trim().charAt(0).toUpperCase() : 'B';
+  // On a phone's top bar a long company name would be squeezed beside the buttons: the
+  // seal or logo stands for it there (the link around it is named after the company).
+  const showName = size !== 'sm' || name.length <= 14;
   return (
     <Group gap={10} wrap="nowrap" miw={0} maw="100%">
       {brand.logo_url ? (
@@ -50,25 +53,25 @@ export function BrandMark({ size = 'md', dark = false }: { size?: 'sm' | 'md' | 
           </text>
         </svg>
       )}
-      <Text
-        component="span"
-        ff="Georgia, 'Times New Roman', serif"
-        fw={700}
-        fz={{ sm: 17, md: 20, lg: 28 }[size]}
-        c={dark ? 'navy.9' : 'white'}
-        // A long company name wraps on the login's brand panel and is cut in the header bar.
-        style={{
-          letterSpacing: '0.04em',
-          minWidth: 0,
-          lineHeight: 1.2,
-          ...(size === 'lg'
-            ? { overflowWrap: 'anywhere' as const }
-            : { whiteSpace: 'nowrap' as const, overflow: 'hidden', textOverflow: 'ellipsis' }),
-        }}
-        data-brand-name
-      >
-        {name}
-      </Text>
+      {showName && (
+        <Text
+          component="span"
+          ff="Georgia, 'Times New Roman', serif"
+          fw={700}
+          fz={{ sm: 15, md: 20, lg: 28 }[size]}
+          c={dark ? 'navy.9' : 'white'}
+          // A long company name wraps (never cut: UI.md, no text clipped), in the header too.
+          style={{
+            letterSpacing: size === 'lg' ? '0.04em' : '0.02em',
+            minWidth: 0,
+            lineHeight: size === 'lg' ? 1.2 : 1.1,
+            overflowWrap: 'anywhere' as const,
+          }}
+          data-brand-name
+        >
+          {name}
+        </Text>
+      )}
     </Group>
   );
 }

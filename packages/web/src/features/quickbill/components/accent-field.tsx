@@ -31,6 +31,7 @@ export function AccentField({
         description="Für Logo-Siegel, hervorgehobene Schaltflächen im Kopfbereich und die Anmeldeseite. Leer: das Gold des Portals."
         placeholder={DEFAULT_ACCENT}
         format="hex"
+        withEyeDropper={false}
         swatches={['#e0b746', '#f4a261', '#8ecae6', '#90be6d', '#f28482', '#cdb4db']}
         value={value}
         onChange={onChange}
