@@ -106,7 +106,7 @@ test.describe('accessibility (axe-core)', () => {
     [
       'overview and customers',
       () => [
-        { path: '/admin/dashboard', heading: /^Willkommen zurück, / },
+        { path: '/admin/dashboard', heading: /^Willkommen( zurück)?, / },
         { path: '/admin/dashboard/monthly', heading: 'Monatsübersicht' },
         { path: '/admin/customers', heading: 'Kundenverwaltung' },
         { path: '/admin/settings', heading: 'Einstellungen' },

@@ -20,6 +20,7 @@ test.describe('admin dashboards', () => {
     const token = await adminToken(request);
     const { customer, add } = await seedScenario(request, token, 'Berta');
     await loginAsAdminInBrowser(page);
+    // adminToken() signed in before, so the browser's sign-in is the second one.
     await expect(page.getByRole('heading', { name: 'Willkommen zurück, admin' })).toBeVisible();
     const toggle = page.getByRole('switch', { name: 'Stundenpaket-Stunden einrechnen' });
     await expect(toggle).toBeChecked();
@@ -79,7 +80,9 @@ test.describe('admin dashboards', () => {
     const row = list.getByRole('row', { name: /Doris Testkundin/ });
     await expect(row).toContainText(template.name);
     await row.getByRole('button', { name: 'Kunde anzeigen' }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/customers/${customer.id}/view$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/admin/customers/${customer.id}$`) /* SPEC's /view leads to the one customer page (decision 0644) */,
+    );
   });
 
   test('monthly view: year boundary, URL replaced, customer cards', async ({ page, request }) => {
@@ -123,7 +126,9 @@ test.describe('admin dashboards', () => {
     await page.goto(`/admin/dashboard/monthly/${year}/${month}`);
     await turnToPageOf(page.locator('main'), request, token, monthly, isEmma, 48);
     await card.getByRole('button', { name: 'Kunde Emma Testkundin anzeigen' }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/customers/${customer.id}/view$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/admin/customers/${customer.id}$`) /* SPEC's /view leads to the one customer page (decision 0644) */,
+    );
   });
 
   test('monthly view: 48 cards per page in name order, the next page, a new month starts on page 1', async ({

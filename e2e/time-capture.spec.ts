@@ -117,6 +117,12 @@ test('from–to with Alt+N on a new customer without a project, the balance and 
   const entries = await apiCall(request, owner, 'GET', `/api/time-entries?customer_id=${customer.id}`);
   expect(entries[0]).toMatchObject({ project_name: 'Umzug', hours: 1.5, billing_type: 'stundenpakete' });
 
+  // Hour-package prices say netto and brutto (20 % USt of their invoice).
+  await page.goto(`/admin/customers/${customer.id}/stundenpakete`);
+  const packages = page.getByRole('table', { name: 'Stundenpakete' });
+  await expect(packages).toContainText('€ 60,00 netto');
+  await expect(packages).toContainText('€ 72,00 brutto');
+
   // The next dialog offers that customer first.
   await page.keyboard.press('Alt+N');
   await expect(dialog.getByRole('group', { name: 'Zuletzt verwendete Kunden' })).toContainText(customer.name);
@@ -146,6 +152,9 @@ test('the customer page: SPEC routes lead there, tabs in the address, Buchhaltun
   ]);
   await page.goto(`/admin/customers/${customer.id}/view`);
   await expect(page).toHaveURL(new RegExp(`/admin/customers/${customer.id}$`));
+  await expect(page.getByTestId('customer-header')).toBeVisible();
+  await expect(page.getByTestId('open-invoices')).toHaveText('Keine');
+  await screenshotBoth(page, 'kunde-uebersicht');
   await page.goto(`/admin/customers/${customer.id}/notizen`);
   await expect(page.getByRole('tab', { name: 'Notizen & Familie' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Privates')).toBeVisible();

@@ -28,10 +28,14 @@ export const zAuditQuery = zPageQuery.extend({
 });
 export type AuditQuery = z.input<typeof zAuditQuery>;
 
+/** One changed field in words (decision 0634): German label, values as the screens show them. */
 export const zAuditChange = z.object({
   field: z.string(),
+  label: z.string(),
   before: z.string().nullable(),
   after: z.string().nullable(),
+  /** A secret (password, key): only that it changed is shown, never a value. */
+  secret: z.boolean(),
 });
 export const zAuditEntry = z.object({
   id: z.number(),
@@ -43,6 +47,10 @@ export const zAuditEntry = z.object({
   entity_id: z.string().nullable(),
   customer_id: z.number().nullable(),
   customer_name: z.string().nullable(),
+  /** The record by its name or number ("Rechnung 2026-0030", "Wiki-Eintrag FinanzOnline"). */
+  record_label: z.string().nullable(),
+  /** Where the record opens in the app; null when it is gone or has no page. */
+  record_path: z.string().nullable(),
   changes: z.array(zAuditChange),
 });
 export type AuditEntry = z.infer<typeof zAuditEntry>;

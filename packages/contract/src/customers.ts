@@ -12,7 +12,10 @@ export const CHILD_GENDERS = ['boy', 'girl'] as const;
 /** Referral codes: 8 characters, upper-case letters and digits without 0/O/1/I (DOMAIN-RULES §5). */
 export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const REFERRAL_CODE_LENGTH = 8;
-export const DEFAULT_BIRTHDATE = '1970-01-01';
+
+import { DEFAULT_BIRTHDATE } from './format.js';
+
+export { DEFAULT_BIRTHDATE, knownBirthdate } from './format.js';
 
 const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
 const zEmail = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accentColorProblem } from './brand-colors.js';
 import { mod97 } from './sepa-rules.js';
 
 /** Quickbill invoice settings (provider letterhead, bank, numbering, mail texts). */
@@ -75,6 +76,15 @@ export const zInvoiceSettingsInput = z
     invoice_footer: zSettingText(1000),
     invoice_email_subject: zSettingText(200),
     invoice_email_body: zSettingText(5000),
+    /** '' for the portal's gold; else #rrggbb with 4.5:1 on the header (decision 0635). */
+    accent_color: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .superRefine((value, check) => {
+        const problem = value === '' ? null : accentColorProblem(value);
+        if (problem) check.addIssue({ code: 'custom', message: problem });
+      }),
   })
   .partial();
 export type InvoiceSettingsInput = z.infer<typeof zInvoiceSettingsInput>;
@@ -100,6 +110,37 @@ export const zInvoiceSettings = z.object({
   invoice_footer: z.string(),
   invoice_email_subject: z.string(),
   invoice_email_body: z.string(),
+  accent_color: z.string(),
   has_logo: z.boolean(),
 });
 export type InvoiceSettings = z.infer<typeof zInvoiceSettings>;
+
+/** The issuer data § 11 UStG asks of every invoice, in the order the form shows them. */
+export const ISSUER_FIELD_LABELS = {
+  company_name: 'Firmenname',
+  street: 'Straße',
+  postal_code: 'PLZ',
+  city: 'Ort',
+  uid: 'UID-Nummer',
+  tax_number: 'UID-Nummer oder Steuernummer',
+} as const;
+export type IssuerField = keyof typeof ISSUER_FIELD_LABELS;
+
+type IssuerData = Pick<InvoiceSettings, 'company_name' | 'street' | 'postal_code' | 'city' | 'uid' | 'tax_number'>;
+
+/**
+ * The mandatory issuer fields still empty (decision 0632): name and address always; the
+ * UID-Nummer, or as Kleinunternehmer the UID-Nummer or the Steuernummer (reported as
+ * `tax_number`). The server refuses to issue while one is missing; the settings form and
+ * the first-day checklist show the same list.
+ */
+export function missingIssuerFields(s: IssuerData, smallBusiness: boolean): IssuerField[] {
+  const empty = (v: string) => v.trim() === '';
+  const missing: IssuerField[] = [];
+  for (const field of ['company_name', 'street', 'postal_code', 'city'] as const) {
+    if (empty(s[field])) missing.push(field);
+  }
+  if (!smallBusiness && empty(s.uid)) missing.push('uid');
+  if (smallBusiness && empty(s.uid) && empty(s.tax_number)) missing.push('tax_number');
+  return missing;
+}

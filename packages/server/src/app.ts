@@ -5,12 +5,13 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import type { Env } from './env.js';
 import { registerAccessControl } from './lib/access.js';
 import { registerApiDocs, registerNoStore } from './lib/api-docs.js';
+import { brandEtag, compressPage, injectBrand, readPage } from './lib/brand-page.js';
 import { loadKeyring } from './lib/encryption-key.js';
 import { frameworkErrorHandler, registerErrorHandler } from './lib/error-handler.js';
 import { AppError } from './lib/errors.js';
@@ -18,6 +19,7 @@ import { registerInputGuard } from './lib/input-guard.js';
 import { openApiTransform } from './lib/openapi.js';
 import type { Keyring } from './lib/secret-box.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { loadBrand } from './modules/brand/brand.service.js';
 import { registerModules } from './routes.js';
 
 export type AppOptions = {
@@ -123,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       // The build writes .br/.gz beside each file; sent when the browser accepts them (decision 0410).
       preCompressed: true,
+      // Pages go out with the brand put in (sendWebPage), never as the built file.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders: (reply, file) => {
         // Vite names every file under assets/ by its content hash: it never changes.
         if (file.includes(`${path.sep}assets${path.sep}`))
@@ -139,7 +143,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // have their own page (ROUTE_PAGES).
     const page = ROUTE_PAGES[request.url.split('?')[0]] ?? 'index.html';
     const file = existsSync(path.join(webDist, page)) ? page : 'index.html';
-    return reply.type('text/html').sendFile(file, webDist, { cacheControl: false });
+    return sendWebPage(request, reply, path.join(webDist, file));
   });
+
+  /**
+   * A page of the web app with the owner's current brand put in (decision 0635): checked
+   * on every load (no-cache + ETag), so a changed name, logo or colour shows without a
+   * rebuild; compressed like the static files.
+   */
+  async function sendWebPage(request: FastifyRequest, reply: FastifyReply, file: string) {
+    const html = await readPage(file);
+    // The login must open even when the database does not answer: then with the default brand.
+    const brand = await loadBrand(db).catch(() => ({ name: null, accent: null, logo: null }));
+    const etag = brandEtag(html, brand);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
+    reply.header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    const body = injectBrand(html, brand);
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    if (!encoding) return reply.send(body);
+    return reply.header('content-encoding', encoding).send(compressPage(etag, encoding, body));
+  }
   return app;
 }

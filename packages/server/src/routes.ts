@@ -19,6 +19,7 @@ import { balanceAlertsRoutes } from './modules/balance-alerts/balance-alerts.rou
 import { createBankEntryService } from './modules/bank-import/bank-entries.service.js';
 import { bankImportRoutes } from './modules/bank-import/bank-import.routes.js';
 import { createBankImportService } from './modules/bank-import/bank-import.service.js';
+import { brandRoutes } from './modules/brand/brand.routes.js';
 import { customerDashboardRoutes } from './modules/customer-dashboard/customer-dashboard.routes.js';
 import { customerVoiceRoutes } from './modules/customer-voice/customer-voice.routes.js';
 import { readCustomerVoice } from './modules/customer-voice/customer-voice.service.js';
@@ -28,6 +29,7 @@ import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { createPaymentService } from './modules/quickbill/payments/payments.service.js';
@@ -94,6 +96,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(subscriptionHistoryRoutes(deps.db));
   await typed.register(adminDashboardRoutes(deps.db));
   await typed.register(searchRoutes(deps.db));
+  await typed.register(onboardingRoutes(deps.db));
+  await typed.register(brandRoutes(deps.db));
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
   await typed.register(subscriptionBillingRoutes(createBillingCommands(deps.db, todayInVienna)));

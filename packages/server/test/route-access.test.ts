@@ -19,6 +19,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/password-link/info',
   'POST /api/auth/password-link',
   'POST /api/auth/forgot-password',
+  // The owner's name, accent and logo: shown on the login pages anyway (decision 0635).
+  'GET /api/brand',
+  'GET /api/brand/logo',
 ]);
 
 describe('route access declarations', () => {

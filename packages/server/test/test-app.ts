@@ -42,6 +42,8 @@ export type TestContextOptions = {
   poolMax?: number;
   /** Where the app's log goes, with the portal's own logger options at level `debug` (default: no log). */
   logStream?: Writable;
+  /** A built web app to serve (pages, brand injection); none by default. */
+  webDist?: string;
 };
 
 /** A fresh database cloned from the migrated template, and an app on it; closed after the file. */
@@ -77,6 +79,7 @@ export async function createTestContext(
   app = await buildApp({
     db,
     env,
+    webDist: options.webDist,
     logger: options.logStream ? loggerOptions({ LOG_LEVEL: 'debug' }, options.logStream) : false,
   });
   await app.ready();

@@ -5,6 +5,7 @@ import type { Transaction as Tx } from '../db/executor.js';
 import {
   admins,
   customers,
+  dashboardSettings,
   hourPackages,
   projects,
   providerSettings,
@@ -232,5 +233,13 @@ async function applyProviderSettings(tx: Tx) {
       target: providerSettings.id,
       set: DEMO_PROVIDER,
       setWhere: sql`${providerSettings.street} = ''`,
+    });
+  // The demo's targets are the defaults, saved, so its overview shows the bands (decision 0630).
+  await tx
+    .insert(dashboardSettings)
+    .values({ id: 1, savedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: dashboardSettings.id,
+      set: { savedAt: sql`coalesce(${dashboardSettings.savedAt}, now())` },
     });
 }

@@ -14,6 +14,8 @@ export type RouteRule = string | { who: string; query?: 'customer_id'; body?: 'c
 
 export const ROLE_TABLE: Record<string, RouteRule> = {
   'GET /api/health': 'anyone',
+  'GET /api/brand': 'anyone',
+  'GET /api/brand/logo': 'anyone',
   'POST /api/auth/forgot-password': 'anyone',
   'POST /api/auth/password-link/info': 'anyone',
   'POST /api/auth/password-link': 'anyone',
@@ -107,6 +109,8 @@ export const ROLE_TABLE: Record<string, RouteRule> = {
   'GET /api/admin/expiring-subscriptions': 'owner office butler',
   'GET /api/admin/dashboard-settings': 'owner office butler',
   'PUT /api/admin/dashboard-settings': 'owner office',
+  'GET /api/onboarding': 'owner office butler',
+  'PUT /api/onboarding/checklist': 'owner office butler',
   'GET /api/wiki/categories': 'owner office butler',
   'GET /api/wiki/category-counts': { who: 'owner office butler', query: 'customer_id' },
   'POST /api/wiki/categories': 'owner office',

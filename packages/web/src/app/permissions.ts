@@ -32,8 +32,9 @@ export function useHome(): string {
   return useMemo(() => homePath(permissions), [permissions]);
 }
 
-/** Any of the Einstellungen's cards: ButlerPakete, dashboard and referral settings, mails, staff. */
+/** Any of the Einstellungen's cards: company and invoices, ButlerPakete, dashboard and referral settings, mails, staff. */
 export const SETTINGS_PERMISSIONS: Permission[] = [
+  'quickbill.settings.write',
   'subscription_templates.write',
   'settings.write',
   'mail.read',

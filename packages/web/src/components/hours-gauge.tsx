@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useLoungeTexts } from '../app/lounge-voice';
-import { MEANING_COLORS } from '../app/theme';
+import { MEANING_COLORS, NEGATIVE_TEXT } from '../app/theme';
 import { formatNumber } from '../lib/format';
 import { MINUS, packageGauge, subscriptionGauge } from '../lib/hours';
 import classes from './hours-gauge.module.css';
@@ -94,7 +94,7 @@ export function PackageRing({
           <Centre
             figure={gauge.minus ? `${MINUS}${formatNumber(-remainingHours)}` : formatNumber(remainingHours)}
             word={gauge.minus ? 'Minus' : 'Verbleibend'}
-            color={gauge.minus ? 'red.8' : 'teal.9'}
+            color={gauge.minus ? NEGATIVE_TEXT : 'teal.9'}
             testId="package-ring-amount"
           />
         }

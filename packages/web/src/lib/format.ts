@@ -8,6 +8,7 @@ export {
   formatMonthYear,
   formatNumber,
   formatPercent,
+  knownBirthdate,
   MONTH_NAMES,
   todayInVienna,
 } from '@butler/contract/format';

@@ -46,6 +46,10 @@ export const admins = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The sign-in before the last one: null until the second sign-in ("Willkommen" the first time). */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
+    /** When this staff member hid the "Erste Schritte" checklist (decision 0630). */
+    onboardingHiddenAt: timestamp('onboarding_hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

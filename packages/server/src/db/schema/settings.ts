@@ -1,6 +1,6 @@
 import type { CustomerVoice } from '@butler/contract/voice';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { blobs } from './blobs.js';
 import { percentColumn } from './columns.js';
 
@@ -55,6 +55,8 @@ export const dashboardSettings = pgTable(
     workloadThresholdYellowMax: numeric('workload_threshold_yellow_max', { precision: 8, scale: 2 })
       .notNull()
       .default('100'),
+    /** When someone first saved the targets; null while they are SPEC §9's defaults nobody chose (decision 0630). */
+    savedAt: timestamp('saved_at', { withTimezone: true }),
   },
   () => [singleRow('dashboard_settings')],
 );
@@ -64,7 +66,8 @@ export const providerSettings = pgTable(
   'provider_settings',
   {
     id: integer('id').primaryKey().default(1),
-    companyName: text('company_name').notNull().default('Mein BUTLER'),
+    // Empty until the owner enters it (issue 30: no prefilled name for someone else's firm).
+    companyName: text('company_name').notNull().default(''),
     street: text('street').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
     city: text('city').notNull().default(''),
@@ -91,6 +94,8 @@ export const providerSettings = pgTable(
     customerVoice: text('customer_voice').$type<CustomerVoice>().notNull().default('du'),
     /** Legacy: the logo's file name under DATA_DIR/quickbill before the move into PostgreSQL. */
     logoFile: text('logo_file'),
+    /** The owner's accent colour (#rrggbb, contrast checked when saved); '' for the portal's gold (decision 0635). */
+    accentColor: text('accent_color').notNull().default(''),
     /** The letterhead logo (PNG or JPEG) in the blob store. */
     logoBlobId: bigint('logo_blob_id', { mode: 'number' }).references(() => blobs.id),
   },

@@ -3,7 +3,7 @@ import {
   type DashboardSettings,
   type DashboardSettingsInput,
 } from '@butler/contract/admin-dashboard';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { dashboardSettings } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
@@ -47,8 +47,11 @@ export async function saveDashboardSettings(
     };
     const [after] = await tx
       .insert(dashboardSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: dashboardSettings.id, set: values })
+      .values({ id: 1, ...values, savedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: dashboardSettings.id,
+        set: { ...values, savedAt: sql`coalesce(${dashboardSettings.savedAt}, now())` },
+      })
       .returning();
     const presentedBefore = before ? present(before) : null;
     await writeAudit(

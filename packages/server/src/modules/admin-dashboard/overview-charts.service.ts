@@ -13,6 +13,7 @@ import { addMonths } from '../../domain/calendar.js';
 import { num } from '../../domain/decimal.js';
 import { type CustomerScope, scopeFilter, scopeKey } from '../../lib/customer-scope.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
+import { CASH_OF_ENTRY } from '../quickbill/payments/payments.repo.js';
 
 /**
  * The admin overview's charts (decision 0651), each one aggregate in SQL over an index:
@@ -49,15 +50,12 @@ export async function hoursByMonth(db: Executor, today: string, scope: CustomerS
   }));
 }
 
-/**
- * Money received per month by payment date. Until the payment ledger (issue 28) is there, the
- * amount and date a paid invoice was marked with (decision 0161).
- */
+/** Money received per month by payment date from the payment ledger (Ist-Besteuerung, decision 0580). */
 const PAID_BY_MONTH = (first: string, today: string, scope: CustomerScope) => sql`
-  SELECT date_trunc('month', paid_at)::date AS month, sum(paid_amount) AS amount
-  FROM invoices
-  WHERE status = 'paid' AND paid_at >= ${first}::date AND paid_at <= ${today}::date
-    AND ${scopeFilter(scope, sql`customer_id`)}
+  SELECT date_trunc('month', p.payment_date)::date AS month, sum(${CASH_OF_ENTRY}) AS amount
+  FROM payments p LEFT JOIN payments o ON o.id = p.reverses_id
+  WHERE p.payment_date >= ${first}::date AND p.payment_date <= ${today}::date
+    AND ${scopeFilter(scope, sql`p.customer_id`)}
   GROUP BY 1`;
 
 /** Invoiced: gross of every issued invoice by invoice date; a Stornorechnung (negative) takes its amount off. */

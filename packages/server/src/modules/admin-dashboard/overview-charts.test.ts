@@ -79,7 +79,7 @@ beforeAll(async () => {
   }
   // Revenue: € 120 issued this month and paid, € 80 last month, cancelled this month by a
   // Stornorechnung of − € 80; a draft counts nowhere.
-  await invoice(mine.id, { ...issued('120.00'), status: 'paid', paidAt: today, paidAmount: '120.00' });
+  const paid = await invoice(mine.id, { ...issued('120.00'), status: 'paid', paidAt: today, paidAmount: '120.00' });
   const cancelled = await invoice(foreign.id, {
     ...issued('80.00'),
     status: 'cancelled',
@@ -89,7 +89,19 @@ beforeAll(async () => {
   await invoice(foreign.id, { ...issued('-80.00'), kind: 'credit_note', creditNoteForId: cancelled.id });
   await invoice(mine.id, { totalGross: '999.00' });
   // Receivables: € 50 not yet due, € 70 45 days overdue.
-  await invoice(mine.id, { ...issued('50.00'), dueDate: addDays(today, 10) });
+  const notDue = await invoice(mine.id, { ...issued('50.00'), dueDate: addDays(today, 10) });
+  // Paid, from the payment ledger by payment date: € 120 received, € 20 of credit paid back;
+  // € 30 received and returned by the bank the same day moves nothing.
+  await ctx.db.execute(sql`INSERT INTO payments (kind, customer_id, invoice_id, payment_date, amount, method, created_by)
+    VALUES ('payment', ${mine.id}, ${paid.id}, ${today}, 120, 'ueberweisung', 'test')`);
+  await ctx.db.execute(sql`INSERT INTO payments (kind, customer_id, payment_date, amount, method, created_by)
+    VALUES ('refund', ${mine.id}, ${today}, 20, 'ueberweisung', 'test')`);
+  const returned =
+    await ctx.db.execute(sql`INSERT INTO payments (kind, customer_id, invoice_id, payment_date, amount, method, created_by)
+    VALUES ('payment', ${mine.id}, ${notDue.id}, ${today}, 30, 'lastschrift', 'test') RETURNING id`);
+  const returnedId = (returned.rows[0] as { id: number }).id;
+  await ctx.db.execute(sql`INSERT INTO payments (kind, customer_id, invoice_id, reverses_id, payment_date, amount, reason, created_by)
+    VALUES ('reversal', ${mine.id}, ${notDue.id}, ${returnedId}, ${today}, 30, 'MD06', 'test')`);
   await invoice(foreign.id, { ...issued('70.00'), invoiceDate: addDays(today, -60), dueDate: addDays(today, -45) });
 }, 60_000);
 
@@ -121,7 +133,7 @@ describe('GET /api/admin/overview-charts', () => {
     // 120 + 50 + 70 (issued 60 days ago: this or last month) − 80 (Storno) this month; 80 last month.
     const sixtyDaysAgo = addDays(today, -60).slice(0, 7);
     const expectedThisMonth = 120 + 50 - 80 + (sixtyDaysAgo === thisMonth ? 70 : 0);
-    expect(month(thisMonth)).toEqual({ month: thisMonth, invoiced: expectedThisMonth, paid: 120 });
+    expect(month(thisMonth)).toEqual({ month: thisMonth, invoiced: expectedThisMonth, paid: 100 });
     expect(month(lastMonth)?.invoiced).toBe(80 + (sixtyDaysAgo === lastMonth ? 70 : 0));
     expect(revenue!.reduce((sum, r) => sum + r.invoiced, 0)).toBe(120 + 50 + 70);
     expect(receivables).toEqual([

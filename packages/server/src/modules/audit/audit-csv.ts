@@ -1,6 +1,16 @@
 import type { AuditEntry } from '@butler/contract/audit';
+import { actionLabel, entityLabel } from '@butler/contract/audit-labels';
 
-const HEADER = ['Zeitpunkt', 'Person', 'Art der Person', 'Aktion', 'Datensatz', 'Nr.', 'Kunde', 'Änderungen'];
+const HEADER = [
+  'Zeitpunkt',
+  'Person',
+  'Art der Person',
+  'Aktion',
+  'Art des Datensatzes',
+  'Datensatz',
+  'Kunde',
+  'Änderungen',
+];
 const viennaTime = new Intl.DateTimeFormat('de-AT', {
   timeZone: 'Europe/Vienna',
   year: 'numeric',
@@ -10,6 +20,8 @@ const viennaTime = new Intl.DateTimeFormat('de-AT', {
   minute: '2-digit',
   second: '2-digit',
 });
+
+const ACTOR_TYPES: Record<string, string> = { admin: 'Mitarbeiter', customer: 'Kunde', system: 'System' };
 
 /** One CSV cell: quoted, and a leading = + - @ made harmless for spreadsheets (CSV injection). */
 function cell(value: string | null): string {
@@ -22,15 +34,17 @@ function cell(value: string | null): string {
 export function formatAuditCsv(entries: AuditEntry[]): string {
   const lines = [HEADER.map(cell).join(';')];
   for (const e of entries) {
-    const changes = e.changes.map((c) => `${c.field}: ${c.before ?? '–'} → ${c.after ?? '–'}`).join(' | ');
+    const changes = e.changes
+      .map((c) => (c.secret ? `${c.label}: geändert` : `${c.label}: ${c.before ?? '–'} → ${c.after ?? '–'}`))
+      .join(' | ');
     lines.push(
       [
         viennaTime.format(new Date(e.at)),
         e.actor_name,
-        e.actor_type,
-        e.action,
-        e.entity,
-        e.entity_id,
+        ACTOR_TYPES[e.actor_type] ?? e.actor_type,
+        actionLabel(e.action),
+        entityLabel(e.entity),
+        e.record_label ?? e.entity_id,
         e.customer_name,
         changes,
       ]

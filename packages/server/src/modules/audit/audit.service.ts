@@ -4,18 +4,30 @@ import type { Database } from '../../db/client.js';
 import { admins, auditLog, customers } from '../../db/schema/index.js';
 import { REDACTED } from '../../lib/audit.js';
 import { formatAuditCsv } from './audit-csv.js';
+import { type RecordRef, recordOf, recordRefs } from './audit-records.js';
+import { fieldLabel, formatAuditValue, isTechnicalField } from './audit-values.js';
 
 type Filters = Omit<AuditQuery, 'page' | 'page_size'> & { customer_id?: number };
 const MAX_VALUE_LENGTH = 500;
 export const CSV_ROW_LIMIT = 50_000;
 
-/** A stored value as text; secrets and anything that looks like a password hash never leave. */
-function show(field: string, value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (REDACTED.has(field)) return '[geändert]';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^\$argon2|^\$2[aby]\$/.test(text)) return '[geändert]';
-  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}...` : text;
+const looksSecret = (value: unknown) => typeof value === 'string' && /^\$argon2|^\$2[aby]\$/.test(value);
+
+/** One changed field in words; secrets and anything that looks like a password hash never leave. */
+function presentChange(field: string, change: { before?: unknown; after?: unknown } | undefined) {
+  const label = fieldLabel(field);
+  if (REDACTED.has(field) || looksSecret(change?.before) || looksSecret(change?.after)) {
+    return { field, label, before: null, after: null, secret: true };
+  }
+  const cut = (text: string | null) =>
+    text !== null && text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}...` : text;
+  return {
+    field,
+    label,
+    before: cut(formatAuditValue(field, change?.before)),
+    after: cut(formatAuditValue(field, change?.after)),
+    secret: false,
+  };
 }
 
 function conditions(filters: Filters): SQL | undefined {
@@ -53,16 +65,21 @@ export function createAuditService(db: Database) {
       .orderBy(desc(auditLog.at), desc(auditLog.id));
   }
 
-  function present(r: {
-    row: typeof auditLog.$inferSelect;
-    customerName: string | null;
-    actorName: string;
-  }): AuditEntry {
-    const changes = Object.entries(r.row.changes ?? {}).map(([field, change]) => ({
-      field,
-      before: show(field, change?.before),
-      after: show(field, change?.after),
-    }));
+  type Selected = { row: typeof auditLog.$inferSelect; customerName: string | null; actorName: string };
+  async function presentAll(rows: Selected[]): Promise<AuditEntry[]> {
+    const refs = await recordRefs(
+      db,
+      rows.map((r) => r.row),
+    );
+    return rows.map((r) => present(r, recordOf(r.row, refs)));
+  }
+
+  function present(r: Selected, record: RecordRef | null): AuditEntry {
+    const changes = Object.entries(r.row.changes ?? {})
+      .filter(([field]) => !isTechnicalField(field))
+      .map(([field, change]) => presentChange(field, change))
+      // A change that reads the same in words (e.g. 50 and 50.00) is no change to a person.
+      .filter((c) => c.secret || c.before !== c.after);
     return {
       id: r.row.id,
       at: r.row.at.toISOString(),
@@ -73,6 +90,8 @@ export function createAuditService(db: Database) {
       entity_id: r.row.entityId,
       customer_id: r.row.customerId,
       customer_name: r.customerName,
+      record_label: record?.label ?? null,
+      record_path: record?.path ?? null,
       changes,
     };
   }
@@ -87,12 +106,12 @@ export function createAuditService(db: Database) {
       const rows = await select(filters as Filters)
         .limit(page_size)
         .offset((page - 1) * page_size);
-      return { items: rows.map(present), total, page, page_size };
+      return { items: await presentAll(rows), total, page, page_size };
     },
 
     async csv(filters: Filters) {
       const rows = await select(filters).limit(CSV_ROW_LIMIT);
-      return formatAuditCsv(rows.map(present));
+      return formatAuditCsv(await presentAll(rows));
     },
 
     /** The choices of the filter fields: people who acted, kinds of records and actions seen. */

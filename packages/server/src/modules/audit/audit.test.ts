@@ -27,7 +27,17 @@ describe('Protokoll', () => {
     const page1 = (await get(`/api/audit?customer_id=${customer.id}&action=update&page_size=2`)).json();
     expect(page1.total).toBe(3);
     expect(page1.items).toHaveLength(2);
-    expect(page1.items[0].changes).toContainEqual({ field: 'firstName', before: 'Zwei', after: 'Drei' });
+    expect(page1.items[0].changes).toContainEqual({
+      field: 'firstName',
+      label: 'Vorname',
+      before: 'Zwei',
+      after: 'Drei',
+      secret: false,
+    });
+    expect(page1.items[0]).toMatchObject({
+      record_label: `Kunde Drei ${customer.lastName}`,
+      record_path: `/admin/customer/${customer.id}/details`,
+    });
     expect(page1.items[0]).toMatchObject({
       entity: 'customer',
       customer_id: customer.id,
@@ -76,7 +86,15 @@ describe('Protokoll', () => {
     const all = await get('/api/audit?page_size=500');
     expect(all.body).not.toMatch(/argon2|Ganz-neues-Kennwort/);
     const change = all.json().items.find((i: any) => i.customer_id === customer.id && i.action === 'update');
-    expect(change.changes).toContainEqual({ field: 'passwordHash', before: '[geändert]', after: '[geändert]' });
+    // Only that it changed: no value, and no "[geändert] → [geändert]" either.
+    expect(change.changes).toContainEqual({
+      field: 'passwordHash',
+      label: 'Passwort',
+      before: null,
+      after: null,
+      secret: true,
+    });
+    expect(all.body).not.toContain('[geändert]');
     const csv = await get('/api/audit/export.csv');
     expect(csv.body).not.toMatch(/argon2|Ganz-neues-Kennwort/);
   });
@@ -96,10 +114,65 @@ describe('Protokoll', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('"Zeitpunkt";"Person";"Art der Person";"Aktion";"Datensatz";"Nr.";"Kunde";"Änderungen"');
+    expect(lines[0]).toBe(
+      '"Zeitpunkt";"Person";"Art der Person";"Aktion";"Art des Datensatzes";"Datensatz";"Kunde";"Änderungen"',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^"\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}";/);
     expect(lines[1]).toContain('"\'=HYPERLINK(""x"")');
+  });
+
+  it('reads like sentences: names and links the record, German labels, formatted values, no markup', async () => {
+    const customer = await buildCustomer(ctx.db, { firstName: 'Maria', lastName: 'Satzhuber' });
+    await ctx.request({
+      method: 'PUT',
+      url: `/api/customers/${customer.id}`,
+      payload: { birthdate: '1984-03-07', phone: '+43 664 1234567' },
+      token: actors.tokens.admin,
+    });
+    const category = (
+      await ctx.request({
+        method: 'POST',
+        url: '/api/wiki/categories',
+        payload: { name: 'Behörden', icon: 'building' },
+        token: actors.tokens.admin,
+      })
+    ).json();
+    const entry = (
+      await ctx.request({
+        method: 'POST',
+        url: '/api/wiki/entries',
+        payload: {
+          customer_id: customer.id,
+          category_id: category.id,
+          title: 'FinanzOnline',
+          content: '<p>Zugang über <strong>ID Austria</strong></p>',
+        },
+        token: actors.tokens.admin,
+      })
+    ).json();
+    const log = (await get(`/api/audit?customer_id=${customer.id}&page_size=50`)).json().items;
+    const update = log.find((i: any) => i.entity === 'customer' && i.action === 'update');
+    expect(update.record_label).toBe('Kunde Maria Satzhuber');
+    expect(update.changes).toContainEqual(
+      expect.objectContaining({ label: 'Geburtsdatum', before: '01.01.1970', after: '07.03.1984' }),
+    );
+    const wiki = log.find((i: any) => i.entity === 'wiki_entry' && i.action === 'create');
+    expect(wiki).toMatchObject({
+      record_label: 'Wiki-Eintrag FinanzOnline',
+      record_path: `/admin/wiki?customer=${customer.id}&edit=${entry.id}`,
+    });
+    expect(wiki.changes).toContainEqual(expect.objectContaining({ label: 'Inhalt', after: 'Zugang über ID Austria' }));
+    expect(JSON.stringify(wiki)).not.toMatch(/<p>|<strong>/);
+    // Row numbers and references are named by the record itself, not listed as fields.
+    expect(wiki.changes.map((c: any) => c.field)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(id|customerId|categoryId)$/)]),
+    );
+    // A deleted record keeps its name from the log's own values.
+    await ctx.request({ method: 'DELETE', url: `/api/wiki/entries/${entry.id}`, token: actors.tokens.admin });
+    const after = (await get(`/api/audit?customer_id=${customer.id}&entity=wiki_entry&page_size=50`)).json().items;
+    const deleted = after.find((i: any) => i.action === 'delete');
+    expect(deleted).toMatchObject({ record_label: 'Wiki-Eintrag FinanzOnline', record_path: null });
   });
 
   it('answers German 400s for hostile filters', async () => {

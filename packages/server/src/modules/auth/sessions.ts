@@ -29,7 +29,10 @@ export async function startSession(db: Executor, owner: Owner, client: ClientInf
     clientAddress: client.address.slice(0, 100),
   });
   if (owner.userType === 'admin') {
-    await db.update(admins).set({ lastLoginAt: sql`now()` }).where(eq(admins.id, owner.id));
+    await db
+      .update(admins)
+      .set({ previousLoginAt: sql`${admins.lastLoginAt}`, lastLoginAt: sql`now()` })
+      .where(eq(admins.id, owner.id));
   }
   return { token, expiresAt };
 }

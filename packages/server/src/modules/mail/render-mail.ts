@@ -19,6 +19,7 @@ export async function loadMailContext(executor: Executor): Promise<MailContext &
       city: s?.city ?? '',
       email: s?.contactEmail ?? '',
       phone: s?.contactPhone ?? '',
+      accent: s?.accentColor || null,
     },
   };
 }

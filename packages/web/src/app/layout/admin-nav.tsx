@@ -5,6 +5,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { SETTINGS_PERMISSIONS, useCan } from '../permissions';
 import classes from './top-bar.module.css';
 
+/** The highlighted section in the owner's accent (decision 0635; its contrast to navy is checked when saved). */
+const ACCENT = { background: 'var(--brand-accent, var(--mantine-color-gold-4))' };
+
 const ADMIN_SECTIONS = [
   { label: 'KUNDEN', to: '/admin/customers', prefix: '/admin/customer', permission: 'customers.read' },
   { label: 'WIKI', to: '/admin/wiki', prefix: '/admin/wiki', permission: 'wiki.read' },
@@ -36,8 +39,8 @@ export function AdminNav() {
             to={section.to}
             variant={active ? 'filled' : 'subtle'}
             color={active ? 'gold.4' : 'gray'}
-            c={active ? undefined : 'white'}
-            autoContrast
+            c={active ? 'navy.9' : 'white'}
+            style={active ? ACCENT : undefined}
             aria-current={active ? 'page' : undefined}
             className={classes.section}
           >
@@ -52,8 +55,8 @@ export function AdminNav() {
             to="/admin/settings"
             variant={settingsActive ? 'filled' : 'subtle'}
             color={settingsActive ? 'gold.4' : 'gray'}
-            c={settingsActive ? undefined : 'white'}
-            autoContrast
+            c={settingsActive ? 'navy.9' : 'white'}
+            style={settingsActive ? ACCENT : undefined}
             size="lg"
             aria-label="Einstellungen"
             aria-current={settingsActive ? 'page' : undefined}

@@ -3,6 +3,7 @@ import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
+import { DEFAULT_BRAND_NAME, useBrand } from '../../lib/brand';
 import { usePhone } from '../../lib/use-phone';
 import { useCan, useHome } from '../permissions';
 import { useSession } from '../session-context';
@@ -21,6 +22,7 @@ export function TopBar() {
   const { user, userType, logout } = useSession();
   const [marker, fixed] = useScrolledPast<HTMLDivElement>();
   const phone = usePhone();
+  const brand = useBrand();
   const isAdmin = userType === 'admin';
   const staffHome = useHome();
   const can = useCan();
@@ -34,7 +36,12 @@ export function TopBar() {
       <div className={classes.placeholder} data-fixed={fixed || undefined} />
       <header className={classes.bar} data-fixed={fixed || undefined} data-testid="top-bar">
         <div className={classes.inner}>
-          <UnstyledButton component={Link} to={home} aria-label="Mein BUTLER – zur Startseite" className={classes.logo}>
+          <UnstyledButton
+            component={Link}
+            to={home}
+            aria-label={`${brand.name ?? DEFAULT_BRAND_NAME} – zur Startseite`}
+            className={classes.logo}
+          >
             <BrandMark size={phone ? 'sm' : 'md'} />
           </UnstyledButton>
 

@@ -1,14 +1,16 @@
 import type { AdminUser } from '@butler/contract/auth';
-import { Group, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconPackage, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../../app/session-context';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
 import { formatNumber } from '../../lib/format';
+import { useChecklistVisibility, useOnboarding } from './api/onboarding';
 import { useDashboardStats, useOverviewCharts } from './api/queries';
 import { DashboardTabs } from './components/dashboard-tabs';
 import { ExpiringList } from './components/expiring-list';
+import { FirstStepsCard } from './components/first-steps-card';
 import { LowBalanceList } from './components/low-balance-list';
 import { MonthOpenCard, YearOpenCard } from './components/open-hours-cards';
 import { Figure, StatCard } from './components/stat-card';
@@ -39,14 +41,26 @@ export function AdminDashboardPage() {
   // SPEC §4: the switch starts on (butler plus hour packages).
   const [withPackages, setWithPackages] = useState(true);
   const { data: stats, isPending, isError, refetch } = useDashboardStats();
+  const onboarding = useOnboarding().data;
+  const showChecklist = useChecklistVisibility();
+  const checklist = onboarding?.checklist ?? null;
+  const checklistOpen = checklist !== null && !checklist.hidden;
+  const checklistComplete = checklist?.steps.every((s) => s.done) ?? true;
 
   const header = (
     <Stack gap="md">
       <Title order={1} size="h2" c="navy.9">
-        Willkommen zurück, {username}
+        {/* Until the second sign-in there is nothing to come back to (issue 30). */}
+        {onboarding?.first_visit ? 'Willkommen' : 'Willkommen zurück'}, {username}
       </Title>
+      {checklistOpen && <FirstStepsCard checklist={checklist} />}
       <Group justify="space-between" gap="sm">
         <DashboardTabs active="overview" />
+        {checklist?.hidden && !checklistComplete && (
+          <Button variant="subtle" size="compact-sm" onClick={() => showChecklist.mutate(false)}>
+            Erste Schritte einblenden
+          </Button>
+        )}
         <Switch
           checked={withPackages}
           onChange={(event) => setWithPackages(event.currentTarget.checked)}
@@ -87,7 +101,7 @@ export function AdminDashboardPage() {
           <Figure testId="count-subscriptions">{stats.total_active_subscriptions}</Figure>
         </StatCard>
       </SimpleGrid>
-      <YearlyBarCard stats={stats} />
+      <YearlyBarCard stats={stats} targetsSet={onboarding?.targets_set ?? true} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <MonthOpenCard open={openMonth} total={totalMonth} />
         <WorkloadCard open={openMonth} today={stats.as_of} settings={stats.dashboard_settings} />

@@ -1,9 +1,9 @@
 import type { AuditEntry, AuditFilters, AuditPage as AuditPageData } from '@butler/contract/audit';
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CustomerPicker } from '../../components/customer-picker';
 import { DateField } from '../../components/date-field';
 import { PageHeader } from '../../components/page-header';
@@ -39,10 +39,36 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <Stack gap={2}>
       {entry.changes.map((c) => (
         <Text key={c.field} size="xs" style={{ wordBreak: 'break-word' }}>
-          <b>{c.field}</b>: {c.before ?? '–'} → {c.after ?? '–'}
+          <b>{c.label}</b>{' '}
+          {c.secret ? (
+            <Text span size="xs" c="dimmed">
+              geändert (Wert wird nie angezeigt)
+            </Text>
+          ) : entry.action === 'create' ? (
+            (c.after ?? '–')
+          ) : entry.action === 'delete' ? (
+            <Text span size="xs" td="line-through">
+              {c.before ?? '–'}
+            </Text>
+          ) : (
+            <>
+              von {c.before ?? '–'} auf {c.after ?? '–'}
+            </>
+          )}
         </Text>
       ))}
     </Stack>
+  );
+}
+
+/** The record by its name or number, linked to where it opens (decision 0634). */
+function RecordCell({ entry }: { entry: AuditEntry }) {
+  const label = entry.record_label ?? entityLabel(entry.entity);
+  if (!entry.record_path) return <>{label}</>;
+  return (
+    <Anchor component={Link} to={entry.record_path} size="sm">
+      {label}
+    </Anchor>
   );
 }
 
@@ -94,11 +120,7 @@ export function AuditPage() {
         </Badge>
       ),
     },
-    {
-      key: 'entity',
-      label: 'Datensatz',
-      render: (e) => `${entityLabel(e.entity)}${e.entity_id ? ` #${e.entity_id}` : ''}`,
-    },
+    { key: 'entity', label: 'Datensatz', render: (e) => <RecordCell entry={e} /> },
     { key: 'customer', label: 'Kunde', render: (e) => e.customer_name ?? '–' },
     { key: 'changes', label: 'Änderungen', render: (e) => <Changes entry={e} /> },
   ];
@@ -169,7 +191,7 @@ export function AuditPage() {
             rows={list.data.items}
             columns={columns}
             rowKey={(e) => e.id}
-            cardTitle={(e) => `${actionLabel(e.action)} · ${entityLabel(e.entity)}`}
+            cardTitle={(e) => `${e.record_label ?? entityLabel(e.entity)}: ${actionLabel(e.action)}`}
             caption="Protokoll"
           />
           <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onChange={setPage} />

@@ -1,6 +1,7 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BrandMark } from '../../components/brand-mark';
+import { DEFAULT_BRAND_NAME, useBrand } from '../../lib/brand';
 import classes from './login-layout.module.css';
 
 /** Two-column login: brand panel with the tagline, form card; stacked on phones. */
@@ -17,12 +18,18 @@ export function LoginLayout({
   children: ReactNode;
   corner?: ReactNode;
 }) {
+  const brand = useBrand();
   return (
     <Box className={classes.page}>
       <Box className={classes.brand}>
         <BrandMark size="lg" />
         <Stack gap="sm" className={classes.claim}>
-          <Text tt="uppercase" fw={600} c="gold.4" style={{ letterSpacing: '0.12em' }} size="sm">
+          <Text
+            tt="uppercase"
+            fw={600}
+            style={{ letterSpacing: '0.12em', color: 'var(--brand-accent, var(--mantine-color-gold-4))' }}
+            size="sm"
+          >
             {eyebrow}
           </Text>
           <Title order={1} c="white" className={classes.headline}>
@@ -33,7 +40,8 @@ export function LoginLayout({
           </Text>
         </Stack>
         <Text c="navy.3" size="xs" className={classes.footnote}>
-          © {new Date().getFullYear()} Mein BUTLER · Persönliche Unterstützung für Alltag und Business
+          © {new Date().getFullYear()} <span data-brand-name>{brand.name ?? DEFAULT_BRAND_NAME}</span> · Persönliche
+          Unterstützung für Alltag und Business
         </Text>
       </Box>
       <Box component="main" className={classes.formSide}>

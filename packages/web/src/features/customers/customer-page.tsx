@@ -11,7 +11,7 @@ import { MandatesCard } from '../direct-debit/components/mandates-card';
 import { CustomerAccountCard } from '../quickbill/components/customer-account-card';
 import { useCustomer } from './api/customers';
 import { CustomerFormDialog } from './components/customer-form-dialog';
-import { CustomerHeader } from './components/customer-header';
+import { CustomerHeader, OpenInvoicesFact } from './components/customer-header';
 import { NotesCard } from './components/notes-card';
 import { HourPackagesPanel } from './components/panels/hour-packages-panel';
 import { ProjectsPanel } from './components/panels/projects-panel';
@@ -63,7 +63,7 @@ export function CustomerPage() {
         action={<Button onClick={() => navigate('/admin/customers')}>Zur Kundenverwaltung</Button>}
       />
     ) : (
-      <ErrorState text="Fehler beim Laden der Kundendaten" onRetry={() => void query.refetch()} />
+      <ErrorState text="Kunde konnte nicht geladen werden" onRetry={() => void query.refetch()} />
     );
   const c = query.data;
   const tabs = visibleTabs(can);
@@ -145,7 +145,11 @@ export function CustomerPage() {
 
   return (
     <Stack gap="lg">
-      <CustomerHeader customer={c} onEdit={() => setEditing(true)} />
+      <CustomerHeader
+        customer={c}
+        onEdit={() => setEditing(true)}
+        invoices={can('invoices.read') ? <OpenInvoicesFact customerId={c.id} /> : undefined}
+      />
       <Tabs
         value={tab.slug || 'uebersicht'}
         onChange={(value) => navigate(customerPath(c.id, value === 'uebersicht' ? '' : (value as CustomerTabSlug)))}

@@ -2,7 +2,7 @@ import { Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -32,11 +32,32 @@ const PERIOD_OPTIONS = [
 
 /** /admin/quickbill/invoices: filtered on the server, paged, with selection and bulk actions. */
 export function InvoiceListPage() {
-  const [search, setSearch] = useState('');
+  // The filters live in the address (issue 30): a link, the overdue tile or a reload shows the same list.
+  const [params, setParams] = useSearchParams();
+  const status = STATUS_OPTIONS.some((o) => o.value === params.get('status')) ? params.get('status')! : 'all';
+  const period = PERIOD_OPTIONS.some((o) => o.value === params.get('zeitraum')) ? params.get('zeitraum')! : 'all';
+  const page = Math.max(1, Number(params.get('seite')) || 1);
+  const [search, setSearch] = useState(params.get('suche') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [status, setStatus] = useState('all');
-  const [period, setPeriod] = useState('all');
-  const [page, setPage] = useState(1);
+  const setParam = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '' || value === 'all' || (key === 'seite' && value === '1')) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const setStatus = (value: string) => setParam({ status: value, seite: null });
+  const setPeriod = (value: string) => setParam({ zeitraum: value, seite: null });
+  const setPage = (value: number) => setParam({ seite: String(value) });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the settled search goes into the address
+  useEffect(() => {
+    if ((params.get('suche') ?? '') !== debounced) setParam({ suche: debounced, seite: null });
+  }, [debounced]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const query = useInvoices({ search: debounced || undefined, status, dateFilter: period, page });
 
@@ -45,8 +66,6 @@ export function InvoiceListPage() {
   useEffect(() => {
     setSelected(new Set());
   }, [debounced, status, period, page]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: back to page 1 when the filters change
-  useEffect(() => setPage(1), [debounced, status, period]);
 
   const rows = query.data?.items ?? [];
   const toggle = (id: number) =>
@@ -61,6 +80,10 @@ export function InvoiceListPage() {
       rows.length > 0 && rows.every((r) => prev.has(r.id)) ? new Set() : new Set(rows.map((r) => r.id)),
     );
   const filtered = debounced !== '' || status !== 'all' || period !== 'all';
+  const resetFilters = () => {
+    setSearch('');
+    setParam({ suche: null, status: null, zeitraum: null, seite: null });
+  };
 
   return (
     <Stack gap="md">
@@ -113,26 +136,41 @@ export function InvoiceListPage() {
           />
         </Group>
       </Card>
-      {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
+      {selected.size > 0 && (
+        <BulkBar rows={rows.filter((r) => selected.has(r.id))} onDone={() => setSelected(new Set())} />
+      )}
       {query.isPending ? (
         <PageLoader text="Lade Rechnungen..." />
       ) : query.isError ? (
         <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
-        <Card>
-          <EmptyState
-            text="Keine Rechnungen gefunden"
-            action={
-              <Stack gap="xs" align="center">
-                <span>
-                  {filtered ? 'Passen Sie die Suche oder die Filter an.' : 'Erstellen Sie Ihre erste Rechnung.'}
-                </span>
-                <Button component={Link} to="/admin/quickbill/invoices/new" leftSection={<IconPlus size={18} />}>
-                  Erste Rechnung erstellen
-                </Button>
-              </Stack>
-            }
-          />
+        <Card data-testid="invoice-list-empty">
+          {filtered ? (
+            // Empty because of the search or a filter (issue 30): say so and offer the way back.
+            <EmptyState
+              text="Keine Rechnungen gefunden"
+              action={
+                <Stack gap="xs" align="center">
+                  <span>Keine Rechnung passt zu dieser Suche und den gewählten Filtern.</span>
+                  <Button variant="light" onClick={resetFilters}>
+                    Filter zurücksetzen
+                  </Button>
+                </Stack>
+              }
+            />
+          ) : (
+            <EmptyState
+              text="Keine Rechnungen gefunden"
+              action={
+                <Stack gap="xs" align="center">
+                  <span>Erstellen Sie Ihre erste Rechnung.</span>
+                  <Button component={Link} to="/admin/quickbill/invoices/new" leftSection={<IconPlus size={18} />}>
+                    Erste Rechnung erstellen
+                  </Button>
+                </Stack>
+              }
+            />
+          )}
         </Card>
       ) : (
         <Card padding="md" style={{ opacity: query.isFetching ? 0.7 : 1 }}>

@@ -103,7 +103,7 @@ export function QuickbillDashboardPage() {
                 variant="default"
                 leftSection={<IconSettings size={18} />}
               >
-                Einstellungen
+                Rechnungseinstellungen
               </Button>
             )}
           </>

@@ -1,5 +1,5 @@
 import { SMALL_BUSINESS_NOTE } from '@butler/contract/quickbill';
-import type { InvoiceSettings } from '@butler/contract/quickbill-settings';
+import { type InvoiceSettings, ISSUER_FIELD_LABELS, missingIssuerFields } from '@butler/contract/quickbill-settings';
 import {
   Alert,
   Button,
@@ -25,6 +25,7 @@ import { todayInVienna } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { DirectDebitSettingsCard } from '../direct-debit/components/direct-debit-settings-card';
 import { useInvoiceSettings, useSaveInvoiceSettings } from './api/catalog';
+import { AccentField } from './components/accent-field';
 import { BillingSettingsCard } from './components/billing-settings-card';
 import { LogoCard } from './components/logo-card';
 
@@ -73,6 +74,16 @@ export function QuickbillSettingsPage() {
   );
 }
 
+/** Under an empty mandatory field after saving: what it is needed for. */
+const MISSING_TEXT: Record<keyof typeof ISSUER_FIELD_LABELS, string> = {
+  company_name: 'Bitte geben Sie den Firmennamen an',
+  street: 'Pflichtangabe auf jeder Rechnung (§ 11 UStG): bitte Straße und Hausnummer ergänzen',
+  postal_code: 'Pflichtangabe: bitte PLZ ergänzen',
+  city: 'Pflichtangabe: bitte Ort ergänzen',
+  uid: 'Pflichtangabe auf jeder Rechnung (§ 11 UStG): bitte UID-Nummer ergänzen',
+  tax_number: 'Als Kleinunternehmer ohne UID-Nummer: bitte Steuernummer ergänzen',
+};
+
 function SettingsForm({ initial }: { initial: InvoiceSettings }) {
   const save = useSaveInvoiceSettings();
   const { has_logo: hasLogo, ...rest } = initial;
@@ -92,6 +103,7 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
     />
   );
 
+  const missingNow = missingIssuerFields(values, values.small_business);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setErrors({});
@@ -100,7 +112,14 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
       const saved = await save.mutateAsync(values);
       const { has_logo: _logo, ...next } = saved;
       setValues(next);
-      notifySuccess('Einstellungen gespeichert');
+      // Saved as far as it goes; what invoices still need is named under each field (decision 0632).
+      const missing = missingIssuerFields(next, next.small_business);
+      setErrors(Object.fromEntries(missing.map((field) => [field, MISSING_TEXT[field]])));
+      notifySuccess(
+        missing.length === 0
+          ? 'Einstellungen gespeichert'
+          : `Einstellungen gespeichert. Für Rechnungen fehlen noch: ${missing.map((f) => ISSUER_FIELD_LABELS[f]).join(', ')}`,
+      );
     } catch (error) {
       if (error instanceof ApiError && error.details) setErrors(error.details);
       setFormError(errorText(error, 'Die Einstellungen konnten nicht gespeichert werden'));
@@ -125,6 +144,12 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
               </Button>
             }
           />
+          {missingNow.length > 0 && (
+            <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} />} data-testid="issuer-missing">
+              Mit * markierte Angaben stehen auf jeder Rechnung (§ 11 UStG). Noch offen:{' '}
+              {missingNow.map((f) => ISSUER_FIELD_LABELS[f]).join(', ')}. Sie können jederzeit zwischenspeichern.
+            </Alert>
+          )}
           <Section title="Rechnungsaussteller">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               {text('company_name', 'Firmenname', { withAsterisk: true })}
@@ -146,11 +171,6 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
                   : 'Optional, steht zusätzlich zur UID-Nummer auf der Rechnung',
               })}
             </SimpleGrid>
-            {values.small_business && !values.uid.trim() && !values.tax_number.trim() && (
-              <Alert color="orange" variant="light" mt="sm" icon={<IconInfoCircle size={18} />}>
-                Rechnungen können erst versendet werden, wenn UID-Nummer oder Steuernummer eingetragen ist.
-              </Alert>
-            )}
           </Section>
           <Section title="Bankverbindung" description="Steht auf der Rechnung und im QR-Code zum Bezahlen.">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -233,6 +253,16 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
                 error={errors.invoice_email_body}
               />
             </Stack>
+          </Section>
+          <Section
+            title="Erscheinungsbild"
+            description="Ihr Firmenname, Logo und Ihre Farbe erscheinen auf den Anmeldeseiten, in der Kopfzeile, in Mails und PDFs."
+          >
+            <AccentField
+              value={values.accent_color}
+              onChange={(next) => setValues((v) => ({ ...v, accent_color: next }))}
+              error={errors.accent_color}
+            />
           </Section>
           <LogoCard hasLogo={hasLogo} />
           {formError && (

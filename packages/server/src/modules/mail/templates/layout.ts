@@ -5,7 +5,16 @@ import { html, type SafeHtml } from './html.js';
 export type MailContext = {
   /** "Anrede der Kunden" (decision 0620): customer mails take their texts from LETTER_TEXTS[voice]. */
   voice: CustomerVoice;
-  provider: { name: string; street: string; postalCode: string; city: string; email: string; phone: string };
+  provider: {
+    name: string;
+    street: string;
+    postalCode: string;
+    city: string;
+    email: string;
+    phone: string;
+    /** The owner's accent colour (decision 0635); the portal's gold when null. */
+    accent?: string | null;
+  };
 };
 
 /** One template's own part of a mail; the layout adds frame, button and imprint. */
@@ -68,7 +77,7 @@ export function renderLayout(content: MailContent, ctx: MailContext): RenderedMa
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#eef3f9;">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;">
-<tr><td style="background:${NAVY};border-radius:10px 10px 0 0;border-bottom:4px solid ${GOLD};padding:20px 28px;${FONT}font-size:20px;font-weight:700;letter-spacing:0.3px;color:#ffffff;">${ctx.provider.name}</td></tr>
+<tr><td style="background:${NAVY};border-radius:10px 10px 0 0;border-bottom:4px solid ${ctx.provider.accent || GOLD};padding:20px 28px;${FONT}font-size:20px;font-weight:700;letter-spacing:0.3px;color:#ffffff;">${ctx.provider.name}</td></tr>
 <tr><td style="background:#ffffff;padding:28px;${FONT}font-size:15px;line-height:1.6;color:${TEXT};">
 ${content.html}
 ${button}

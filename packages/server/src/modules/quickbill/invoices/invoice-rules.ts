@@ -1,4 +1,5 @@
 import { countryName, isEuCountry } from '@butler/contract/countries';
+import { ISSUER_FIELD_LABELS, missingIssuerFields } from '@butler/contract/quickbill-settings';
 import { toHundredths } from '../../../domain/decimal.js';
 import { AppError } from '../../../lib/errors.js';
 import type { ProviderSettings } from '../shared.js';
@@ -14,14 +15,17 @@ const refuse = (message: string) => new AppError('INVOICE_WRONG_STATUS', message
 
 /** § 11 UStG: the supplier's name and address; UID (or, as Kleinunternehmer, UID or Steuernummer). */
 export function requireCompleteSettings(s: ProviderSettings, smallBusiness: boolean) {
-  const missing = [
-    !s.companyName.trim() && 'Firmenname',
-    !s.street.trim() && 'Straße',
-    !s.postalCode.trim() && 'PLZ',
-    !s.city.trim() && 'Ort',
-    !smallBusiness && !s.uid.trim() && 'UID-Nummer',
-    smallBusiness && !s.uid.trim() && !s.taxNumber.trim() && 'UID-Nummer oder Steuernummer',
-  ].filter(Boolean);
+  const missing = missingIssuerFields(
+    {
+      company_name: s.companyName,
+      street: s.street,
+      postal_code: s.postalCode,
+      city: s.city,
+      uid: s.uid,
+      tax_number: s.taxNumber,
+    },
+    smallBusiness,
+  ).map((field) => ISSUER_FIELD_LABELS[field]);
   if (missing.length > 0) {
     throw new AppError(
       'INVOICE_SETTINGS_INCOMPLETE',

@@ -134,14 +134,20 @@ export async function openInvoicesOf(db: Executor, customerId: number) {
  * moves no money.
  */
 export function cashSql(from: string, to: string) {
-  return sql`(SELECT coalesce(sum(CASE
-      WHEN p.kind = 'payment' THEN p.amount
-      WHEN p.kind = 'refund' THEN -p.amount
-      WHEN p.kind = 'reversal' THEN CASE o.kind WHEN 'payment' THEN -p.amount WHEN 'refund' THEN p.amount ELSE 0 END
-      ELSE 0 END), 0)
+  return sql`(SELECT coalesce(sum(${CASH_OF_ENTRY}), 0)
     FROM payments p LEFT JOIN payments o ON o.id = p.reverses_id
     WHERE p.payment_date >= ${from}::date AND p.payment_date <= ${to}::date)`;
 }
+
+/**
+ * The money one ledger entry `p` moves (its reversed entry joined as `o`), for sums by payment
+ * date: cashSql above, the overview's revenue per month (decision 0651).
+ */
+export const CASH_OF_ENTRY = sql`CASE
+      WHEN p.kind = 'payment' THEN p.amount
+      WHEN p.kind = 'refund' THEN -p.amount
+      WHEN p.kind = 'reversal' THEN CASE o.kind WHEN 'payment' THEN -p.amount WHEN 'refund' THEN p.amount ELSE 0 END
+      ELSE 0 END`;
 
 /** Takes the ledger lock of a customer until the transaction ends (all ledger writes of one customer queue up). */
 export async function lockCustomerLedger(tx: Executor, customerId: number | null) {

@@ -29,6 +29,7 @@ export function presentSettings(s: ProviderSettings): InvoiceSettings {
     invoice_footer: s.invoiceFooter,
     invoice_email_subject: s.invoiceEmailSubject,
     invoice_email_body: s.invoiceEmailBody,
+    accent_color: s.accentColor,
     has_logo: s.logoBlobId !== null,
   };
 }
@@ -54,6 +55,7 @@ const COLUMNS = {
   invoice_footer: 'invoiceFooter',
   invoice_email_subject: 'invoiceEmailSubject',
   invoice_email_body: 'invoiceEmailBody',
+  accent_color: 'accentColor',
 } as const satisfies Record<keyof InvoiceSettingsInput, keyof ProviderSettings>;
 
 /** Partial update: fields not sent stay as they are (the lounge contact shares this row). */

@@ -41,7 +41,7 @@ describe('sending', () => {
     const res = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/send`, token });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(
-      'Bitte vervollständigen Sie zuerst die Rechnungseinstellungen: Straße, PLZ, Ort, UID-Nummer',
+      'Bitte vervollständigen Sie zuerst die Rechnungseinstellungen: Firmenname, Straße, PLZ, Ort, UID-Nummer',
     );
     const after = await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token });
     expect(after.json()).toMatchObject({ status: 'draft', invoice_number: null });

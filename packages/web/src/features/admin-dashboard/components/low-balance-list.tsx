@@ -4,6 +4,7 @@ import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconBatteryVertical2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { NEGATIVE_TEXT } from '../../../app/theme';
 import { PageLoader } from '../../../components/page-loader';
 import { Pager } from '../../../components/pager';
 import { type Column, ResponsiveList } from '../../../components/responsive-list';
@@ -40,7 +41,7 @@ export function LowBalanceList() {
       label: 'Verbleibend',
       align: 'right',
       render: (row) => (
-        <Text span fw={600} c={row.hours_remaining < 0 ? 'red.8' : undefined}>
+        <Text span fw={600} c={row.hours_remaining < 0 ? NEGATIVE_TEXT : undefined}>
           {row.hours_remaining < 0
             ? `Minus ${formatNumber(-row.hours_remaining)} h`
             : `${formatNumber(row.hours_remaining)} h`}

@@ -3,6 +3,7 @@ import { usedPercent } from '@butler/contract/workload';
 import { ActionIcon, Card, Group, RingProgress, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { NEGATIVE_TEXT } from '../../../app/theme';
 import { formatNumber } from '../../../lib/format';
 import { MINUS } from '../../../lib/hours';
 import { usePhone } from '../../../lib/use-phone';
@@ -35,7 +36,7 @@ function Figures({ label, color, figures }: { label: string; color: string; figu
         <Text size="xs" c="dimmed">
           Verbraucht {formatNumber(figures.hours_used)} h
         </Text>
-        <Text size="xs" fw={600} c={over ? 'red.8' : 'teal.9'}>
+        <Text size="xs" fw={600} c={over ? NEGATIVE_TEXT : 'teal.9'}>
           Offen {over ? `${MINUS}${formatNumber(-figures.hours_open)}` : formatNumber(figures.hours_open)} h
         </Text>
       </Stack>

@@ -1,7 +1,8 @@
 import type { DashboardStats } from '@butler/contract/admin-dashboard';
 import { averageMonthlyHours, hoursBand } from '@butler/contract/workload';
-import { Badge, Group, Progress, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Progress, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/format';
 import { BAND_COLOR } from './bands';
 import { StatCard } from './stat-card';
@@ -9,7 +10,7 @@ import { StatCard } from './stat-card';
 const BAND_WORD = { red: 'Unter Ziel', yellow: 'Annähernd', green: 'Auf Kurs' } as const;
 
 /** Yearly subscription-hour bar: average monthly sold hours against the monthly target (SPEC §9). */
-export function YearlyBarCard({ stats }: { stats: DashboardStats }) {
+export function YearlyBarCard({ stats, targetsSet }: { stats: DashboardStats; targetsSet: boolean }) {
   const settings = stats.dashboard_settings;
   const average = averageMonthlyHours(stats.sold_abo_hours_yearly);
   const percent = settings.monthly_target_hours > 0 ? (average / settings.monthly_target_hours) * 100 : 0;
@@ -23,13 +24,20 @@ export function YearlyBarCard({ stats }: { stats: DashboardStats }) {
             pro Monat von {formatNumber(settings.monthly_target_hours)} h Ziel
           </Text>
         </Text>
-        <Badge color={BAND_COLOR[band]} variant="light" size="lg">
-          {BAND_WORD[band]} · {Math.round(percent)}&nbsp;%
-        </Badge>
+        {/* No verdict against a target nobody has set yet (issue 30): a link to set it instead. */}
+        {targetsSet ? (
+          <Badge color={BAND_COLOR[band]} variant="light" size="lg" style={{ whiteSpace: 'nowrap' }}>
+            {BAND_WORD[band]} · {Math.round(percent)}&nbsp;%
+          </Badge>
+        ) : (
+          <Anchor component={Link} to="/admin/settings" size="sm" data-testid="set-targets">
+            Ziele festlegen
+          </Anchor>
+        )}
       </Group>
       <Progress
         value={Math.min(100, percent)}
-        color={BAND_COLOR[band]}
+        color={targetsSet ? BAND_COLOR[band] : 'gray'}
         size="xl"
         radius="xl"
         aria-label="Durchschnittliche Monatsstunden im Verhältnis zum Monatsziel"

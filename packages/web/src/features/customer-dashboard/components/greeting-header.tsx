@@ -2,7 +2,7 @@ import type { CustomerDashboard } from '@butler/contract/dashboard';
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuilding, IconCake, IconMail, IconMessageCircle, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../../lib/format';
+import { formatDate, knownBirthdate } from '../../../lib/format';
 import classes from './lounge.module.css';
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -55,7 +55,7 @@ export function GreetingHeader({
                 icon={<IconCake size={16} color="var(--mantine-color-gold-4)" aria-hidden />}
                 label="Geburtsdatum"
               >
-                {formatDate(customer.birthdate)}
+                {knownBirthdate(customer.birthdate) ? formatDate(customer.birthdate) : '–'}
               </Detail>
             )}
           </Group>

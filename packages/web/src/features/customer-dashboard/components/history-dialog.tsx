@@ -1,5 +1,6 @@
 import { Alert, Group, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { NEGATIVE_TEXT } from '../../../app/theme';
 import { PageLoader } from '../../../components/page-loader';
 import { formatNumber } from '../../../lib/format';
 import { balanceTone, signedHours } from '../../../lib/hours';
@@ -7,7 +8,7 @@ import { useSubscriptionHistory } from '../api/queries';
 
 /** SPEC §9: the 12 most recent months. */
 const HISTORY_MONTHS = 12;
-const TONE_COLOR = { positive: 'teal.9', negative: 'red.8', neutral: 'gray.6' } as const;
+const TONE_COLOR = { positive: 'teal.9', negative: NEGATIVE_TEXT, neutral: 'gray.6' } as const;
 
 function Balance({ value, size = 'sm' }: { value: number; size?: string }) {
   return (

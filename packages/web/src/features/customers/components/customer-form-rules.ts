@@ -1,4 +1,4 @@
-import { type Customer, DEFAULT_BIRTHDATE, zCustomerCreate, zCustomerUpdate } from '@butler/contract/customers';
+import { type Customer, knownBirthdate, zCustomerCreate, zCustomerUpdate } from '@butler/contract/customers';
 import type { Salutation } from '@butler/contract/voice';
 import { type BillingValues, emptyBilling } from './billing-fields';
 
@@ -28,7 +28,8 @@ export const emptyCustomer: CustomerValues = {
   email: '',
   company: '',
   phone: '',
-  birthdate: DEFAULT_BIRTHDATE,
+  // Unknown until entered: empty, never a made-up 01.01.1970 (issue 30, decision 0636).
+  birthdate: null,
   password: '',
   access: 'password',
   referred_by_code: '',
@@ -53,7 +54,7 @@ export function customerStart(c: Customer | null): CustomerValues {
     email: c.email,
     company: c.company ?? '',
     phone: c.phone ?? '',
-    birthdate: c.birthdate,
+    birthdate: knownBirthdate(c.birthdate),
     is_active: c.is_active,
     staff_ids: c.staff.map((s) => s.id),
   };

@@ -8,14 +8,16 @@ import {
   IconMail,
   IconPencil,
   IconPhone,
+  IconReceipt,
   IconUserShield,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../app/permissions';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatEuro } from '../../../lib/format';
 import { usePhone } from '../../../lib/use-phone';
 import { useCustomerDashboard } from '../../customer-dashboard/api/queries';
+import { useCustomerAccount } from '../../quickbill/api/payments';
 import { CustomerTimerButtons } from '../../timer/customer-timer-buttons';
 import { hasBirthdayThisMonth } from '../birthday';
 import classes from './customer-header.module.css';
@@ -37,6 +39,33 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
         </Text>
       </Stack>
     </Group>
+  );
+}
+
+/** "Offene Rechnungen": how many and how much is open, overdue in red; links to the Rechnungen tab. */
+export function OpenInvoicesFact({ customerId }: { customerId: number }) {
+  const account = useCustomerAccount(customerId);
+  const a = account.data;
+  return (
+    <Fact icon={<IconReceipt size={16} />} label="Offene Rechnungen">
+      {account.isPending ? (
+        '…'
+      ) : !a ? (
+        '–'
+      ) : (
+        <Anchor component={Link} to={`/admin/customers/${customerId}/rechnungen`} size="sm" data-testid="open-invoices">
+          {a.open_invoices === 0
+            ? 'Keine'
+            : `${a.open_invoices === 1 ? '1 Rechnung' : `${a.open_invoices} Rechnungen`}: ${formatEuro(a.open_amount)}`}
+          {a.overdue_amount > 0 && (
+            <Text span c="red.8" size="sm">
+              {' '}
+              (überfällig {formatEuro(a.overdue_amount)})
+            </Text>
+          )}
+        </Anchor>
+      )}
+    </Fact>
   );
 }
 

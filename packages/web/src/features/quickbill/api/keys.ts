@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { BRAND_KEY } from '../../../lib/brand';
 
 /** Query keys of Quickbill; every invoice change refreshes the dashboard, lists and details. */
 export const quickbillKeys = {
@@ -25,6 +26,8 @@ export const quickbillKeys = {
  */
 export function refreshQuickbill(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: quickbillKeys.all });
+  // Name, logo and accent are the brand of the header and pages too (decision 0635).
+  void queryClient.invalidateQueries({ queryKey: BRAND_KEY });
 }
 
 /** Page size of the invoice list. */

@@ -1,31 +1,25 @@
+import type { InvoiceListItem } from '@butler/contract/quickbill';
 import { Button, Card, Group, Text } from '@mantine/core';
 import { IconDownload, IconSend, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { downloadInvoicesZip } from '../api/download';
-import { useInvoiceActions } from '../api/invoices';
+import { BulkSendDialog } from './bulk-send-dialog';
 import { reportFailure } from './invoice-row-menu';
 
 /**
  * '{n} Rechnungen ausgewählt' with bulk send and bulk download (SPEC leaves them inert;
- * issue 7 makes them work). With nothing selected the buttons do nothing.
+ * issue 7 makes them work). Sending asks first with a summary (issue 30, BulkSendDialog).
+ * With nothing selected the buttons do nothing.
  */
-export function BulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
-  const { bulkSend } = useInvoiceActions();
+export function BulkBar({ rows, onDone }: { rows: InvoiceListItem[]; onDone: () => void }) {
   const [downloading, setDownloading] = useState(false);
-  const count = ids.length;
+  const [sending, setSending] = useState(false);
+  const count = rows.length;
+  const ids = rows.map((r) => r.id);
 
   const send = () => {
     if (count === 0) return;
-    bulkSend.mutate(ids, {
-      onSuccess: ({ sent, failed }) => {
-        if (sent.length > 0)
-          notifySuccess(sent.length === 1 ? '1 Rechnung versendet' : `${sent.length} Rechnungen versendet`);
-        for (const f of failed) notifyError(`Rechnung #${f.id} nicht versendet: ${f.error}`);
-        onDone();
-      },
-      onError: (e) => reportFailure('Versand fehlgeschlagen', e),
-    });
+    setSending(true);
   };
 
   const download = async () => {
@@ -47,8 +41,8 @@ export function BulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) 
           {count === 1 ? '1 Rechnung ausgewählt' : `${count} Rechnungen ausgewählt`}
         </Text>
         <Group gap="xs">
-          <Button size="sm" leftSection={<IconSend size={16} />} onClick={send} disabled={bulkSend.isPending}>
-            {bulkSend.isPending ? 'Wird versendet...' : 'Senden'}
+          <Button size="sm" leftSection={<IconSend size={16} />} onClick={send}>
+            Senden
           </Button>
           <Button
             size="sm"
@@ -64,6 +58,14 @@ export function BulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) 
           </Button>
         </Group>
       </Group>
+      <BulkSendDialog
+        rows={rows}
+        opened={sending}
+        onClose={(finished) => {
+          setSending(false);
+          if (finished) onDone();
+        }}
+      />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { type InvoiceDetail, REMINDER_LABELS } from '@butler/contract/quickbill';
+import type { InvoiceDetail } from '@butler/contract/quickbill';
 import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -17,14 +17,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { downloadInvoiceEbInterface, downloadInvoicePdf, downloadInvoiceXml } from '../api/download';
 import { useInvoiceActions } from '../api/invoices';
 import { invoiceLabel } from './invoice-number';
-import { cancelMessage, reportFailure } from './invoice-row-menu';
-import { displayStatus } from './invoice-status-badge';
-
-/** Next reminder of an overdue invoice: Zahlungserinnerung, then 1. and 2. Mahnung; none after. */
-export function nextReminder(invoice: InvoiceDetail): string | null {
-  if (displayStatus(invoice) !== 'overdue') return null;
-  return REMINDER_LABELS[invoice.reminder_level] ?? null;
-}
+import { cancelMessage, nextReminder, reportFailure } from './invoice-row-menu';
 
 /** The actions of the detail page; what each offers depends on the status (SPEC §4). */
 export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {

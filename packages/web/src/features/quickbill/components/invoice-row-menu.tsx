@@ -1,19 +1,39 @@
-import type { InvoiceListItem } from '@butler/contract/quickbill';
+import { type InvoiceDetail, type InvoiceListItem, REMINDER_LABELS } from '@butler/contract/quickbill';
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconBan, IconCopy, IconDots, IconDownload, IconEye, IconPencil, IconSend } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconBell,
+  IconCash,
+  IconCopy,
+  IconDots,
+  IconDownload,
+  IconEye,
+  IconPencil,
+  IconSend,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
+import { formatEuro } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { downloadInvoicePdf } from '../api/download';
 import { useInvoiceActions } from '../api/invoices';
+import { usePaymentActions } from '../api/payments';
 import { invoiceLabel } from './invoice-number';
+import { displayStatus } from './invoice-status-badge';
+import { PaymentDialog } from './payment-dialog';
 
 /** Shown for a failed action; also logged (SPEC §8 logs failed invoice actions). */
 export function reportFailure(what: string, error: unknown) {
   console.error(what, error);
   notifyError(`${what}: ${errorText(error, 'Unbekannter Fehler')}`);
+}
+
+/** Next reminder of an overdue invoice: Zahlungserinnerung, then 1. and 2. Mahnung; none after. */
+export function nextReminder(invoice: Pick<InvoiceDetail, 'status' | 'is_overdue' | 'reminder_level'>): string | null {
+  if (displayStatus(invoice) !== 'overdue') return null;
+  return REMINDER_LABELS[invoice.reminder_level] ?? null;
 }
 
 /** What cancelling does, named before it happens (UI.md: say what goes with it). */
@@ -28,11 +48,17 @@ export function InvoiceRowMenu({ invoice }: { invoice: InvoiceListItem }) {
   const navigate = useNavigate();
   const actions = useInvoiceActions();
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirmRemind, setConfirmRemind] = useState(false);
+  const [recordPayment, setRecordPayment] = useState(false);
   const base = `/admin/quickbill/invoices/${invoice.id}`;
   const isInvoice = invoice.kind === 'invoice';
   const canSend = invoice.status === 'draft' || invoice.status === 'sent';
   const canCancel = isInvoice && invoice.status !== 'cancelled';
   const label = invoiceLabel(invoice);
+  // An overdue invoice is dealt with from the list (issue 30): the next reminder step and the payment.
+  const reminder = nextReminder(invoice);
+  const canMarkPaid = isInvoice && invoice.status === 'sent' && invoice.open_amount > 0;
+  const payments = usePaymentActions();
 
   return (
     <>
@@ -54,6 +80,16 @@ export function InvoiceRowMenu({ invoice }: { invoice: InvoiceListItem }) {
           {canSend && (
             <Menu.Item leftSection={<IconSend size={16} />} onClick={() => navigate(`${base}/send`)}>
               Senden
+            </Menu.Item>
+          )}
+          {reminder && (
+            <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setConfirmRemind(true)}>
+              {reminder} senden
+            </Menu.Item>
+          )}
+          {canMarkPaid && (
+            <Menu.Item leftSection={<IconCash size={16} />} onClick={() => setRecordPayment(true)}>
+              Als bezahlt markieren
             </Menu.Item>
           )}
           <Menu.Item
@@ -99,6 +135,40 @@ export function InvoiceRowMenu({ invoice }: { invoice: InvoiceListItem }) {
         }}
         onClose={() => setConfirmCancel(false)}
       />
+      {reminder && (
+        <ConfirmDialog
+          opened={confirmRemind}
+          title={`${reminder} senden?`}
+          message={`Der Kunde erhält die ${reminder} zur Rechnung ${label} mit PDF per E-Mail.`}
+          confirmLabel={`${reminder} senden`}
+          errorFallback="Versand fehlgeschlagen"
+          onConfirm={async () => {
+            const result = await actions.remind.mutateAsync(invoice.id);
+            notifySuccess(`${result.label} versendet`);
+          }}
+          onClose={() => setConfirmRemind(false)}
+        />
+      )}
+      {canMarkPaid && recordPayment && (
+        // The payment ledger's dialog (issue 28), as on the invoice's page.
+        <PaymentDialog
+          title="Zahlung erfassen"
+          intro={`Rechnung ${label}: offen ${formatEuro(invoice.open_amount)}. Ein höherer Betrag wird dem Kunden als Guthaben gutgeschrieben.`}
+          amount={invoice.open_amount}
+          minDate={invoice.invoice_date}
+          submitLabel="Zahlung erfassen"
+          mutation={payments.record}
+          onClose={() => setRecordPayment(false)}
+          onSubmit={async (values) => {
+            const result = await payments.record.mutateAsync({ invoiceId: invoice.id, ...values });
+            notifySuccess(
+              result.payment_state === 'paid'
+                ? `Zahlung erfasst, Rechnung ${label} ist bezahlt`
+                : `Zahlung erfasst, offen: ${formatEuro(result.open_amount)}`,
+            );
+          }}
+        />
+      )}
     </>
   );
 }

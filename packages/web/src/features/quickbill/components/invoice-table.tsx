@@ -1,6 +1,7 @@
 import type { InvoiceListItem } from '@butler/contract/quickbill';
 import { Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { NEGATIVE_TEXT } from '../../../app/theme';
 import { formatDate, formatEuro } from '../../../lib/format';
 import { InvoiceNumber, invoiceLabel } from './invoice-number';
 import { InvoiceRowMenu } from './invoice-row-menu';
@@ -16,7 +17,7 @@ type Props = {
 function DueDate({ invoice, size = 'sm' }: { invoice: InvoiceListItem; size?: 'sm' | 'xs' }) {
   const overdue = displayStatus(invoice) === 'overdue';
   return (
-    <Text span size={size} c={overdue ? 'red.9' : undefined} fw={overdue ? 600 : undefined}>
+    <Text span size={size} c={overdue ? NEGATIVE_TEXT : undefined} fw={overdue ? 600 : undefined}>
       {formatDate(invoice.due_date)}
     </Text>
   );

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCash, IconCircleCheck, IconFileInvoice, IconHour
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatEuro, MONTH_NAMES, todayInVienna } from '../../../lib/format';
+import classes from './stat-tiles.module.css';
 
 function Tile({
   label,
@@ -12,6 +13,7 @@ function Tile({
   icon,
   color,
   testId,
+  to,
 }: {
   label: string;
   value: string;
@@ -19,9 +21,12 @@ function Tile({
   icon: ReactNode;
   color: string;
   testId: string;
+  /** The list behind the figure (issue 30): the whole tile opens it. */
+  to?: string;
 }) {
+  const link = to ? { component: Link, to, 'aria-label': `${label}: ${value} – Liste öffnen` } : {};
   return (
-    <Card padding="md" data-testid={testId}>
+    <Card padding="md" data-testid={testId} {...(link as object)} className={to ? classes.link : undefined}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed" fw={500}>
@@ -70,6 +75,7 @@ export function StatTiles({ stats }: { stats: InvoiceDashboard }) {
       />
       <Tile
         testId="tile-overdue"
+        to="/admin/quickbill/invoices?status=overdue"
         label="Überfällige Rechnungen"
         value={String(overdue)}
         hint={overdue > 0 ? 'Zahlungsziel überschritten' : 'Alles im Zahlungsziel'}

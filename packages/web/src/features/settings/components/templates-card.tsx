@@ -2,7 +2,8 @@ import type { SubscriptionTemplate } from '@butler/contract/subscription-templat
 import { ActionIcon, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPackage, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoader } from '../../../components/page-loader';
 import { EmptyState, ErrorState } from '../../../components/states';
@@ -35,6 +36,19 @@ export function TemplatesCard() {
   const query = useTemplateList();
   const remove = useDeleteTemplate();
   const [dialog, setDialog] = useState<{ template: SubscriptionTemplate | null } | null>(null);
+  // ?vorlage=neu (from "Neues ButlerPaket" without templates, or the first-day checklist) opens the new-template dialog.
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    if (params.get('vorlage') !== 'neu') return;
+    setDialog({ template: null });
+    setParams(
+      (p) => {
+        p.delete('vorlage');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
   const [deleting, setDeleting] = useState<SubscriptionTemplate | null>(null);
   const trips = (t: SubscriptionTemplate) => (t.monthly_trips ?? '–').toString();
 

@@ -8,10 +8,11 @@ import { PageLoader } from '../../../../components/page-loader';
 import { Pager } from '../../../../components/pager';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
-import { formatDate, formatEuro, formatHours, formatNumber } from '../../../../lib/format';
+import { formatDate, formatHours, formatNumber } from '../../../../lib/format';
 import { BilledChip } from '../../../quickbill/components/billed-chip';
 import { useHourPackages } from '../../api/hour-packages';
 import { PAGE_SIZE } from '../../api/keys';
+import { NetPrice } from '../net-price';
 import { RowActions } from '../row-actions';
 import { useHourPackageRows } from '../rows/hour-package-rows';
 import { ReferralPurchaseSlot } from './referral-purchase-slot';
@@ -69,16 +70,12 @@ export function HourPackagesPanel({ customerId, search }: { customerId?: number;
           },
         ]),
     { key: 'hours', label: 'Stunden', render: (p) => formatHours(p.hours) },
-    { key: 'price', label: 'Preis/Stunde', render: (p) => formatEuro(p.price_per_hour) },
+    { key: 'price', label: 'Preis/Stunde', render: (p) => <NetPrice value={p.price_per_hour} /> },
     { key: 'discount', label: 'Rabatt', render: (p) => <DiscountText pkg={p} /> },
     {
       key: 'total',
       label: 'Gesamtpreis',
-      render: (p) => (
-        <Text fw={600} size="sm">
-          {formatEuro(p.total_price)}
-        </Text>
-      ),
+      render: (p) => <NetPrice value={p.total_price} />,
     },
     { key: 'date', label: 'Kaufdatum', render: (p) => formatDate(p.purchase_date) },
     {

@@ -5,9 +5,24 @@ import {
   SUBSCRIPTION_PAYMENT_METHODS,
   type Subscription,
 } from '@butler/contract/subscriptions';
-import { Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
+import { useCan } from '../../../../app/permissions';
 import { CustomerPicker } from '../../../../components/customer-picker';
 import { DateField } from '../../../../components/date-field';
 import { DialogButtons, FormError } from '../../../../components/dialog-parts';
@@ -44,6 +59,7 @@ export function SubscriptionDialog({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const templates = useTemplates();
+  const can = useCan();
   const save = useSaveSubscription();
   const editing = subscription !== null;
   const { form, error, setError, field, onInvalid } = useDialogForm<SubscriptionValues>({
@@ -100,6 +116,19 @@ export function SubscriptionDialog({
         <Stack>
           {!customerId && !editing && (
             <CustomerPicker value={v.customer} onChange={(id) => set('customer', id)} error={!!form.errors.customer} />
+          )}
+          {templates.data?.length === 0 && (
+            <Alert color="orange" variant="light" data-testid="no-templates">
+              Es gibt noch keine ButlerPaket-Vorlage. Ein ButlerPaket entsteht aus einer Vorlage (Laufzeit und
+              Stundenpreis).{' '}
+              {can('subscription_templates.write') ? (
+                <Anchor component={Link} to="/admin/settings?vorlage=neu" fw={600}>
+                  Jetzt eine Vorlage anlegen
+                </Anchor>
+              ) : (
+                'Vorlagen legt an, wer ButlerPaket-Vorlagen verwalten darf (Einstellungen).'
+              )}
+            </Alert>
           )}
           <Select
             label="ButlerPaket-Vorlage"

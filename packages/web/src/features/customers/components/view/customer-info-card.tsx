@@ -1,4 +1,4 @@
-import type { Customer } from '@butler/contract/customers';
+import { type Customer, knownBirthdate } from '@butler/contract/customers';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../../lib/format';
 import { ReferralCodeButton } from '../customers-list';
@@ -28,7 +28,7 @@ export function CustomerInfoCard({ customer }: { customer: Customer }) {
         <Row label="E-Mail">{customer.email}</Row>
         <Row label="Telefon">{customer.phone || '–'}</Row>
         <Row label="Unternehmen">{customer.company || '–'}</Row>
-        <Row label="Geburtsdatum">{formatDate(customer.birthdate)}</Row>
+        <Row label="Geburtsdatum">{knownBirthdate(customer.birthdate) ? formatDate(customer.birthdate) : '–'}</Row>
         <Row label="Registriert am">{formatDate(customer.created_at)}</Row>
         <Row label="Status">
           <StatusBadge active={customer.is_active} inactiveLabel="Deaktiviert" />

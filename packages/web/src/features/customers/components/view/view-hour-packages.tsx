@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { formatDate, formatHours, formatNumber } from '../../../../lib/format';
+import { BilledChip } from '../../../quickbill/components/billed-chip';
 import { useHourPackages } from '../../api/hour-packages';
 import { ALL_PAGE_SIZE } from '../../api/keys';
 import { NetPrice } from '../net-price';
@@ -29,6 +30,16 @@ export function ViewHourPackages({ customerId }: { customerId: number }) {
     { key: 'discount', label: 'Rabatt', render: (p) => `${formatNumber(p.discount_percentage)}\u00a0%` },
     { key: 'total', label: 'Gesamtpreis', render: (p) => <NetPrice value={p.total_price} testId="package-total" /> },
     { key: 'date', label: 'Gekauft am', render: (p) => formatDate(p.purchase_date) },
+    {
+      key: 'invoice',
+      label: 'Rechnung',
+      render: (p) =>
+        p.invoice ? (
+          <BilledChip invoiceId={p.invoice.id} invoiceNumber={p.invoice.invoice_number} />
+        ) : (
+          'nicht verrechnet'
+        ),
+    },
     {
       key: 'status',
       label: 'Status',
