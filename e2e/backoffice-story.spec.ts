@@ -70,6 +70,9 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
   await sell.getByRole('textbox', { name: 'Stunden' }).fill('10');
   await sell.getByLabel('Rabatt (%)').fill('10');
   await expect(sell.getByTestId('package-total')).toHaveText('€ 450,00');
+  // The price is net, as on the invoice; the gross follows at the invoice's 20 % USt.
+  await expect(sell.getByText('netto, wie auf der Rechnung')).toBeVisible();
+  await expect(sell.getByTestId('package-total-gross')).toHaveText('€ 540,00 brutto');
   await sell.getByRole('button', { name: 'Verkaufen', exact: true }).click();
   await expectToast(page, 'Stundenpaket erfolgreich verkauft');
   const pkgRow = page.getByRole('row').filter({ hasText: name });

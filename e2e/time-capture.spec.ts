@@ -128,6 +128,16 @@ test('from–to with Alt+N on a new customer without a project, the balance and 
   await expect(dialog.getByRole('group', { name: 'Zuletzt verwendete Kunden' })).toContainText(customer.name);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
+
+  // On a phone the header's hours keep "h" beside the number, and a tab opened by its address
+  // is scrolled into the sideways tab row.
+  await page.goto(`/admin/customers/${customer.id}/datenschutz`);
+  await expect(page.getByTestId('usable-hours')).toContainText('Stundenpakete: 0,50 h im Minus');
+  expect(await page.getByTestId('usable-hours').innerText()).toContain('0,50\u00a0h');
+  await expect(page.getByRole('tab', { name: 'Datenschutz' })).toBeInViewport({ ratio: 1 });
+  await page.goto(`/admin/customers/${customer.id}`);
+  await expect(page.getByRole('tab', { name: 'Übersicht' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('tab', { name: 'Datenschutz' })).not.toBeInViewport({ ratio: 1 });
 });
 
 test('the customer page: SPEC routes lead there, tabs in the address, Buchhaltung without Wiki and Notizen', async ({

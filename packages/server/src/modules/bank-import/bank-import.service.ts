@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bankEntries, bankFiles } from '../../db/schema/index.js';
 import { hundredthsToString } from '../../domain/decimal.js';

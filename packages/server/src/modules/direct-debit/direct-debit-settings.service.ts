@@ -2,7 +2,6 @@ import type { DirectDebitSettings, zDirectDebitSettingsInput } from '@butler/con
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import type { Executor } from '../../db/executor.js';
 import { directDebitSettings } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';

@@ -1,5 +1,5 @@
 import { Button, Card, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../app/permissions';
 import { PageLoader } from '../../components/page-loader';
@@ -29,6 +29,23 @@ import { ViewSubscriptions } from './components/view/view-subscriptions';
 import classes from './customer-page.module.css';
 import { type CustomerTabSlug, customerPath, tabOf, visibleTabs } from './customer-tabs';
 
+/**
+ * On a phone the tab row scrolls sideways; the chosen tab (also one opened by its address,
+ * e.g. /rechnungen) is scrolled into the row's view, with a little of its neighbour showing.
+ */
+function useActiveTabInView(scroller: RefObject<HTMLDivElement | null>, value: string, ready: boolean) {
+  useEffect(() => {
+    const row = ready ? scroller.current : null;
+    const active = row?.querySelector<HTMLElement>(`[role="tab"][data-tab="${CSS.escape(value)}"]`);
+    if (!row || !active) return;
+    const r = row.getBoundingClientRect();
+    const a = active.getBoundingClientRect();
+    const margin = 24;
+    if (a.left < r.left) row.scrollLeft -= r.left - a.left + margin;
+    else if (a.right > r.right) row.scrollLeft += a.right - r.right + margin;
+  }, [scroller, value, ready]);
+}
+
 // The wiki brings its editor: loaded when its tab opens.
 const CustomerWikiTab = lazy(async () => ({
   default: (await import('../wiki/customer-wiki-tab')).CustomerWikiTab,
@@ -53,6 +70,8 @@ export function CustomerPage() {
   // ?verlaengern=<id>: the staff mail before a ButlerPaket ends opens its "Verlängern" (issue 28).
   const [search, setSearch] = useSearchParams();
   const renewId = Number(search.get('verlaengern')) || undefined;
+  const tabRow = useRef<HTMLDivElement>(null);
+  useActiveTabInView(tabRow, params.tab || 'uebersicht', query.isSuccess);
 
   if (!Number.isInteger(id) || id <= 0) return <EmptyState text="Kunde nicht gefunden" />;
   if (query.isPending) return <PageLoader text="Lade Kundendaten..." />;
@@ -155,10 +174,10 @@ export function CustomerPage() {
         onChange={(value) => navigate(customerPath(c.id, value === 'uebersicht' ? '' : (value as CustomerTabSlug)))}
         keepMounted={false}
       >
-        <div className={classes.tabScroller}>
+        <div className={classes.tabScroller} ref={tabRow} data-testid="customer-tab-row">
           <Tabs.List className={classes.tabList} aria-label="Bereiche des Kunden">
             {tabs.map((t) => (
-              <Tabs.Tab key={t.slug} value={t.slug || 'uebersicht'}>
+              <Tabs.Tab key={t.slug} value={t.slug || 'uebersicht'} data-tab={t.slug || 'uebersicht'}>
                 {t.label}
               </Tabs.Tab>
             ))}

@@ -49,7 +49,7 @@ export function OpenInvoicesFact({ customerId }: { customerId: number }) {
   return (
     <Fact icon={<IconReceipt size={16} />} label="Offene Rechnungen">
       {account.isPending ? (
-        '…'
+        '...'
       ) : !a ? (
         '–'
       ) : (
@@ -84,7 +84,8 @@ function UsableHours({ customerId }: { customerId: number }) {
   return (
     <Stack gap={0} data-testid="usable-hours">
       {lines.map((line) => (
-        <span key={line.type}>{line.text}</span>
+        // "1,75 h" stays on one line in the narrow fact column.
+        <span key={line.type}>{line.text.replace(/ h\b/g, '\u00a0h')}</span>
       ))}
     </Stack>
   );

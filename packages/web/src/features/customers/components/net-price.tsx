@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
 
 /** The VAT rate an hour package is invoiced with: 20 %, none for a Kleinunternehmer (Quickbill settings). */
-function useHourPackageVatRate(): number {
+export function useHourPackageVatRate(): number {
   const mayRead = useCan()('invoices.read');
   const settings = useQuery({
     queryKey: ['quickbill', 'settings'],

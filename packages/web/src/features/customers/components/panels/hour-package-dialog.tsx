@@ -10,6 +10,7 @@ import { errorText } from '../../../../lib/api-client';
 import { formatEuro } from '../../../../lib/format';
 import { notifySuccess } from '../../../../lib/notify';
 import { useSaveHourPackage } from '../../api/hour-packages';
+import { grossOf, useHourPackageVatRate } from '../net-price';
 import {
   hourPackageBody,
   hourPackageProblems,
@@ -47,6 +48,8 @@ export function HourPackageDialog({
     deps: [pkg, customerId],
   });
   const v = form.values;
+  const total = packageTotal(numberOrNull(v.hours), numberOrNull(v.price), numberOrNull(v.discount));
+  const vatRate = useHourPackageVatRate();
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
@@ -108,6 +111,7 @@ export function HourPackageDialog({
             />
             <NumberInput
               label="Preis pro Stunde"
+              description="netto, wie auf der Rechnung"
               withAsterisk
               min={0}
               step={0.01}
@@ -130,11 +134,21 @@ export function HourPackageDialog({
             {...field('discount')}
           />
           <Paper withBorder radius="md" p="sm" bg="orange.0">
-            <Group justify="space-between">
-              <Text fw={500}>Gesamtpreis</Text>
-              <Text fw={700} size="lg" data-testid="package-total">
-                {formatEuro(packageTotal(numberOrNull(v.hours), numberOrNull(v.price), numberOrNull(v.discount)))}
+            <Group justify="space-between" align="flex-start">
+              <Text fw={500}>
+                Gesamtpreis{' '}
+                <Text span size="sm" c="dimmed">
+                  netto
+                </Text>
               </Text>
+              <Stack gap={0} align="flex-end">
+                <Text fw={700} size="lg" data-testid="package-total">
+                  {formatEuro(total)}
+                </Text>
+                <Text size="xs" c="dimmed" data-testid="package-total-gross">
+                  {vatRate === 0 ? 'ohne USt (Kleinunternehmer)' : `${formatEuro(grossOf(total, vatRate))} brutto`}
+                </Text>
+              </Stack>
             </Group>
           </Paper>
           <FormError message={error} />
