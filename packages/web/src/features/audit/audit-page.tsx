@@ -15,18 +15,21 @@ import { apiDownload, apiRequest, buildUrl, errorText } from '../../lib/api-clie
 import { formatDateTime } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
+import { urlParam } from '../../lib/url-filters';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { actionLabel, entityLabel } from './labels';
 
 const PAGE_SIZE = 50;
-type Filters = {
-  actor: string | null;
-  customer_id: number | null;
-  entity: string | null;
-  action: string | null;
-  from: string | null;
-  to: string | null;
+/** The filters in the address (decision 0660), shaped as the API checks them (zAuditQuery). */
+const FILTERS = {
+  person: urlParam.pattern(/^(admin:\d{1,10}|customer:\d{1,10}|system)$/),
+  kunde: urlParam.id(),
+  art: urlParam.pattern(/^[a-z_]+$/),
+  aktion: urlParam.pattern(/^[a-z_-]+$/),
+  von: urlParam.date(),
+  bis: urlParam.date(),
+  seite: urlParam.page(),
 };
-const EMPTY: Filters = { actor: null, customer_id: null, entity: null, action: null, from: null, to: null };
 
 function Changes({ entry }: { entry: AuditEntry }) {
   if (entry.changes.length === 0)
@@ -75,23 +78,34 @@ function RecordCell({ entry }: { entry: AuditEntry }) {
 /** "Protokoll": every audited action, filtered and paged on the server, with CSV download. */
 export function AuditPage() {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState(1);
+  const { values, set: change } = useUrlFilters(FILTERS);
+  const page = values.seite;
+  const setPage = (seite: number) => change({ seite });
   const [downloading, setDownloading] = useState(false);
-  const query = { ...filters, page, page_size: PAGE_SIZE };
   const options = useQuery({
     queryKey: ['audit', 'filters'],
     queryFn: () => apiRequest<AuditFilters>('/api/audit/filters'),
   });
+  // A person, kind or action the Protokoll does not know (an old or edited link) is no filter.
+  const known = (value: string | null, list: string[] | undefined) =>
+    value && (!list || list.includes(value)) ? value : null;
+  const filters = {
+    actor: known(
+      values.person,
+      options.data?.actors.map((a) => a.key),
+    ),
+    customer_id: values.kunde,
+    entity: known(values.art, options.data?.entities),
+    action: known(values.aktion, options.data?.actions),
+    from: values.von,
+    to: values.bis,
+  };
+  const query = { ...filters, page, page_size: PAGE_SIZE };
   const list = useQuery({
     queryKey: ['audit', query],
     queryFn: () => apiRequest<AuditPageData>('/api/audit', { query }),
     placeholderData: keepPreviousData,
   });
-  const change = (patch: Partial<Filters>) => {
-    setFilters({ ...filters, ...patch });
-    setPage(1);
-  };
   const download = async () => {
     setDownloading(true);
     try {
@@ -154,12 +168,13 @@ export function AuditPage() {
             searchable
             data={(options.data?.actors ?? []).map((a) => ({ value: a.key, label: a.label }))}
             value={filters.actor}
-            onChange={(actor) => change({ actor })}
+            onChange={(person) => change({ person })}
           />
           <CustomerPicker
             required={false}
             value={filters.customer_id}
-            onChange={(customer_id) => change({ customer_id })}
+            initialLabel={list.data?.items.find((e) => e.customer_id === filters.customer_id)?.customer_name}
+            onChange={(kunde) => change({ kunde })}
           />
           <Select
             label="Art des Datensatzes"
@@ -167,7 +182,7 @@ export function AuditPage() {
             clearable
             data={(options.data?.entities ?? []).map((v) => ({ value: v, label: entityLabel(v) }))}
             value={filters.entity}
-            onChange={(entity) => change({ entity })}
+            onChange={(art) => change({ art })}
           />
           <Select
             label="Aktion"
@@ -176,10 +191,10 @@ export function AuditPage() {
             searchable
             data={(options.data?.actions ?? []).map((v) => ({ value: v, label: actionLabel(v) }))}
             value={filters.action}
-            onChange={(action) => change({ action })}
+            onChange={(aktion) => change({ aktion })}
           />
-          <DateField label="Von" clearable value={filters.from} onChange={(from) => change({ from })} />
-          <DateField label="Bis" clearable value={filters.to} onChange={(to) => change({ to })} />
+          <DateField label="Von" clearable value={filters.from} onChange={(von) => change({ von })} />
+          <DateField label="Bis" clearable value={filters.to} onChange={(bis) => change({ bis })} />
         </SimpleGrid>
       </Card>
       {list.isLoading && <PageLoader text="Lade Protokoll..." />}

@@ -1,4 +1,10 @@
-import type { BankEntry } from '@butler/contract/bank-import';
+import {
+  type BankEntry,
+  ENTRY_KIND_LABELS,
+  type EntryKind,
+  MATCH_STATE_LABELS,
+  type MatchState,
+} from '@butler/contract/bank-import';
 import { MIN_SEARCH_LENGTH } from '@butler/contract/list-query';
 import {
   ActionIcon,
@@ -14,7 +20,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconDots, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -26,7 +31,9 @@ import { EmptyState, ErrorState } from '../../components/states';
 import { errorText } from '../../lib/api-client';
 import { formatDate, formatEuro } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { urlParam } from '../../lib/url-filters';
 import { usePhone } from '../../lib/use-phone';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { ENTRY_PAGE_SIZE, type EntryFilter, useBankEntries, useEntryActions } from './api/bank-import';
 import { AssignDialog } from './components/assign-dialog';
 import { EntryStateBadge } from './components/entry-state-badge';
@@ -37,6 +44,14 @@ import { ReturnsDigestNote } from './components/returns-digest-note';
 
 type State = EntryFilter['state'];
 type Kind = EntryFilter['kind'];
+
+/** In the address (decision 0660): `?status=…&art=…&suche=…&seite=…`. */
+const FILTERS = {
+  status: urlParam.choice<State>(['all', ...(Object.keys(MATCH_STATE_LABELS) as MatchState[])], 'all'),
+  art: urlParam.choice<Kind>(['all', ...(Object.keys(ENTRY_KIND_LABELS) as EntryKind[])], 'all'),
+  suche: urlParam.text(),
+  seite: urlParam.page(),
+};
 
 function Amount({ value }: { value: number }) {
   return (
@@ -49,11 +64,9 @@ function Amount({ value }: { value: number }) {
 
 /** /admin/quickbill/zahlungseingaenge: import camt files, every booking with its match state. */
 export function PaymentsInPage() {
-  const [state, setState] = useState<State>('all');
-  const [kind, setKind] = useState<Kind>('all');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const { values, set, search } = useUrlFilters(FILTERS);
+  const { status: state, art: kind, suche: debounced, seite: page } = values;
+  const setPage = (seite: number) => set({ seite });
   const query: EntryFilter = {
     state,
     kind,
@@ -190,19 +203,13 @@ export function PaymentsInPage() {
               label="Status"
               value={state}
               allowDeselect={false}
-              onChange={(value) => {
-                setState((value ?? 'all') as State);
-                setPage(1);
-              }}
+              onChange={(value) => set({ status: (value ?? 'all') as State })}
               data={stateOptions}
             />
           ) : (
             <SegmentedControl
               value={state}
-              onChange={(value) => {
-                setState(value as State);
-                setPage(1);
-              }}
+              onChange={(value) => set({ status: value as State })}
               fullWidth
               data={stateOptions}
               aria-label="Status"
@@ -213,19 +220,13 @@ export function PaymentsInPage() {
               aria-label="Suche"
               placeholder="Name, Verwendungszweck oder Rechnung suchen..."
               leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setPage(1);
-              }}
+              value={search.text}
+              onChange={(event) => search.setText(event.currentTarget.value)}
             />
             <Select
               aria-label="Art"
               value={kind}
-              onChange={(value) => {
-                setKind((value ?? 'all') as Kind);
-                setPage(1);
-              }}
+              onChange={(value) => set({ art: (value ?? 'all') as Kind })}
               allowDeselect={false}
               data={[
                 { value: 'all', label: 'Alle Arten' },

@@ -1,12 +1,12 @@
 import { MIN_SEARCH_LENGTH } from '@butler/contract/list-query';
 import { Button, Card, CloseButton, Tabs, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconClockHour4, IconPackage, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useCan } from '../../app/permissions';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
+import { urlParam } from '../../lib/url-filters';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { CustomerFormDialog } from './components/customer-form-dialog';
 import { CustomersList } from './components/customers-list';
 import { HourPackagesPanel } from './components/panels/hour-packages-panel';
@@ -14,18 +14,18 @@ import { SubscriptionsPanel } from './components/panels/subscriptions-panel';
 
 const TABS = ['kunden', 'stundenpakete', 'butlerpakete'] as const;
 type Tab = (typeof TABS)[number];
+/** In the address (decision 0660): `?tab=…&suche=…&seite=…`; the search is the three tabs' one. */
+const FILTERS = { tab: urlParam.choice<Tab>(TABS, 'kunden'), suche: urlParam.text(), seite: urlParam.page() };
 
 /** Kundenverwaltung (SPEC §2): one search box for the three tabs, filtering from 3 characters. */
 export function CustomersPage() {
-  const [params, setParams] = useSearchParams();
+  const { values, set, search } = useUrlFilters(FILTERS);
   const can = useCan();
   const allowed = (t: Tab) =>
     t === 'kunden' || can(t === 'stundenpakete' ? 'hour_packages.read' : 'subscriptions.read');
-  const asked = params.get('tab') as Tab;
-  const tab: Tab = TABS.includes(asked) && allowed(asked) ? asked : 'kunden';
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const term = debounced.length >= MIN_SEARCH_LENGTH ? debounced : undefined;
+  const tab: Tab = allowed(values.tab) ? values.tab : 'kunden';
+  const term = values.suche.length >= MIN_SEARCH_LENGTH ? values.suche : undefined;
+  const paging = { page: values.seite, onPageChange: (seite: number) => set({ seite }) };
   const [creating, setCreating] = useState(false);
 
   return (
@@ -52,20 +52,18 @@ export function CustomersPage() {
         aria-label="Suche"
         placeholder="Suchen nach Name, E-Mail, Unternehmen oder Empfehlungscode..."
         description={
-          search.trim().length > 0 && search.trim().length < MIN_SEARCH_LENGTH
+          search.text.trim().length > 0 && search.text.trim().length < MIN_SEARCH_LENGTH
             ? `Die Suche beginnt ab ${MIN_SEARCH_LENGTH} Zeichen.`
             : undefined
         }
         leftSection={<IconSearch size={18} aria-hidden />}
-        rightSection={search ? <CloseButton aria-label="Suche löschen" onClick={() => setSearch('')} /> : null}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        rightSection={
+          search.text ? <CloseButton aria-label="Suche löschen" onClick={() => search.setText('')} /> : null
+        }
+        value={search.text}
+        onChange={(e) => search.setText(e.currentTarget.value)}
       />
-      <Tabs
-        value={tab}
-        onChange={(value) => setParams(value && value !== 'kunden' ? { tab: value } : {}, { replace: true })}
-        keepMounted={false}
-      >
+      <Tabs value={tab} onChange={(value) => set({ tab: (value ?? 'kunden') as Tab })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="kunden" leftSection={<IconUsers size={16} />}>
             Kunden
@@ -82,16 +80,16 @@ export function CustomersPage() {
           )}
         </Tabs.List>
         <Tabs.Panel value="kunden">
-          <CustomersList search={term} />
+          <CustomersList search={term} paging={paging} />
         </Tabs.Panel>
         <Tabs.Panel value="stundenpakete">
           <Card p={{ base: 'sm', sm: 'lg' }}>
-            <HourPackagesPanel search={term} />
+            <HourPackagesPanel search={term} paging={paging} />
           </Card>
         </Tabs.Panel>
         <Tabs.Panel value="butlerpakete">
           <Card p={{ base: 'sm', sm: 'lg' }}>
-            <SubscriptionsPanel search={term} />
+            <SubscriptionsPanel search={term} paging={paging} />
           </Card>
         </Tabs.Panel>
       </Tabs>

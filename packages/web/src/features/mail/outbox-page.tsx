@@ -1,7 +1,7 @@
 import { MIN_SEARCH_LENGTH } from '@butler/contract/list-query';
 import { MAIL_TEMPLATE_LABELS, type MailListItem, type MailStatus } from '@butler/contract/mail';
 import { Button, Card, CloseButton, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconEye, IconMailForward, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,21 +11,28 @@ import { type Column, ResponsiveList } from '../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { urlParam } from '../../lib/url-filters';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { useOutbox, useOutboxSummary, useResendMail } from './api/outbox';
 import { MailDetailDialog } from './components/mail-detail-dialog';
 import { MailStatusCell } from './components/mail-status';
 
 const PAGE_SIZE = 25;
 type Filter = 'all' | MailStatus;
+/** In the address (decision 0660): `?status=…&suche=…&seite=…`. */
+const FILTERS = {
+  status: urlParam.choice<Filter>(['all', 'queued', 'sent', 'failed'], 'all'),
+  suche: urlParam.text(),
+  seite: urlParam.page(),
+};
 
 /** Postausgang (decision 0323): every mail the portal sent or is sending, with "erneut senden". */
 export function OutboxPage() {
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 48em)');
-  const [filter, setFilter] = useState<Filter>('all');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const { values, set, search } = useUrlFilters(FILTERS);
+  const { status: filter, suche: debounced, seite: page } = values;
+  const setPage = (seite: number) => set({ seite });
   const term = debounced.length >= MIN_SEARCH_LENGTH ? debounced : undefined;
   const [openId, setOpenId] = useState<number | null>(null);
   const summary = useOutboxSummary();
@@ -91,10 +98,7 @@ export function OutboxPage() {
         <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
           <SegmentedControl
             value={filter}
-            onChange={(v) => {
-              setFilter(v as Filter);
-              setPage(1);
-            }}
+            onChange={(v) => set({ status: v as Filter })}
             aria-label="Nach Status filtern"
             data={[
               { value: 'all', label: 'Alle' },
@@ -109,12 +113,11 @@ export function OutboxPage() {
             aria-label="E-Mails suchen"
             placeholder="Empfänger oder Betreff..."
             leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={search ? <CloseButton aria-label="Suche löschen" onClick={() => setSearch('')} /> : null}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
+            rightSection={
+              search.text ? <CloseButton aria-label="Suche löschen" onClick={() => search.setText('')} /> : null
+            }
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
             w={{ base: '100%', sm: 280 }}
           />
         </Group>

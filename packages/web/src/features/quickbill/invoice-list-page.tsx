@@ -1,13 +1,14 @@
 import { Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState } from '../../components/states';
+import { urlParam } from '../../lib/url-filters';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { useInvoices } from './api/invoices';
 import { INVOICE_PAGE_SIZE } from './api/keys';
 import { BulkBar } from './components/bulk-bar';
@@ -29,35 +30,27 @@ const PERIOD_OPTIONS = [
   { value: 'month', label: 'Dieser Monat' },
   { value: 'year', label: 'Dieses Jahr' },
 ];
+const FILTERS = {
+  suche: urlParam.text(),
+  status: urlParam.choice(
+    STATUS_OPTIONS.map((o) => o.value),
+    'all',
+  ),
+  zeitraum: urlParam.choice(
+    PERIOD_OPTIONS.map((o) => o.value),
+    'all',
+  ),
+  seite: urlParam.page(),
+};
 
 /** /admin/quickbill/invoices: filtered on the server, paged, with selection and bulk actions. */
 export function InvoiceListPage() {
-  // The filters live in the address (issue 30): a link, the overdue tile or a reload shows the same list.
-  const [params, setParams] = useSearchParams();
-  const status = STATUS_OPTIONS.some((o) => o.value === params.get('status')) ? params.get('status')! : 'all';
-  const period = PERIOD_OPTIONS.some((o) => o.value === params.get('zeitraum')) ? params.get('zeitraum')! : 'all';
-  const page = Math.max(1, Number(params.get('seite')) || 1);
-  const [search, setSearch] = useState(params.get('suche') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const setParam = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '' || value === 'all' || (key === 'seite' && value === '1')) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  const setStatus = (value: string) => setParam({ status: value, seite: null });
-  const setPeriod = (value: string) => setParam({ zeitraum: value, seite: null });
-  const setPage = (value: number) => setParam({ seite: String(value) });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the settled search goes into the address
-  useEffect(() => {
-    if ((params.get('suche') ?? '') !== debounced) setParam({ suche: debounced, seite: null });
-  }, [debounced]);
+  // The filters live in the address (decision 0660): a link, the overdue tile or a reload shows the same list.
+  const { values, set, reset, search } = useUrlFilters(FILTERS);
+  const { status, zeitraum: period, seite: page, suche: debounced } = values;
+  const setStatus = (value: string) => set({ status: value });
+  const setPeriod = (value: string) => set({ zeitraum: value });
+  const setPage = (value: number) => set({ seite: value });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const query = useInvoices({ search: debounced || undefined, status, dateFilter: period, page });
 
@@ -80,10 +73,6 @@ export function InvoiceListPage() {
       rows.length > 0 && rows.every((r) => prev.has(r.id)) ? new Set() : new Set(rows.map((r) => r.id)),
     );
   const filtered = debounced !== '' || status !== 'all' || period !== 'all';
-  const resetFilters = () => {
-    setSearch('');
-    setParam({ suche: null, status: null, zeitraum: null, seite: null });
-  };
 
   return (
     <Stack gap="md">
@@ -111,8 +100,8 @@ export function InvoiceListPage() {
             label="Suche"
             placeholder="Rechnung oder Kunde suchen..."
             leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
             size="sm"
             miw={220}
           />
@@ -152,7 +141,7 @@ export function InvoiceListPage() {
               action={
                 <Stack gap="xs" align="center">
                   <span>Keine Rechnung passt zu dieser Suche und den gewählten Filtern.</span>
-                  <Button variant="light" onClick={resetFilters}>
+                  <Button variant="light" onClick={reset}>
                     Filter zurücksetzen
                   </Button>
                 </Stack>

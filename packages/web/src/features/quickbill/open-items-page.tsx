@@ -1,16 +1,16 @@
 import { AGEING_BUCKETS, AGEING_LABELS, type OpenItems } from '@butler/contract/payments';
 import { REMINDER_LABELS } from '@butler/contract/quickbill';
 import { Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState } from '../../components/states';
 import { formatDate, formatEuro } from '../../lib/format';
+import { urlParam } from '../../lib/url-filters';
 import { usePhone } from '../../lib/use-phone';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { useOpenItems } from './api/payments';
 
 const PAGE_SIZE = 20;
@@ -153,13 +153,14 @@ function CustomerGroup({ group }: { group: CustomerItems }) {
   );
 }
 
+/** In the address (decision 0660): `?suche=…&seite=…`. */
+const FILTERS = { suche: urlParam.text(), seite: urlParam.page() };
+
 /** /admin/quickbill/offene-posten: every open invoice by customer with ageing and totals (issue 28). */
 export function OpenItemsPage() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts on page 1
-  useEffect(() => setPage(1), [debounced]);
+  const { values, set, search } = useUrlFilters(FILTERS);
+  const { suche: debounced, seite: page } = values;
+  const setPage = (seite: number) => set({ seite });
   const query = useOpenItems({ search: debounced || undefined, page, pageSize: PAGE_SIZE });
 
   return (
@@ -184,8 +185,8 @@ export function OpenItemsPage() {
             aria-label="Kunde oder Rechnung suchen"
             placeholder="Kunde oder Rechnung suchen..."
             leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
             maw={360}
           />
           {query.data.customers.length === 0 ? (

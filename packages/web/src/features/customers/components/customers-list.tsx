@@ -13,6 +13,7 @@ import { copyToClipboard, notifySuccess } from '../../../lib/notify';
 import { useCustomers, useDeleteCustomer } from '../api/customers';
 import { PAGE_SIZE } from '../api/keys';
 import { CustomerFormDialog } from './customer-form-dialog';
+import type { Paging } from './list-paging';
 import { RowActions } from './row-actions';
 import { StatusBadge } from './status-badge';
 
@@ -45,19 +46,14 @@ export const CUSTOMER_DELETE_CONSEQUENCES =
   'Alle Projekte, Zeiteinträge, Stundenpakete, ButlerPakete und Wiki-Einträge des Kunden werden mit gelöscht. Rechnungen bleiben erhalten.';
 
 /** The Kunden tab: server-paged, searched list with details, edit and delete. */
-export function CustomersList({ search }: { search?: string }) {
+export function CustomersList({ search, paging }: { search?: string; paging: Paging }) {
   const navigate = useNavigate();
   const can = useCan();
-  const [page, setPage] = useState(1);
+  const { page, onPageChange: setPage } = paging;
   const [editing, setEditing] = useState<CustomerListItem | null>(null);
   const [deleting, setDeleting] = useState<CustomerListItem | null>(null);
   const query = useCustomers({ page, pageSize: PAGE_SIZE, search });
   const remove = useDeleteCustomer();
-  const [lastSearch, setLastSearch] = useState(search);
-  if (lastSearch !== search) {
-    setLastSearch(search);
-    setPage(1);
-  }
 
   const details = (c: CustomerListItem) => navigate(`/admin/customer/${c.id}/details`);
   const columns: Column<CustomerListItem>[] = [

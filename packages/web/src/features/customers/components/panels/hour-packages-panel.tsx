@@ -1,7 +1,6 @@
 import type { HourPackage } from '@butler/contract/hour-packages';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../../../app/permissions';
 import { PageLoader } from '../../../../components/page-loader';
@@ -12,6 +11,7 @@ import { formatDate, formatHours, formatNumber } from '../../../../lib/format';
 import { BilledChip } from '../../../quickbill/components/billed-chip';
 import { useHourPackages } from '../../api/hour-packages';
 import { PAGE_SIZE } from '../../api/keys';
+import { type Paging, useListPage } from '../list-paging';
 import { NetPrice } from '../net-price';
 import { RowActions } from '../row-actions';
 import { useHourPackageRows } from '../rows/hour-package-rows';
@@ -31,16 +31,19 @@ export function DiscountText({ pkg }: { pkg: HourPackage }) {
 }
 
 /** Management panel 3 (SPEC §2): hour packages of all customers (searchable) or of one. */
-export function HourPackagesPanel({ customerId, search }: { customerId?: number; search?: string }) {
+export function HourPackagesPanel({
+  customerId,
+  search,
+  paging,
+}: {
+  customerId?: number;
+  search?: string;
+  paging?: Paging;
+}) {
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useListPage(paging);
   const query = useHourPackages({ page, pageSize: PAGE_SIZE, customerId, search });
   const rows = useHourPackageRows(customerId);
-  const [lastSearch, setLastSearch] = useState(search);
-  if (lastSearch !== search) {
-    setLastSearch(search);
-    setPage(1);
-  }
 
   const can = useCan();
   // Buchhaltung opens the customer's details; who may see the customer dashboard, the view.

@@ -1,7 +1,7 @@
 import { BILLING_INTERVAL_LABELS, type Subscription } from '@butler/contract/subscriptions';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../../../app/permissions';
 import { PageLoader } from '../../../../components/page-loader';
@@ -11,6 +11,7 @@ import { EmptyState, ErrorState } from '../../../../components/states';
 import { formatDate, formatEuro, formatHours } from '../../../../lib/format';
 import { PAGE_SIZE } from '../../api/keys';
 import { useSubscriptions } from '../../api/subscriptions';
+import { type Paging, useListPage } from '../list-paging';
 import { RowActions } from '../row-actions';
 import { useSubscriptionRows } from '../rows/subscription-rows';
 import { StatusBadge } from '../status-badge';
@@ -20,17 +21,19 @@ import { templateName } from './subscription-math';
 export function SubscriptionsPanel({
   customerId,
   search,
+  paging,
   renewId,
   onRenewHandled,
 }: {
   customerId?: number;
   search?: string;
+  paging?: Paging;
   /** Open "Verlängern" of this ButlerPaket once the list has it (link from the staff mail). */
   renewId?: number;
   onRenewHandled?: () => void;
 }) {
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useListPage(paging);
   const query = useSubscriptions({ page, pageSize: PAGE_SIZE, customerId, search });
   const rows = useSubscriptionRows(customerId);
   const linked = renewId ? query.data?.items.find((s) => s.id === renewId) : undefined;
@@ -40,11 +43,6 @@ export function SubscriptionsPanel({
     renew(linked);
     onRenewHandled?.();
   }, [linked, onRenewHandled, renew]);
-  const [lastSearch, setLastSearch] = useState(search);
-  if (lastSearch !== search) {
-    setLastSearch(search);
-    setPage(1);
-  }
 
   const can = useCan();
   const seesDashboard = can('customers.dashboard');

@@ -1,0 +1,51 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { readUrlFilters, SEARCH_PARAM, type UrlSchema, type UrlValues, writeUrlFilters } from './url-filters';
+
+/**
+ * A list's filters kept in the address (decision 0660). `schema` must be a module constant.
+ * `set` pushes a history entry, so Back restores the previous filter or page. `search` is the
+ * search box of `?suche=` (when the schema has it): typing replaces the entry instead.
+ */
+export function useUrlFilters<S extends UrlSchema>(schema: S) {
+  const [params, setParams] = useSearchParams();
+  const address = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address string is the identity of the values
+  const values = useMemo(() => readUrlFilters(schema, params), [schema, address]);
+  const write = useCallback(
+    (patch: Partial<UrlValues<S>>, replace: boolean) =>
+      setParams((prev) => writeUrlFilters(schema, prev, patch), { replace }),
+    [schema, setParams],
+  );
+  const set = useCallback((patch: Partial<UrlValues<S>>) => write(patch, false), [write]);
+  const settled = typeof values[SEARCH_PARAM] === 'string' ? (values[SEARCH_PARAM] as string) : '';
+  const search = useUrlSearch(settled, (text) => write({ [SEARCH_PARAM]: text } as Partial<UrlValues<S>>, true));
+  const reset = () => {
+    search.setText('');
+    set(Object.fromEntries(Object.entries(schema).map(([key, p]) => [key, p.fallback])) as Partial<UrlValues<S>>);
+  };
+  return { values, set, reset, search };
+}
+
+/**
+ * The box follows the keyboard at once; the address gets the settled text after 300 ms
+ * (`onSettled`). When the address changes from outside (Back, a link), the box shows its text.
+ */
+function useUrlSearch(settled: string, onSettled: (text: string) => void) {
+  const [text, setText] = useState(settled);
+  const [debounced] = useDebouncedValue(text.trim().slice(0, 100), 300);
+  const written = useRef(settled);
+  useEffect(() => {
+    if (settled === written.current) return;
+    written.current = settled;
+    setText(settled);
+  }, [settled]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a newly settled text goes into the address
+  useEffect(() => {
+    if (debounced === written.current) return;
+    written.current = debounced;
+    onSettled(debounced);
+  }, [debounced]);
+  return { text, setText };
+}
