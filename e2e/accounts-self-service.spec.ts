@@ -132,6 +132,22 @@ test.describe('Konto & Sicherheit, Protokoll', () => {
     await page.getByRole('option', { name: 'Geändert', exact: true }).click();
     const list = page.getByTestId('audit-list');
     await expect(list).toContainText('Zweite GmbH');
+    // The filters live in the address (decision 0660): a reload shows the same list, Back the previous filter.
+    await expect(page).toHaveURL(new RegExp(`/admin/audit\\?kunde=${customer.id}&aktion=update$`));
+    await page.reload();
+    await expect(list).toContainText('Zweite GmbH');
+    await expect(list).not.toContainText('Angelegt');
+    await expect(page.getByRole('combobox', { name: 'Aktion' })).toHaveValue('Geändert');
+    await expect(page.getByRole('combobox', { name: 'Kunde' })).toHaveValue(/Johanna Protokollhuber/);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/admin/audit\\?kunde=${customer.id}$`));
+    await expect(page.getByRole('combobox', { name: 'Aktion' })).toHaveValue('');
+    await expect(list).toContainText('Angelegt');
+    // A link with filters opens the filtered list; values the Protokoll cannot read are no filter, not an error.
+    await page.goto(`/admin/audit?kunde=${customer.id}&aktion=update&art=Kein%20Typ&von=2026-02-30&seite=0`);
+    await expect(list).toContainText('Zweite GmbH');
+    await expect(list).not.toContainText('Angelegt');
+    await expect(page.getByRole('textbox', { name: 'Von' })).toHaveValue('');
     await expect(list).not.toContainText('argon2');
     await screenshotBoth(page, 'admin-protokoll');
     const download = page.waitForEvent('download');

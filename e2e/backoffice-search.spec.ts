@@ -68,12 +68,25 @@ test('search filters from 3 characters in every tab; phones open details by tapp
   await expect(page.getByRole('row').filter({ hasText: hofer.email })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: wagner.email })).toBeVisible();
   await screenshotBoth(page, 'backoffice-customers');
+  // The search lives in the address (decision 0660): a reload shows the same list.
+  const suche = () => new URL(page.url()).searchParams.get('suche');
+  await expect.poll(suche).toBe(tag);
+  await page.reload();
+  await expect(search).toHaveValue(tag);
+  await expect(page.getByRole('row').filter({ hasText: hofer.email })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: wagner.email })).toBeVisible();
 
   await search.fill(`Wagner${tag}`);
   await page.getByRole('tab', { name: 'Stundenpakete' }).click();
   await expect(page.getByRole('row').filter({ hasText: wagner.name })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: hofer.name })).toHaveCount(0);
   await page.getByRole('tab', { name: 'ButlerPakete' }).click();
+  await expect(page.getByText(`Keine ButlerPakete gefunden für "Wagner${tag}"`)).toBeVisible();
+  // Back returns to the previous tab with its search.
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Stundenpakete' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('row').filter({ hasText: wagner.name })).toBeVisible();
+  await page.goForward();
   await expect(page.getByText(`Keine ButlerPakete gefunden für "Wagner${tag}"`)).toBeVisible();
   await search.fill(`Hofer${tag}`);
   await expect(page.getByRole('row').filter({ hasText: hofer.name })).toContainText('€ 220,00');
@@ -93,6 +106,21 @@ test('search filters from 3 characters in every tab; phones open details by tapp
     .click();
   await expect(page).toHaveURL(new RegExp(`/admin/customers/${hofer.id}$`));
   await expectNoSidewaysScroll(page);
+
+  // A link from elsewhere opens the searched tab; typing replaces the address, so Back leaves the list at once.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/admin/customers?tab=stundenpakete&suche=${encodeURIComponent(`Wagner${tag}`)}`);
+  await expect(page.getByRole('tab', { name: 'Stundenpakete' })).toHaveAttribute('aria-selected', 'true');
+  await expect(search).toHaveValue(`Wagner${tag}`);
+  await expect(page.getByRole('row').filter({ hasText: wagner.name })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: hofer.name })).toHaveCount(0);
+  for (const term of ['Hofer', `Hofer${tag}`]) {
+    await search.fill(term);
+    await expect.poll(suche).toBe(term);
+  }
+  await expect(page.getByRole('row').filter({ hasText: hofer.name })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/admin/customers/${hofer.id}$`));
 });
 
 test('validation texts of the customer, package, subscription and project forms', async ({ page, request }) => {

@@ -90,6 +90,20 @@ test('Postausgang: sent and retrying mails with the reason, "erneut senden", the
     .filter({ hasText: /^Gesendet \(\d+\)$/ })
     .click();
   await expect(page.getByRole('row').filter({ hasText: 'Neuer Versuch geplant' })).toHaveCount(0);
+  // Filter and search live in the address (decision 0660): a reload keeps both, Back the previous filter.
+  await expect(page).toHaveURL(/\/admin\/outbox\?status=sent$/);
+  await page.getByRole('textbox', { name: 'E-Mails suchen' }).fill(second.number);
+  await expect.poll(() => new URL(page.url()).searchParams.get('suche')).toBe(second.number);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'E-Mails suchen' })).toHaveValue(second.number);
+  await expect(page.getByRole('radio', { name: /^Gesendet/ })).toBeChecked();
+  await expect(row.getByText('Gesendet')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\/outbox$/);
+  await expect(page.getByRole('radio', { name: 'Alle' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'E-Mails suchen' })).toHaveValue('');
+  await page.goForward();
+  await expect(page.getByRole('textbox', { name: 'E-Mails suchen' })).toHaveValue(second.number);
 
   await row.getByRole('button', { name: 'Ansehen' }).click();
   const dialog = page.getByRole('dialog');

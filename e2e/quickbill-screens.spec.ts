@@ -146,6 +146,15 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await page.reload();
     await expect(row).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Überfällig');
+    // Another filter is a new history entry: Back brings the overdue list again (decision 0660).
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Bezahlt', exact: true }).click();
+    await expect(page).toHaveURL(/\?status=paid$/);
+    await expect(row).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\?status=overdue$/);
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Überfällig');
+    await expect(row).toBeVisible();
     await row.getByRole('button', { name: `Aktionen für ${overdue.number}` }).click();
     await expect(page.getByRole('menuitem', { name: 'Zahlungserinnerung senden' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Als bezahlt markieren' })).toBeVisible();
@@ -157,6 +166,22 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await page.getByRole('menuitem', { name: 'Als bezahlt markieren' }).click();
     await expect(page.getByRole('dialog', { name: 'Zahlung erfassen' })).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();
+  });
+
+  await test.step('Offene Posten: the search lives in the address, a link opens the searched list', async () => {
+    const name = customer.name.split(' ').at(-1) as string;
+    const none = `${name}-keiner`;
+    const suche = () => new URL(page.url()).searchParams.get('suche');
+    await page.goto(`/admin/quickbill/offene-posten?suche=${encodeURIComponent(name)}&seite=abc`);
+    const search = page.getByRole('textbox', { name: 'Kunde oder Rechnung suchen' });
+    await expect(search).toHaveValue(name);
+    await expect(page.getByText(overdue.number)).toBeVisible();
+    await search.fill(none);
+    await expect(page.getByText(`Keine offenen Posten gefunden für "${none}"`)).toBeVisible();
+    await expect.poll(suche).toBe(none);
+    await page.reload();
+    await expect(search).toHaveValue(none);
+    await expect(page.getByText(`Keine offenen Posten gefunden für "${none}"`)).toBeVisible();
   });
 
   await test.step('overdue invoice: Zahlungserinnerung, then 1. Mahnung', async () => {
