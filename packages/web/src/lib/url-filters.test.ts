@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readUrlFilters, urlParam, writeUrlFilters } from './url-filters';
+import { lastPage, readUrlFilters, urlParam, writeUrlFilters } from './url-filters';
 
 const SCHEMA = {
   suche: urlParam.text(),
@@ -77,5 +77,14 @@ describe('list filters written to the address', () => {
       von: '2026-01-01',
       person: 'system',
     });
+  });
+});
+
+describe('the last page of a list', () => {
+  it('is where a page past the end goes; an empty list has page 1', () => {
+    expect(lastPage(0, 25)).toBe(1);
+    expect(lastPage(25, 25)).toBe(1);
+    expect(lastPage(26, 25)).toBe(2);
+    expect(lastPage(1047, 50)).toBe(21);
   });
 });

@@ -71,6 +71,11 @@ export const urlParam = {
   },
 };
 
+/** The last page of `total` rows (1 when there are none). */
+export function lastPage(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
 /** The filters the address asks for, each one valid or its default. */
 export function readUrlFilters<S extends UrlSchema>(schema: S, params: URLSearchParams): UrlValues<S> {
   const values: Record<string, unknown> = {};

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { readUrlFilters, SEARCH_PARAM, type UrlSchema, type UrlValues, writeUrlFilters } from './url-filters';
+import { lastPage, readUrlFilters, SEARCH_PARAM, type UrlSchema, type UrlValues, writeUrlFilters } from './url-filters';
 
 /**
  * A list's filters kept in the address (decision 0660). `schema` must be a module constant.
@@ -19,13 +19,14 @@ export function useUrlFilters<S extends UrlSchema>(schema: S) {
     [schema, setParams],
   );
   const set = useCallback((patch: Partial<UrlValues<S>>) => write(patch, false), [write]);
+  const replace = useCallback((patch: Partial<UrlValues<S>>) => write(patch, true), [write]);
   const settled = typeof values[SEARCH_PARAM] === 'string' ? (values[SEARCH_PARAM] as string) : '';
   const search = useUrlSearch(settled, (text) => write({ [SEARCH_PARAM]: text } as Partial<UrlValues<S>>, true));
   const reset = () => {
     search.setText('');
     set(Object.fromEntries(Object.entries(schema).map(([key, p]) => [key, p.fallback])) as Partial<UrlValues<S>>);
   };
-  return { values, set, reset, search };
+  return { values, set, replace, reset, search };
 }
 
 /**
@@ -48,4 +49,22 @@ function useUrlSearch(settled: string, onSettled: (text: string) => void) {
     onSettled(debounced);
   }, [debounced]);
   return { text, setText };
+}
+
+/**
+ * A page past the end (an old link, the last row of the last page deleted) shows the last page
+ * instead of an empty list; the address is corrected in place.
+ */
+export function usePageInRange(
+  page: number,
+  total: number | undefined,
+  pageSize: number,
+  onOutOfRange: (lastPage: number) => void,
+) {
+  const last = lastPage(total ?? 0, pageSize);
+  const outOfRange = total !== undefined && total > 0 && page > last;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: act once per page and total
+  useEffect(() => {
+    if (outOfRange) onOutOfRange(last);
+  }, [outOfRange, last]);
 }

@@ -16,7 +16,7 @@ import { formatDateTime } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { saveBlob } from '../../lib/save-blob';
 import { urlParam } from '../../lib/url-filters';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { usePageInRange, useUrlFilters } from '../../lib/use-url-filters';
 import { actionLabel, entityLabel } from './labels';
 
 const PAGE_SIZE = 50;
@@ -78,7 +78,7 @@ function RecordCell({ entry }: { entry: AuditEntry }) {
 /** "Protokoll": every audited action, filtered and paged on the server, with CSV download. */
 export function AuditPage() {
   const navigate = useNavigate();
-  const { values, set: change } = useUrlFilters(FILTERS);
+  const { values, set: change, replace } = useUrlFilters(FILTERS);
   const page = values.seite;
   const setPage = (seite: number) => change({ seite });
   const [downloading, setDownloading] = useState(false);
@@ -106,6 +106,7 @@ export function AuditPage() {
     queryFn: () => apiRequest<AuditPageData>('/api/audit', { query }),
     placeholderData: keepPreviousData,
   });
+  usePageInRange(page, list.data?.total, PAGE_SIZE, (seite) => replace({ seite }));
   const download = async () => {
     setDownloading(true);
     try {

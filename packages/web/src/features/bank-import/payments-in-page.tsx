@@ -33,7 +33,7 @@ import { formatDate, formatEuro } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { urlParam } from '../../lib/url-filters';
 import { usePhone } from '../../lib/use-phone';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { usePageInRange, useUrlFilters } from '../../lib/use-url-filters';
 import { ENTRY_PAGE_SIZE, type EntryFilter, useBankEntries, useEntryActions } from './api/bank-import';
 import { AssignDialog } from './components/assign-dialog';
 import { EntryStateBadge } from './components/entry-state-badge';
@@ -64,7 +64,7 @@ function Amount({ value }: { value: number }) {
 
 /** /admin/quickbill/zahlungseingaenge: import camt files, every booking with its match state. */
 export function PaymentsInPage() {
-  const { values, set, search } = useUrlFilters(FILTERS);
+  const { values, set, replace, search } = useUrlFilters(FILTERS);
   const { status: state, art: kind, suche: debounced, seite: page } = values;
   const setPage = (seite: number) => set({ seite });
   const query: EntryFilter = {
@@ -74,6 +74,7 @@ export function PaymentsInPage() {
     page,
   };
   const entries = useBankEntries(query);
+  usePageInRange(page, entries.data?.total, ENTRY_PAGE_SIZE, (seite) => replace({ seite }));
   const { confirm } = useEntryActions();
   const [assigning, setAssigning] = useState<BankEntry | null>(null);
   const [ignoring, setIgnoring] = useState<BankEntry | null>(null);

@@ -19,13 +19,17 @@ const FILTERS = { tab: urlParam.choice<Tab>(TABS, 'kunden'), suche: urlParam.tex
 
 /** Kundenverwaltung (SPEC §2): one search box for the three tabs, filtering from 3 characters. */
 export function CustomersPage() {
-  const { values, set, search } = useUrlFilters(FILTERS);
+  const { values, set, replace, search } = useUrlFilters(FILTERS);
   const can = useCan();
   const allowed = (t: Tab) =>
     t === 'kunden' || can(t === 'stundenpakete' ? 'hour_packages.read' : 'subscriptions.read');
   const tab: Tab = allowed(values.tab) ? values.tab : 'kunden';
   const term = values.suche.length >= MIN_SEARCH_LENGTH ? values.suche : undefined;
-  const paging = { page: values.seite, onPageChange: (seite: number) => set({ seite }) };
+  const paging = {
+    page: values.seite,
+    onPageChange: (seite: number) => set({ seite }),
+    onPageOutOfRange: (seite: number) => replace({ seite }),
+  };
   const [creating, setCreating] = useState(false);
 
   return (

@@ -12,7 +12,7 @@ import { EmptyState, ErrorState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { urlParam } from '../../lib/url-filters';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { usePageInRange, useUrlFilters } from '../../lib/use-url-filters';
 import { useOutbox, useOutboxSummary, useResendMail } from './api/outbox';
 import { MailDetailDialog } from './components/mail-detail-dialog';
 import { MailStatusCell } from './components/mail-status';
@@ -30,7 +30,7 @@ const FILTERS = {
 export function OutboxPage() {
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 48em)');
-  const { values, set, search } = useUrlFilters(FILTERS);
+  const { values, set, replace, search } = useUrlFilters(FILTERS);
   const { status: filter, suche: debounced, seite: page } = values;
   const setPage = (seite: number) => set({ seite });
   const term = debounced.length >= MIN_SEARCH_LENGTH ? debounced : undefined;
@@ -38,6 +38,7 @@ export function OutboxPage() {
   const summary = useOutboxSummary();
   const list = useOutbox({ page, pageSize: PAGE_SIZE, status: filter === 'all' ? undefined : filter, search: term });
   const resend = useResendMail();
+  usePageInRange(page, list.data?.total, PAGE_SIZE, (seite) => replace({ seite }));
 
   const onResend = (mail: MailListItem) =>
     resend.mutate(mail.id, {

@@ -8,7 +8,7 @@ import { PageLoader } from '../../components/page-loader';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState } from '../../components/states';
 import { urlParam } from '../../lib/url-filters';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { usePageInRange, useUrlFilters } from '../../lib/use-url-filters';
 import { useInvoices } from './api/invoices';
 import { INVOICE_PAGE_SIZE } from './api/keys';
 import { BulkBar } from './components/bulk-bar';
@@ -46,13 +46,14 @@ const FILTERS = {
 /** /admin/quickbill/invoices: filtered on the server, paged, with selection and bulk actions. */
 export function InvoiceListPage() {
   // The filters live in the address (decision 0660): a link, the overdue tile or a reload shows the same list.
-  const { values, set, reset, search } = useUrlFilters(FILTERS);
+  const { values, set, replace, reset, search } = useUrlFilters(FILTERS);
   const { status, zeitraum: period, seite: page, suche: debounced } = values;
   const setStatus = (value: string) => set({ status: value });
   const setPeriod = (value: string) => set({ zeitraum: value });
   const setPage = (value: number) => set({ seite: value });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const query = useInvoices({ search: debounced || undefined, status, dateFilter: period, page });
+  usePageInRange(page, query.data?.total, INVOICE_PAGE_SIZE, (seite) => replace({ seite }));
 
   // A new filter or page shows other rows: a selection of rows no longer visible would surprise.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the filters change

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from '../../components/states';
 import { formatDate, formatEuro } from '../../lib/format';
 import { urlParam } from '../../lib/url-filters';
 import { usePhone } from '../../lib/use-phone';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { usePageInRange, useUrlFilters } from '../../lib/use-url-filters';
 import { useOpenItems } from './api/payments';
 
 const PAGE_SIZE = 20;
@@ -158,10 +158,11 @@ const FILTERS = { suche: urlParam.text(), seite: urlParam.page() };
 
 /** /admin/quickbill/offene-posten: every open invoice by customer with ageing and totals (issue 28). */
 export function OpenItemsPage() {
-  const { values, set, search } = useUrlFilters(FILTERS);
+  const { values, set, replace, search } = useUrlFilters(FILTERS);
   const { suche: debounced, seite: page } = values;
   const setPage = (seite: number) => set({ seite });
   const query = useOpenItems({ search: debounced || undefined, page, pageSize: PAGE_SIZE });
+  usePageInRange(page, query.data?.total, PAGE_SIZE, (seite) => replace({ seite }));
 
   return (
     <Stack gap="md">

@@ -10,6 +10,7 @@ import { Pager } from '../../../components/pager';
 import { type Column, ResponsiveList } from '../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { copyToClipboard, notifySuccess } from '../../../lib/notify';
+import { usePageInRange } from '../../../lib/use-url-filters';
 import { useCustomers, useDeleteCustomer } from '../api/customers';
 import { PAGE_SIZE } from '../api/keys';
 import { CustomerFormDialog } from './customer-form-dialog';
@@ -53,6 +54,7 @@ export function CustomersList({ search, paging }: { search?: string; paging: Pag
   const [editing, setEditing] = useState<CustomerListItem | null>(null);
   const [deleting, setDeleting] = useState<CustomerListItem | null>(null);
   const query = useCustomers({ page, pageSize: PAGE_SIZE, search });
+  usePageInRange(page, query.data?.total, PAGE_SIZE, paging.onPageOutOfRange);
   const remove = useDeleteCustomer();
 
   const details = (c: CustomerListItem) => navigate(`/admin/customer/${c.id}/details`);

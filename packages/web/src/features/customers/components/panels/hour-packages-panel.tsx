@@ -8,6 +8,7 @@ import { Pager } from '../../../../components/pager';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { formatDate, formatHours, formatNumber } from '../../../../lib/format';
+import { usePageInRange } from '../../../../lib/use-url-filters';
 import { BilledChip } from '../../../quickbill/components/billed-chip';
 import { useHourPackages } from '../../api/hour-packages';
 import { PAGE_SIZE } from '../../api/keys';
@@ -41,8 +42,9 @@ export function HourPackagesPanel({
   paging?: Paging;
 }) {
   const navigate = useNavigate();
-  const [page, setPage] = useListPage(paging);
+  const { page, onPageChange: setPage, onPageOutOfRange } = useListPage(paging);
   const query = useHourPackages({ page, pageSize: PAGE_SIZE, customerId, search });
+  usePageInRange(page, query.data?.total, PAGE_SIZE, onPageOutOfRange);
   const rows = useHourPackageRows(customerId);
 
   const can = useCan();

@@ -9,6 +9,7 @@ import { Pager } from '../../../../components/pager';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { formatDate, formatEuro, formatHours } from '../../../../lib/format';
+import { usePageInRange } from '../../../../lib/use-url-filters';
 import { PAGE_SIZE } from '../../api/keys';
 import { useSubscriptions } from '../../api/subscriptions';
 import { type Paging, useListPage } from '../list-paging';
@@ -33,8 +34,9 @@ export function SubscriptionsPanel({
   onRenewHandled?: () => void;
 }) {
   const navigate = useNavigate();
-  const [page, setPage] = useListPage(paging);
+  const { page, onPageChange: setPage, onPageOutOfRange } = useListPage(paging);
   const query = useSubscriptions({ page, pageSize: PAGE_SIZE, customerId, search });
+  usePageInRange(page, query.data?.total, PAGE_SIZE, onPageOutOfRange);
   const rows = useSubscriptionRows(customerId);
   const linked = renewId ? query.data?.items.find((s) => s.id === renewId) : undefined;
   const { renew } = rows;
