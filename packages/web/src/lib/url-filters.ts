@@ -1,6 +1,6 @@
 /**
  * A list's filters in the address (decision 0660): each filter is one German query parameter
- * (`?suche=…&status=…&seite=…`). Reading never fails: a missing, unknown or malformed value is
+ * (`?suche=...&status=...&seite=...`). Reading never fails: a missing, unknown or malformed value is
  * the filter's default. Writing leaves defaults out, so the plain list has the plain address.
  */
 

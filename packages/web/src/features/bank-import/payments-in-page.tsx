@@ -45,7 +45,7 @@ import { ReturnsDigestNote } from './components/returns-digest-note';
 type State = EntryFilter['state'];
 type Kind = EntryFilter['kind'];
 
-/** In the address (decision 0660): `?status=…&art=…&suche=…&seite=…`. */
+/** In the address (decision 0660): `?status=...&art=...&suche=...&seite=...`. */
 const FILTERS = {
   status: urlParam.choice<State>(['all', ...(Object.keys(MATCH_STATE_LABELS) as MatchState[])], 'all'),
   art: urlParam.choice<Kind>(['all', ...(Object.keys(ENTRY_KIND_LABELS) as EntryKind[])], 'all'),

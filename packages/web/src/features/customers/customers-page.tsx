@@ -14,7 +14,7 @@ import { SubscriptionsPanel } from './components/panels/subscriptions-panel';
 
 const TABS = ['kunden', 'stundenpakete', 'butlerpakete'] as const;
 type Tab = (typeof TABS)[number];
-/** In the address (decision 0660): `?tab=…&suche=…&seite=…`; the search is the three tabs' one. */
+/** In the address (decision 0660): `?tab=...&suche=...&seite=...`; the search is the three tabs' one. */
 const FILTERS = { tab: urlParam.choice<Tab>(TABS, 'kunden'), suche: urlParam.text(), seite: urlParam.page() };
 
 /** Kundenverwaltung (SPEC §2): one search box for the three tabs, filtering from 3 characters. */

@@ -19,7 +19,7 @@ import { MailStatusCell } from './components/mail-status';
 
 const PAGE_SIZE = 25;
 type Filter = 'all' | MailStatus;
-/** In the address (decision 0660): `?status=…&suche=…&seite=…`. */
+/** In the address (decision 0660): `?status=...&suche=...&seite=...`. */
 const FILTERS = {
   status: urlParam.choice<Filter>(['all', 'queued', 'sent', 'failed'], 'all'),
   suche: urlParam.text(),

@@ -153,7 +153,7 @@ function CustomerGroup({ group }: { group: CustomerItems }) {
   );
 }
 
-/** In the address (decision 0660): `?suche=…&seite=…`. */
+/** In the address (decision 0660): `?suche=...&seite=...`. */
 const FILTERS = { suche: urlParam.text(), seite: urlParam.page() };
 
 /** /admin/quickbill/offene-posten: every open invoice by customer with ageing and totals (issue 28). */
