@@ -1,10 +1,11 @@
 import type { CustomerErasureResponse } from '@butler/contract/customers';
 import { Alert, Button, Card, Flex, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconListDetails, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useCan } from '../../../app/permissions';
 import { FormError } from '../../../components/dialog-parts';
 import { useDialogForm } from '../../../components/use-dialog-form';
 import { apiDownload, apiRequest, errorText } from '../../../lib/api-client';
@@ -117,6 +118,7 @@ function ErasureDialog({
 export function PrivacyCard({ customerId, name }: { customerId: number; name: string }) {
   const [busy, setBusy] = useState(false);
   const [erasing, setErasing] = useState(false);
+  const can = useCan();
   return (
     <Card>
       <Stack gap="sm">
@@ -154,6 +156,18 @@ export function PrivacyCard({ customerId, name }: { customerId: number; name: st
           >
             Datenauskunft herunterladen (ZIP)
           </Button>
+          {can('audit.read') && (
+            // Who changed what of this customer: the Protokoll filtered by the customer (decision 0660).
+            <Button
+              component={Link}
+              to={`/admin/audit?kunde=${customerId}`}
+              variant="default"
+              styles={wrapping}
+              leftSection={<IconListDetails size={16} aria-hidden />}
+            >
+              Protokoll des Kunden
+            </Button>
+          )}
           <Button
             color="red"
             variant="light"
