@@ -101,6 +101,24 @@ describe('the owner’s logo in mails (decision 0665)', () => {
     expect(row.htmlBody.length).toBeLessThan(8_000);
   });
 
+  it('shows in the Postausgang’s preview from the portal’s logo address, never in the stored row', async () => {
+    const id = await queueReminder(ctx, 'L-PREVIEW');
+    const detail = async () => {
+      const res = await ctx.request({ method: 'GET', url: `/api/mail/outbox/${id}`, token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().html as string;
+    };
+    const brand = (await ctx.request({ method: 'GET', url: '/api/brand' })).json();
+    expect(brand.logo_url).toMatch(/^\/api\/brand\/logo\?v=/);
+    expect(await detail()).toContain(`<img src="${brand.logo_url}" alt="Huber &amp; Söhne" height="40"`);
+    expect((await storedRow(ctx, id)).htmlBody).toContain(LOGO_SLOT);
+    await uploadLogo(ctx, token, null);
+    const without = await detail();
+    expect(without).not.toContain('<img');
+    expect(without).not.toContain(LOGO_SLOT);
+    await uploadLogo(ctx, token, logoPng(1600, 400, [240, 200, 80]));
+  });
+
   it('rides with an invoice beside its PDF, which stays an ordinary attachment', async () => {
     const customer = await buildCustomer(ctx.db, {
       email: 'rechnung-logo@example.at',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { blobs, providerSettings } from '../../db/schema/index.js';
 import { readBlob } from '../../lib/blob-store.js';
+import { logoUrl } from '../../lib/brand-page.js';
 import { type ScaledImage, scaleImage } from '../../lib/image-scale.js';
 import type { MailAttachment } from '../../lib/mail.js';
 import { escapeHtml } from './templates/html.js';
@@ -23,10 +24,21 @@ const DRAWN = { maxWidth: 160, maxHeight: 40 };
 
 export type MailLogo = ScaledImage & { drawnWidth: number; drawnHeight: number };
 
+/** The company name and the logo's blob and version now (one primary-key read). */
+async function currentLogo(executor: Executor) {
+  const [row] = await executor
+    .select({ name: providerSettings.companyName, blobId: blobs.id, sha: blobs.sha256 })
+    .from(providerSettings)
+    .leftJoin(blobs, eq(blobs.id, providerSettings.logoBlobId))
+    .where(eq(providerSettings.id, 1));
+  return { name: row?.name.trim() || 'Mein BUTLER', blobId: row?.blobId ?? null, sha: row?.sha ?? null };
+}
+
 /** The prepared logo of the last logo version seen (by its SHA-256): scaled once per process and logo. */
 let prepared: { sha: string; logo: MailLogo } | null = null;
 
-function prepare(bytes: Buffer): MailLogo {
+/** The logo scaled for mails and the size the header draws it at. */
+export function prepareMailLogo(bytes: Buffer): MailLogo {
   const image = scaleImage(bytes, RASTER);
   const factor = Math.min(1, DRAWN.maxWidth / image.width, DRAWN.maxHeight / image.height);
   return {
@@ -42,17 +54,13 @@ function prepare(bytes: Buffer): MailLogo {
  * be decoded (the caller sends the mail without it).
  */
 export async function loadMailLogo(executor: Executor): Promise<{ logo: MailLogo | null; name: string }> {
-  const [row] = await executor
-    .select({ name: providerSettings.companyName, blobId: blobs.id, sha: blobs.sha256 })
-    .from(providerSettings)
-    .leftJoin(blobs, eq(blobs.id, providerSettings.logoBlobId))
-    .where(eq(providerSettings.id, 1));
-  const name = row?.name.trim() || 'Mein BUTLER';
-  if (!row?.blobId || !row.sha) return { logo: null, name };
+  const row = await currentLogo(executor);
+  const name = row.name;
+  if (!row.blobId || !row.sha) return { logo: null, name };
   if (prepared?.sha !== row.sha) {
     const bytes = await readBlob(executor, row.blobId);
     if (!bytes) return { logo: null, name };
-    prepared = { sha: row.sha, logo: prepare(bytes) };
+    prepared = { sha: row.sha, logo: prepareMailLogo(bytes) };
   }
   return { logo: prepared.logo, name };
 }
@@ -75,4 +83,20 @@ export function withMailLogo(
       { filename, content: logo.content, contentType: logo.contentType, cid: LOGO_CID, contentDisposition: 'inline' },
     ],
   };
+}
+
+/**
+ * A stored mail's HTML for the Postausgang's preview: the slot shows the logo a delivery
+ * would carry now, from the portal's own address (the preview is staff's, inside the portal).
+ */
+export async function withLogoPreview(executor: Executor, htmlBody: string): Promise<string> {
+  if (!htmlBody.includes(LOGO_SLOT)) return htmlBody;
+  const { name, sha } = await currentLogo(executor);
+  const url = logoUrl({ logo: sha });
+  if (!url) return htmlBody.replace(LOGO_SLOT, '');
+  const { maxWidth, maxHeight } = DRAWN;
+  return htmlBody.replace(
+    LOGO_SLOT,
+    `<img src="${escapeHtml(url)}" alt="${escapeHtml(name)}" height="${maxHeight}" style="display:block;border:0;height:${maxHeight}px;width:auto;max-width:${maxWidth}px;object-fit:contain;object-position:left;margin:0 0 12px;color:#ffffff;">`,
+  );
 }
