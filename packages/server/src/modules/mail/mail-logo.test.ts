@@ -101,16 +101,18 @@ describe('the owner’s logo in mails (decision 0665)', () => {
     expect(row.htmlBody.length).toBeLessThan(8_000);
   });
 
-  it('shows in the Postausgang’s preview from the portal’s logo address, never in the stored row', async () => {
+  it('shows in the Postausgang’s preview as the image a delivery carries, never in the stored row', async () => {
     const id = await queueReminder(ctx, 'L-PREVIEW');
     const detail = async () => {
       const res = await ctx.request({ method: 'GET', url: `/api/mail/outbox/${id}`, token });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().html as string;
     };
-    const brand = (await ctx.request({ method: 'GET', url: '/api/brand' })).json();
-    expect(brand.logo_url).toMatch(/^\/api\/brand\/logo\?v=/);
-    expect(await detail()).toContain(`<img src="${brand.logo_url}" alt="Huber &amp; Söhne" height="40"`);
+    const src = /<img src="data:image\/png;base64,([^"]+)" alt="Huber &amp; Söhne" width="160" height="40"/.exec(
+      await detail(),
+    )?.[1];
+    const image = PNG.sync.read(Buffer.from(src ?? '', 'base64'));
+    expect([image.width, image.height]).toEqual([480, 120]);
     expect((await storedRow(ctx, id)).htmlBody).toContain(LOGO_SLOT);
     await uploadLogo(ctx, token, null);
     const without = await detail();

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { blobs, providerSettings } from '../../db/schema/index.js';
 import { readBlob } from '../../lib/blob-store.js';
-import { logoUrl } from '../../lib/brand-page.js';
 import { type ScaledImage, scaleImage } from '../../lib/image-scale.js';
 import type { MailAttachment } from '../../lib/mail.js';
 import { escapeHtml } from './templates/html.js';
@@ -65,6 +64,10 @@ export async function loadMailLogo(executor: Executor): Promise<{ logo: MailLogo
   return { logo: prepared.logo, name };
 }
 
+/** The header's image: drawn size in attributes too (mail programs that ignore CSS obey them). */
+const logoImage = (src: string, logo: MailLogo, name: string) =>
+  `<img src="${src}" alt="${escapeHtml(name)}" width="${logo.drawnWidth}" height="${logo.drawnHeight}" style="display:block;border:0;outline:none;width:${logo.drawnWidth}px;height:${logo.drawnHeight}px;margin:0 0 12px;color:#ffffff;">`;
+
 /**
  * The mail's HTML with the logo in its slot and the image part that goes with it, or the
  * HTML without the slot and no part (no logo, or a mail stored without a slot).
@@ -75,7 +78,7 @@ export function withMailLogo(
 ): { html: string; parts: MailAttachment[] } {
   const { logo, name } = brand;
   if (!logo || !htmlBody.includes(LOGO_SLOT)) return { html: htmlBody.replace(LOGO_SLOT, ''), parts: [] };
-  const img = `<img src="cid:${LOGO_CID}" alt="${escapeHtml(name)}" width="${logo.drawnWidth}" height="${logo.drawnHeight}" style="display:block;border:0;outline:none;width:${logo.drawnWidth}px;height:${logo.drawnHeight}px;margin:0 0 12px;color:#ffffff;">`;
+  const img = logoImage(`cid:${LOGO_CID}`, logo, name);
   const filename = logo.contentType === 'image/png' ? 'logo.png' : 'logo.jpg';
   return {
     html: htmlBody.replace(LOGO_SLOT, img),
@@ -87,16 +90,13 @@ export function withMailLogo(
 
 /**
  * A stored mail's HTML for the Postausgang's preview: the slot shows the logo a delivery
- * would carry now, from the portal's own address (the preview is staff's, inside the portal).
+ * would carry now, the same scaled image, as a data address (the preview's sandboxed frame
+ * may not load the portal's own addresses, and the CSP allows `data:` images).
  */
 export async function withLogoPreview(executor: Executor, htmlBody: string): Promise<string> {
   if (!htmlBody.includes(LOGO_SLOT)) return htmlBody;
-  const { name, sha } = await currentLogo(executor);
-  const url = logoUrl({ logo: sha });
-  if (!url) return htmlBody.replace(LOGO_SLOT, '');
-  const { maxWidth, maxHeight } = DRAWN;
-  return htmlBody.replace(
-    LOGO_SLOT,
-    `<img src="${escapeHtml(url)}" alt="${escapeHtml(name)}" height="${maxHeight}" style="display:block;border:0;height:${maxHeight}px;width:auto;max-width:${maxWidth}px;object-fit:contain;object-position:left;margin:0 0 12px;color:#ffffff;">`,
-  );
+  const brand = await loadMailLogo(executor).catch(() => ({ logo: null, name: '' }));
+  if (!brand.logo) return htmlBody.replace(LOGO_SLOT, '');
+  const src = `data:${brand.logo.contentType};base64,${brand.logo.content.toString('base64')}`;
+  return htmlBody.replace(LOGO_SLOT, logoImage(src, brand.logo, brand.name));
 }

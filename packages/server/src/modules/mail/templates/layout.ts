@@ -82,7 +82,7 @@ export function renderLayout(content: MailContent, ctx: MailContext): RenderedMa
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;">
 <tr><td style="background:${NAVY};border-radius:10px 10px 0 0;border-bottom:4px solid ${ctx.provider.accent || GOLD};padding:20px 28px;${FONT}font-size:20px;font-weight:700;letter-spacing:0.3px;color:#ffffff;">${new SafeHtml(LOGO_SLOT)}${ctx.provider.name}</td></tr>
-<tr><td style="background:#ffffff;padding:28px;${FONT}font-size:15px;line-height:1.6;color:${TEXT};">
+<tr><td style="background:#ffffff;padding:28px;${FONT}font-size:15px;line-height:1.6;color:${TEXT};overflow-wrap:anywhere;word-break:break-word;">
 ${content.html}
 ${button}
 </td></tr>
