@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveredEml } from '../../../test/delivered-mail.js';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
 import { skipBackoff } from '../../../test/job-helpers.js';
+import { reminderMailData } from '../../../test/mail-data.js';
 import { startSmtpTestServer } from '../../../test/smtp-test-server.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { mailOutbox, providerSettings } from '../../db/schema/index.js';
@@ -21,15 +22,7 @@ function logoPng(width: number, height: number, rgb: [number, number, number]) {
   return PNG.sync.write(png);
 }
 
-const reminder = (number: string) => ({
-  label: 'Zahlungserinnerung',
-  number,
-  invoiceDate: '01.03.2026',
-  amount: '€ 120,00',
-  due: '15.03.2026',
-  payBy: '29.03.2026',
-  company: 'Huber & Söhne',
-});
+const reminder = (number: string) => reminderMailData(number, 'Huber & Söhne');
 
 let ctx: TestContext;
 let token: string;
