@@ -18,7 +18,8 @@ async function linkFromOutbox(request: APIRequestContext, to: string, subject: R
     .poll(async () => {
       const list = await apiCall(request, token, 'GET', `/api/mail/outbox?search=${encodeURIComponent(to)}`);
       const items = Array.isArray(list) ? list : list.items;
-      mail = items.find((m: any) => m.to === to && subject.test(m.subject));
+      // "sent" is committed together with the link's token (see fixtures/staff.ts).
+      mail = items.find((m: any) => m.to === to && subject.test(m.subject) && m.status === 'sent');
       return Boolean(mail);
     })
     .toBe(true);

@@ -34,7 +34,7 @@ test('a ButlerPaket "monatlich im Voraus" gets its draft from the daily run of t
   await page.getByRole('tab', { name: 'ButlerPakete' }).click();
   await page.getByRole('button', { name: 'Neues ButlerPaket' }).click();
   const form = dialog(page, 'Neues ButlerPaket');
-  await pickOption(page, form.getByRole('combobox', { name: 'Butler-Paket' }), new RegExp(templateName));
+  await pickOption(page, form.getByRole('combobox', { name: 'ButlerPaket-Vorlage' }), new RegExp(templateName));
   await form.getByLabel('Monatliche Stunden').fill('10');
   const startField = form.getByRole('textbox', { name: 'Startdatum' });
   await startField.fill(german(start.iso));

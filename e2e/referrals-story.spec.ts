@@ -151,7 +151,7 @@ test.describe
       await add.getByRole('button', { name: 'Hinzufügen' }).click();
       await expect(add.getByText('Bitte wählen Sie einen Empfehlungsgeber aus')).toBeVisible();
       // The current customer is not offered as her own referrer.
-      const picker = add.getByPlaceholder('Kunde suchen (ab 3 Zeichen)…');
+      const picker = add.getByPlaceholder('Kunde suchen (ab 3 Zeichen)...');
       await picker.click();
       await picker.fill(story.stamp);
       await expect(page.getByRole('option', { name: new RegExp(story.anna.name) })).toBeVisible();
@@ -182,7 +182,7 @@ test.describe
       await expect(gift.getByText('Bitte geben Sie einen Empfehlungscode ein')).toBeVisible();
       await pickOption(
         page,
-        gift.getByPlaceholder('Kunde suchen (ab 3 Zeichen)…'),
+        gift.getByPlaceholder('Kunde suchen (ab 3 Zeichen)...'),
         new RegExp(story.clara.name),
         story.clara.name,
       );

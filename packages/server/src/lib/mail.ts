@@ -104,8 +104,11 @@ export function createMailer(smtpUrl: string | undefined, dataDir: string, defau
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = options.name ? `${options.name}-` : '';
       const file = path.join(outbox, `${stamp}-${name}${randomUUID()}.eml`);
-      // 'wx': never overwrite another mail's file.
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+      // Written under a hidden name and renamed: whoever reads the outbox (an operator's mail
+      // program, erasure, a test) sees a whole mail or none. 'wx': never overwrite a file.
+      const partial = path.join(outbox, `.${path.basename(file)}.part`);
+      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+      await fs.rename(partial, file);
       return { messageId: info.messageId, file };
     },
   };
