@@ -20,17 +20,24 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 /**
- * The mail as delivered (the .eml file the outbox transport wrote for outbox row `mailId`,
- * the last one when it was sent more than once), decoded: what the recipient reads. The
- * outbox row itself never holds a live link (decision 0502).
+ * The .eml file the outbox transport wrote for outbox row `mailId` (the last one when it was
+ * sent more than once), as it is on disk, once the due jobs have run.
  */
-export async function deliveredMail(ctx: TestContext, mailId: number): Promise<string> {
+export async function deliveredEml(ctx: TestContext, mailId: number): Promise<string> {
   await ctx.runJobs();
   const dir = path.join(ctx.dataDir, 'outbox');
   const pattern = outboxFilePattern(`mail-${mailId}`);
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => pattern.test(f)).sort();
   if (files.length === 0) throw new Error(`mail ${mailId} was not delivered`);
-  return decodeQuotedPrintable(await fs.readFile(path.join(dir, files[files.length - 1]), 'utf8'));
+  return fs.readFile(path.join(dir, files[files.length - 1]), 'utf8');
+}
+
+/**
+ * The mail as delivered, decoded: what the recipient reads. The outbox row itself never
+ * holds a live link (decision 0502).
+ */
+export async function deliveredMail(ctx: TestContext, mailId: number): Promise<string> {
+  return decodeQuotedPrintable(await deliveredEml(ctx, mailId));
 }
 
 /** The set-password token in the delivered mail of outbox row `mailId`. */

@@ -3,7 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailAttachment = { filename: string; content: Buffer; contentType?: string };
+export type MailAttachment = {
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+  /** An image the HTML shows as `cid:<cid>`: sent inline beside the HTML (multipart/related). */
+  cid?: string;
+  contentDisposition?: 'inline' | 'attachment';
+};
 export type Mail = {
   to: string;
   subject: string;

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobsWithKey, skipBackoff } from '../../../test/job-helpers.js';
+import { reminderMailData } from '../../../test/mail-data.js';
 import { startSmtpTestServer } from '../../../test/smtp-test-server.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { createDatabase, type Database } from '../../db/client.js';
@@ -22,15 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => smtp?.close());
 
-const reminderData = (number: string) => ({
-  label: 'Zahlungserinnerung',
-  number,
-  invoiceDate: '01.03.2026',
-  amount: '€ 120,00',
-  due: '15.03.2026',
-  payBy: '29.03.2026',
-  company: 'Mein BUTLER e.U.',
-});
+const reminderData = (number: string) => reminderMailData(number);
 
 async function mailRow(id: number) {
   const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));

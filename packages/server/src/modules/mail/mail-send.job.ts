@@ -5,6 +5,7 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { defineJob, enqueueJob } from '../../lib/jobs.js';
 import { type AttachmentSources, resolveAttachments } from './attachment-sources.js';
 import { markAttemptFailed, markSent } from './mail.repo.js';
+import { loadMailLogo, type MailLogo, withMailLogo } from './mail-logo.js';
 import { type SecretLinkIssuer, withSecretLink } from './secret-links.js';
 
 /** Attempts per mail before it is marked failed: the waits exp(1) … exp(10) s add up to about 16 hours. */
@@ -28,7 +29,8 @@ export function describeMailError(error: unknown): string {
  *
  * Attachments are fetched before the claiming transaction opens: their sources read
  * through the pool (caches included), and a job that held its transaction's connection
- * while taking another could starve the pool (issue 26, finding 3). The delivery itself runs
+ * while taking another could starve the pool (issue 26, finding 3); so is the owner's logo
+ * (decision 0665). The delivery itself runs
  * in a savepoint, so a failed attempt leaves no live link behind (decision 0502).
  */
 const SEND_MAIL = {
@@ -56,6 +58,11 @@ export const createSendMailJob = (sources: AttachmentSources, issueLink: SecretL
         failure = error;
         return [];
       });
+      // The logo as it is now (decision 0665); one that cannot be read leaves the mail without it.
+      const brand = await loadMailLogo(ctx.db).catch((error): { logo: MailLogo | null; name: string } => {
+        ctx.log(`mail ${mailId}: logo left out: ${describeMailError(error)}`);
+        return { logo: null, name: '' };
+      });
       await ctx.db.transaction(async (tx) => {
         const [mail] = await tx
           .select()
@@ -77,8 +84,16 @@ export const createSendMailJob = (sources: AttachmentSources, issueLink: SecretL
               { text: mail.textBody, html: mail.htmlBody },
               mail.secretLink,
             );
+            const logo = withMailLogo(body.html, brand);
             const info = await ctx.transport.send(
-              { from: mail.fromAddress, to: mail.toAddress, subject: mail.subject, ...body, attachments },
+              {
+                from: mail.fromAddress,
+                to: mail.toAddress,
+                subject: mail.subject,
+                text: body.text,
+                html: logo.html,
+                attachments: [...logo.parts, ...attachments],
+              },
               { name: `mail-${mailId}` },
             );
             await markSent(attempt, mailId, info.messageId);

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../test/access-matrix.js';
 import { skipBackoff } from '../../../test/job-helpers.js';
+import { reminderMailData } from '../../../test/mail-data.js';
 import { startSmtpTestServer } from '../../../test/smtp-test-server.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+
 import { auditLog, mailOutbox } from '../../db/schema/index.js';
 import { queueMail } from './mail-queue.js';
 import { MAIL_MAX_ATTEMPTS } from './mail-send.job.js';
@@ -13,15 +15,7 @@ let ctx: TestContext;
 let actors: Actors;
 let token: string;
 
-const data = (number: string) => ({
-  label: 'Zahlungserinnerung',
-  number,
-  invoiceDate: '01.03.2026',
-  amount: '€ 120,00',
-  due: '15.03.2026',
-  payBy: '29.03.2026',
-  company: 'Mein BUTLER',
-});
+const data = (number: string) => reminderMailData(number, 'Mein BUTLER');
 
 async function queue(number: string, to = 'kunde@example.at') {
   return (await queueMail(ctx.db, { to, template: 'invoice-reminder', data: data(number) }))!.id;

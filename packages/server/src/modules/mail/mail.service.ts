@@ -7,6 +7,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { pageBounds } from '../../lib/pagination.js';
 import { findMail, listMails, type MailRow } from './mail.repo.js';
+import { withLogoPreview } from './mail-logo.js';
 import { enqueueMailJob } from './mail-send.job.js';
 import { secretLinkExpired } from './secret-links.js';
 
@@ -63,7 +64,7 @@ export function createMailService(db: Database) {
         ...presentItem(row),
         from: row.fromAddress,
         text: row.textBody,
-        html: row.htmlBody,
+        html: await withLogoPreview(db, row.htmlBody),
         attachments: row.attachments.map((a) => ({ filename: a.filename })),
         message_id: row.messageId,
       };

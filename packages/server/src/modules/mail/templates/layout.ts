@@ -1,5 +1,6 @@
 import type { CustomerVoice } from '@butler/contract/voice';
-import { html, type SafeHtml } from './html.js';
+import { LOGO_SLOT } from '../mail-logo.js';
+import { html, SafeHtml } from './html.js';
 
 /** What every mail knows about the sender: the provider from the Quickbill settings. */
 export type MailContext = {
@@ -51,7 +52,10 @@ function imprintLines(ctx: MailContext): string[] {
   );
 }
 
-/** The one shared layout: provider's name on top, the content, a button, the imprint. */
+/**
+ * The one shared layout: the provider's logo (put into LOGO_SLOT at delivery, decision 0665)
+ * and name on top, the content, a button, the imprint.
+ */
 export function renderLayout(content: MailContent, ctx: MailContext): RenderedMail {
   const imprint = imprintLines(ctx);
   const textParts = [content.text.trim()];
@@ -77,8 +81,8 @@ export function renderLayout(content: MailContent, ctx: MailContext): RenderedMa
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#eef3f9;">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;">
-<tr><td style="background:${NAVY};border-radius:10px 10px 0 0;border-bottom:4px solid ${ctx.provider.accent || GOLD};padding:20px 28px;${FONT}font-size:20px;font-weight:700;letter-spacing:0.3px;color:#ffffff;">${ctx.provider.name}</td></tr>
-<tr><td style="background:#ffffff;padding:28px;${FONT}font-size:15px;line-height:1.6;color:${TEXT};">
+<tr><td style="background:${NAVY};border-radius:10px 10px 0 0;border-bottom:4px solid ${ctx.provider.accent || GOLD};padding:20px 28px;${FONT}font-size:20px;font-weight:700;letter-spacing:0.3px;color:#ffffff;">${new SafeHtml(LOGO_SLOT)}${ctx.provider.name}</td></tr>
+<tr><td style="background:#ffffff;padding:28px;${FONT}font-size:15px;line-height:1.6;color:${TEXT};overflow-wrap:anywhere;word-break:break-word;">
 ${content.html}
 ${button}
 </td></tr>

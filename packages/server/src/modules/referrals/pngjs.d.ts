@@ -1,6 +1,0 @@
-// pngjs ships no types and @types/pngjs is not installed; the QR test needs only this.
-declare module 'pngjs' {
-  export const PNG: {
-    sync: { read(buffer: Buffer): { width: number; height: number; data: Buffer } };
-  };
-}
