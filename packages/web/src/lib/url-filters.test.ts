@@ -80,11 +80,13 @@ describe('list filters written to the address', () => {
   });
 });
 
-describe('the last page of a list', () => {
-  it('is where a page past the end goes; an empty list has page 1', () => {
-    expect(lastPage(0, 25)).toBe(1);
-    expect(lastPage(25, 25)).toBe(1);
-    expect(lastPage(26, 25)).toBe(2);
-    expect(lastPage(1047, 50)).toBe(21);
+describe('the last page of a list (where a page past the end goes)', () => {
+  it.each([
+    { total: 0, pageSize: 25, last: 1, why: 'an empty list has page 1' },
+    { total: 25, pageSize: 25, last: 1, why: 'a full page needs no second one' },
+    { total: 26, pageSize: 25, last: 2, why: 'one row more opens a page' },
+    { total: 1047, pageSize: 50, last: 21, why: 'a partial last page counts' },
+  ])('$total rows of $pageSize a page: page $last ($why)', ({ total, pageSize, last }) => {
+    expect(lastPage(total, pageSize)).toBe(last);
   });
 });
