@@ -1,6 +1,17 @@
-import { formatDate, formatDateTime, formatEuro, formatHours, formatNumber } from '@butler/contract/format';
+import { MANDATE_STATUS_LABELS, PAIN_VERSION_LABELS, SCHEME_LABELS } from '@butler/contract/direct-debit';
+import {
+  formatDate,
+  formatDateTime,
+  formatEuro,
+  formatHours,
+  formatNumber,
+  knownBirthdate,
+} from '@butler/contract/format';
+import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS } from '@butler/contract/payments';
 import { ROLE_LABELS, type StaffRole } from '@butler/contract/permissions';
 import { INVOICE_STATUS_LABELS } from '@butler/contract/quickbill';
+import { BILLING_INTERVAL_LABELS, SUBSCRIPTION_PAYMENT_METHOD_LABELS } from '@butler/contract/subscriptions';
+import { CUSTOMER_VOICE_LABELS, SALUTATION_LABELS } from '@butler/contract/voice';
 
 /**
  * The Protokoll in words (issue 30, decision 0634): German labels for the stored field
@@ -146,6 +157,60 @@ const FIELD_LABELS: Record<string, string> = {
   onboardingHiddenAt: 'Erste Schritte ausgeblendet am',
   accentColor: 'Akzentfarbe',
   deletedEntries: 'Mitgelöschte Einträge',
+  passwordChangedAt: 'Passwort geändert am',
+  salutation: 'Anrede',
+  customerVoice: 'Anrede der Kunden',
+  butlerUsedPercent: 'ButlerPaket: Hinweis ab (% verbraucht)',
+  packageRemainingHours: 'Stundenpakete: Hinweis bei höchstens (Stunden)',
+  packageRemainingPercent: 'Stundenpakete: Hinweis bei höchstens (%)',
+  notifyCustomers: 'Kunden per E-Mail benachrichtigen',
+  notifyStaff: 'Tägliche Übersicht an Mitarbeiter',
+  subscriptionInvoiceMode: 'ButlerPaket-Rechnungen',
+  automaticReminders: 'Automatischer Mahnlauf',
+  defaultInterest: 'Verzugszinsen auf Mahnungen ausweisen',
+  baseRate: 'Basiszinssatz (%)',
+  baseRateSince: 'Basiszinssatz gültig seit',
+  renewalNoticeDays: 'Hinweis vor Ende eines ButlerPakets (Tage)',
+  savedAt: 'Gespeichert am',
+  collectionIban: 'IBAN des Einzugskontos',
+  collectionBic: 'BIC des Einzugskontos',
+  creditorId: 'Gläubiger-ID',
+  preNotificationDays: 'Vorabankündigung (Tage vor dem Einzug)',
+  shorterPeriodAgreed: 'Kürzere Frist mit den Kunden vereinbart',
+  painVersion: 'Dateiformat',
+  paymentReference: 'Zahlungsreferenz',
+  paymentDate: 'Zahlungsdatum',
+  amount: 'Betrag',
+  method: 'Zahlungsart',
+  source: 'Herkunft',
+  reference: 'Referenz',
+  note: 'Notiz',
+  reason: 'Grund',
+  fee: 'Spesen',
+  defaultDiscountPercentage: 'Standard-Empfehlungsrabatt (%)',
+  rThreshold1: 'R-Schwellenwert 1',
+  rThreshold2: 'R-Schwellenwert 2',
+  rThreshold3: 'R-Schwellenwert 3',
+  rThreshold4: 'R-Schwellenwert 4',
+  capPercentage1: 'Rabatt-Cap 1 (%)',
+  capPercentage2: 'Rabatt-Cap 2 (%)',
+  capPercentage3: 'Rabatt-Cap 3 (%)',
+  capPercentage4: 'Rabatt-Cap 4 (%)',
+  capPercentage5: 'Rabatt-Cap 5 (%)',
+  requireStaffTotp: 'Zwei-Faktor für Mitarbeiter verpflichtend',
+  butlerTimeEntryDays: 'Butler dürfen Zeiten so viele Tage zurück buchen',
+  signedOn: 'Unterschrieben am',
+  debtorName: 'Kontoinhaber',
+  debtorIban: 'IBAN des Kunden',
+  debtorBic: 'BIC des Kunden',
+  scheme: 'Verfahren',
+  statusReason: 'Grund der Statusänderung',
+  statusChangedAt: 'Status geändert am',
+  lastCollectionOn: 'Letzter Einzug am',
+  billingInterval: 'Abrechnung',
+  paymentMethod: 'Zahlungsart',
+  billingStartsOn: 'Abrechnung ab',
+  autoRenew: 'Automatisch verlängern',
 };
 
 /**
@@ -156,7 +221,10 @@ export function isTechnicalField(field: string): boolean {
   const key = camel(field);
   return (
     key === 'id' ||
-    /Id$/.test(key) ||
+    // References to other rows; the creditor id is the provider's own SEPA identifier.
+    (/Id$/.test(key) && key !== 'creditorId') ||
+    // Set by the portal on every write; the entry itself says when and who.
+    ['createdAt', 'updatedAt', 'updatedBy'].includes(key) ||
     ['sha256', 'storedName', 'numberYear', 'numberSequence', 'logoFile', 'blobId'].includes(key)
   );
 }
@@ -170,15 +238,30 @@ const MONEY = new Set([
   'totalGross',
   'totalNet',
   'unitPrice',
+  'amount',
+  'fee',
 ]);
 const HOURS = new Set(['hours', 'monthlyHours']);
 const BYTES = new Set(['sizeBytes']);
+const capitalised = (labels: Record<string, string>) =>
+  Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, v.charAt(0).toUpperCase() + v.slice(1)]));
 const CODES: Record<string, Record<string, string>> = {
-  status: { ...INVOICE_STATUS_LABELS, active: 'Aktiv', revoked: 'Widerrufen' },
+  status: { ...INVOICE_STATUS_LABELS, ...capitalised(MANDATE_STATUS_LABELS) },
   role: ROLE_LABELS as Record<StaffRole, string>,
   billingType: { abos: 'ButlerPaket', stundenpakete: 'Stundenpaket' },
-  kind: { invoice: 'Rechnung', credit_note: 'Stornorechnung' },
+  kind: { invoice: 'Rechnung', credit_note: 'Stornorechnung', ...PAYMENT_KIND_LABELS },
+  method: capitalised(PAYMENT_METHOD_LABELS),
+  paymentMethod: SUBSCRIPTION_PAYMENT_METHOD_LABELS,
+  source: capitalised(PAYMENT_SOURCE_LABELS),
+  billingInterval: BILLING_INTERVAL_LABELS,
+  scheme: SCHEME_LABELS,
+  painVersion: PAIN_VERSION_LABELS,
+  salutation: SALUTATION_LABELS,
+  customerVoice: CUSTOMER_VOICE_LABELS,
+  subscriptionInvoiceMode: { draft: 'Entwurf zur Prüfung erstellen', send: 'Sofort ausstellen und per E-Mail versenden' },
 };
+/** Dates that stand for "unknown" where the column cannot be empty (contract's knownBirthdate). */
+const BIRTHDATES = new Set(['birthdate', 'partnerBirthdate']);
 
 /** snake_case → camelCase, so both spellings of a field find their label. */
 const camel = (field: string) => field.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -216,6 +299,7 @@ export function formatAuditValue(field: string, value: unknown): string | null {
       .map(([k, v]) => `${fieldLabel(k)}: ${v}`)
       .join(', ');
   const text = String(value);
+  if (BIRTHDATES.has(key) && !knownBirthdate(text)) return null;
   const code = CODES[key]?.[text];
   if (code) return code;
   if (MONEY.has(key) && /^-?\d+(\.\d+)?$/.test(text)) return formatEuro(text);

@@ -155,7 +155,8 @@ describe('Protokoll', () => {
     const update = log.find((i: any) => i.entity === 'customer' && i.action === 'update');
     expect(update.record_label).toBe('Kunde Maria Satzhuber');
     expect(update.changes).toContainEqual(
-      expect.objectContaining({ label: 'Geburtsdatum', before: '01.01.1970', after: '07.03.1984' }),
+      // The unknown birthdate was stored as 1970-01-01; the Protokoll shows it as nothing (issue 30).
+      expect.objectContaining({ label: 'Geburtsdatum', before: null, after: '07.03.1984' }),
     );
     const wiki = log.find((i: any) => i.entity === 'wiki_entry' && i.action === 'create');
     expect(wiki).toMatchObject({
