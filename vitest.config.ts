@@ -1,5 +1,33 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest (a minute or more of the run's six on 2 cores), started first:
+ * on a fresh clone vitest knows no durations and starts the largest files first, so the fuzzer
+ * (a small file that sends 4,000 requests) started last and ran alone for its last minute
+ * while the other worker had nothing left. Stale entries only lose their head start.
+ */
+const LONGEST_FIRST = [
+  'packages/server/test/fuzz/fuzz.test.ts',
+  'packages/server/test/durability/crash-cycles.test.ts',
+  'packages/server/test/durability/portal-lifecycle.test.ts',
+  'packages/server/src/modules/bank-import/test/statement-property.test.ts',
+  'packages/server/src/modules/direct-debit/test/runs.test.ts',
+  'packages/server/test/role-access/route-access-roles.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((path) => file.moduleId.endsWith(path));
+      return index < 0 ? LONGEST_FIRST.length : index;
+    };
+    // Array.prototype.sort is stable: the other files keep vitest's order.
+    return [...sorted].sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -16,6 +44,7 @@ export default defineConfig({
     // is reset after every file (test/setup-file.ts).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     isolate: false,
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { TZ: 'Europe/Vienna' },
