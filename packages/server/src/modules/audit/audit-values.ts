@@ -258,7 +258,10 @@ const CODES: Record<string, Record<string, string>> = {
   painVersion: PAIN_VERSION_LABELS,
   salutation: SALUTATION_LABELS,
   customerVoice: CUSTOMER_VOICE_LABELS,
-  subscriptionInvoiceMode: { draft: 'Entwurf zur Prüfung erstellen', send: 'Sofort ausstellen und per E-Mail versenden' },
+  subscriptionInvoiceMode: {
+    draft: 'Entwurf zur Prüfung erstellen',
+    send: 'Sofort ausstellen und per E-Mail versenden',
+  },
 };
 /** Dates that stand for "unknown" where the column cannot be empty (contract's knownBirthdate). */
 const BIRTHDATES = new Set(['birthdate', 'partnerBirthdate']);

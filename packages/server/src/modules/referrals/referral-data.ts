@@ -1,6 +1,6 @@
 import type { ReferralData, ReferralSettings, ReferralStats } from '@butler/contract/referrals';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/executor.js';
+import { type Executor, readTogether } from '../../db/executor.js';
 import { customers, subscriptions } from '../../db/schema/index.js';
 import { fromHundredths, toHundredths } from '../../domain/decimal.js';
 import { computeTier, type TierResult } from '../../domain/referral-tiers.js';
@@ -82,13 +82,14 @@ export async function computeReferralSummary(
   today: string = todayVienna(),
 ): Promise<ReferralSummary> {
   // Side by side on the pool (the lounge's first answer after a booking waits for the slowest
-  // of its reads, decision 0560); inside a transaction they queue on its one connection.
-  const [settings, referred, refHours, own] = await Promise.all([
-    loadReferralSettings(db),
-    listReferredCustomers(db, customerId),
-    referralHours(db, customerId, today),
-    findCurrentSubscription(db, customerId, today),
-  ]);
+  // of its reads, decision 0560); inside a transaction they run one after another.
+  const [settings, referred, refHours, own] = await readTogether(
+    db,
+    () => loadReferralSettings(db),
+    () => listReferredCustomers(db, customerId),
+    () => referralHours(db, customerId, today),
+    () => findCurrentSubscription(db, customerId, today),
+  );
   const successful = referred.filter((r) => r.hasPurchase).length;
   const ownHours = own?.monthlyHours ?? '0';
   const tier = computeTier(

@@ -1,6 +1,6 @@
 import type { InvoiceListQuery } from '@butler/contract/quickbill';
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/executor.js';
+import { type Executor, readTogether } from '../../../db/executor.js';
 import { invoiceItems, invoiceReminders, invoices, timeEntries } from '../../../db/schema/index.js';
 import { addDays, firstDayOfMonth, lastDayOfMonth, parseDate } from '../../../domain/calendar.js';
 import { AppError } from '../../../lib/errors.js';
@@ -60,16 +60,18 @@ export async function listInvoices(db: Executor, query: InvoiceListQuery, today:
   // all) takes its total from invoice_totals (decision 0402).
   const counted = async () =>
     (await countFromTotals(db, query)) ?? (await db.select({ total: count() }).from(invoices).where(where))[0].total;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(invoices)
-      .where(where)
-      .orderBy(desc(invoices.invoiceDate), desc(invoices.id))
-      .limit(limit)
-      .offset(offset),
-    counted(),
-  ]);
+  const [rows, total] = await readTogether(
+    db,
+    () =>
+      db
+        .select()
+        .from(invoices)
+        .where(where)
+        .orderBy(desc(invoices.invoiceDate), desc(invoices.id))
+        .limit(limit)
+        .offset(offset),
+    counted,
+  );
   return { rows, total };
 }
 

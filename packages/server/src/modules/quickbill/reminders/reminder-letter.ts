@@ -1,6 +1,6 @@
 import { formatDate, formatNumber } from '@butler/contract/format';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/executor.js';
+import { type Executor, readTogether } from '../../../db/executor.js';
 import { billingSettings, reminderLevels } from '../../../db/schema/index.js';
 import { toHundredths } from '../../../domain/decimal.js';
 import { defaultInterestCents, defaultInterestRate } from '../../../domain/default-interest.js';
@@ -43,11 +43,12 @@ async function receivedByDay(db: Executor, invoiceId: number) {
  * switched on, the interest from the due date to `date` (§ 456 UGB or § 1000 ABGB).
  */
 export async function buildLetter(db: Executor, invoice: InvoiceRow, level: number, date: string) {
-  const [levels, settings, received] = await Promise.all([
-    loadReminderLevels(db),
-    loadBillingSettings(db),
-    receivedByDay(db, invoice.id),
-  ]);
+  const [levels, settings, received] = await readTogether(
+    db,
+    () => loadReminderLevels(db),
+    () => loadBillingSettings(db),
+    () => receivedByDay(db, invoice.id),
+  );
   const config = levels.find((l) => l.level === level);
   if (!config) throw new Error(`reminder level ${level} missing`);
   const feeCents = levels.filter((l) => l.level <= level).reduce((acc, l) => acc + toHundredths(l.fee), 0n);
