@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { addEntry, createCustomer, firstOfMonth, PASSWORD, sellButlerPaket, viennaToday } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
 import { turnToPageOf } from './fixtures/paging';
-import { screenshotBoth } from './fixtures/screenshots';
+import { screenshotBoth, WRITE_SCREENSHOTS } from './fixtures/screenshots';
 
 test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings and the opt-out', async ({
   page,
@@ -39,7 +39,7 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   await expect(settings.getByLabel('ButlerPaket: Hinweis ab')).toHaveValue('80\u00a0%', { timeout: 20_000 });
   await expect(settings.getByLabel('Tägliche Übersicht an Mitarbeiter')).toBeChecked();
   await settings.scrollIntoViewIfNeeded();
-  await settings.screenshot({ path: 'screenshots/balance-alerts-settings-desktop.png' });
+  if (WRITE_SCREENSHOTS) await settings.screenshot({ path: 'screenshots/balance-alerts-settings-desktop.png' });
   await page.goto(`/admin/outbox`);
   await expect(
     page.getByRole('row').filter({ hasText: 'Dein ButlerPaket für' }).filter({ hasText: customer.email }).first(),

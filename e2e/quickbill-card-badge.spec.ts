@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
+import { WRITE_SCREENSHOTS } from './fixtures/screenshots';
 import { createCustomer, createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
 
 /**
@@ -26,7 +27,7 @@ test('Quickbill invoice cards keep their padding around a long status badge at 3
   const badge = page.getByText(/^Stornorechnung · /).first() /* its state depends on what was paid (decision 0580) */;
   await expect(badge).toBeVisible();
   await badge.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'screenshots/quickbill-card-badge-phone.png' });
+  if (WRITE_SCREENSHOTS) await page.screenshot({ path: 'screenshots/quickbill-card-badge-phone.png' });
   const gaps = await badge.evaluate((el) => {
     const card = el.closest('.mantine-Card-root')!;
     const b = (el.closest('.mantine-Badge-root') ?? el).getBoundingClientRect();
