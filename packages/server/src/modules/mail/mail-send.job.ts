@@ -5,6 +5,7 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { defineJob, enqueueJob } from '../../lib/jobs.js';
 import { type AttachmentSources, resolveAttachments } from './attachment-sources.js';
 import { markAttemptFailed, markSent } from './mail.repo.js';
+import { describeMailError } from './mail-errors.js';
 import { loadMailLogo, type MailLogo, withMailLogo } from './mail-logo.js';
 import { type SecretLinkIssuer, withSecretLink } from './secret-links.js';
 
@@ -13,13 +14,6 @@ export const MAIL_MAX_ATTEMPTS = 12;
 
 /** graphile-worker's back-off after attempt n (fail_job: exp(least(n, 10)) seconds). */
 export const retryDelayMs = (attempt: number) => Math.round(Math.exp(Math.min(attempt, 10)) * 1000);
-
-/** What staff read in the log: the server's answer without a stack. */
-export function describeMailError(error: unknown): string {
-  const e = error as { response?: string; message?: string; code?: string };
-  const text = e?.response || e?.message || String(error);
-  return text.replace(/\s+/g, ' ').trim() || 'Unbekannter Fehler beim Versand';
-}
 
 /**
  * Delivers one outbox mail. The row is claimed with FOR UPDATE SKIP LOCKED, so a mail

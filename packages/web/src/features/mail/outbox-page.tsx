@@ -109,6 +109,7 @@ export function OutboxPage() {
             ]}
             orientation={phone ? 'vertical' : 'horizontal'}
             fullWidth={phone}
+            w={phone ? '100%' : undefined}
           />
           <TextInput
             aria-label="E-Mails suchen"
