@@ -6,6 +6,8 @@ import { operationKey } from './operations.js';
 import type { FuzzRequest } from './request-shape.js';
 
 /**
+ * The fuzzer's oracles catch what they are for, each shown with a planted bug.
+ *
  * Issue 26: the fuzzer's oracle catches a customer *writing* another customer's data, not
  * only reading it. A bug is planted in the database (saving one's mail choices also changes
  * the other customer's notes) and one request of customer A must be reported; without the
@@ -46,5 +48,54 @@ describe("the fuzzer's write oracle", () => {
     });
     expect(clean.res.statusCode).toBe(200);
     expect(clean.problems).toEqual([]);
+  });
+
+  it('reports a refused request that changed a row, and not the same refusal without the change', async () => {
+    const op = fuzzer.operations.find((o) => operationKey(o) === 'POST /api/auth/login')!;
+    const wrongPassword = (email: string): FuzzRequest => ({
+      principal: 'anonymous',
+      params: {},
+      query: {},
+      body: { kind: 'json', value: { email, password: 'falsch-falsch-1', user_type: 'customer' } },
+    });
+    const { B } = fuzzer.world.customerIds;
+    // A failed login records an attempt on purpose (CHANGES_ON_REFUSAL); the planted bug also writes a customer.
+    await ctx.db.execute(
+      sql.raw(`
+      CREATE FUNCTION planted_bug() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE customers SET notes = 'beim Anmelden verändert' WHERE id = ${B};
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER planted_bug AFTER INSERT ON login_attempts FOR EACH ROW EXECUTE FUNCTION planted_bug();`),
+    );
+    const caught = await fuzzer.probe(op, wrongPassword('niemand@example.at'));
+    expect(caught.res.statusCode).toBe(401);
+    // The customer's row, and the version counters its trigger moves with it (caches, decision 0560).
+    expect(caught.problems).toEqual(['401 but changed data_version, customer_data_versions, customers']);
+
+    await ctx.db.execute(sql.raw('DROP TRIGGER planted_bug ON login_attempts; DROP FUNCTION planted_bug();'));
+    const clean = await fuzzer.probe(op, wrongPassword('auch-niemand@example.at'));
+    expect(clean.res.statusCode).toBe(401);
+    expect(clean.problems).toEqual([]);
+  });
+
+  it("fails the run when a change went past the digest's triggers (its running sums are checked against the rows)", async () => {
+    const op = fuzzer.operations.find((o) => operationKey(o) === 'GET /api/customers')!;
+    const { A } = fuzzer.world.customerIds;
+    expect(await fuzzer.fuzzOperation(op, { seed: 1, runs: 1 }, ['anonymous'])).toEqual([]);
+    // In the replica role no ordinary trigger fires: the row changes, the running sums do not.
+    const client = await ctx.db.$client.connect();
+    try {
+      await client.query(
+        `BEGIN; SET LOCAL session_replication_role = replica; UPDATE customers SET notes = 'am Digest vorbei' WHERE id = ${A}; COMMIT;`,
+      );
+    } finally {
+      client.release();
+    }
+    const failures = await fuzzer.fuzzOperation(op, { seed: 1, runs: 1 }, ['anonymous']);
+    expect(failures.map((f) => f.report)).toEqual([
+      "the digest's running sums no longer match the rows of customers: a change went past its triggers",
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import JSZip from 'jszip';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
-import { digestDifference, digestQuery, takeDigest } from '../../../../test/fuzz/digest.js';
+import { digestDifference, TableDigest } from '../../../../test/fuzz/digest.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { auditLog, blobs, invoiceDocuments, invoiceReminders, invoices, mailOutbox } from '../../../db/schema/index.js';
 import {
@@ -413,8 +413,7 @@ describe('payment, cancellation and bulk actions', () => {
     // An issued invoice whose PDF nobody has fetched yet: the first render stores it.
     const issued = await createDraft(ctx, token, customer.id);
     await sendInvoice(ctx, token, issued.id);
-    const digestSql = await digestQuery(ctx);
-    const before = await takeDigest(ctx, digestSql);
+    const before = await TableDigest.snapshot(ctx);
     const res = await ctx.request({
       method: 'POST',
       url: '/api/quickbill/invoices/bulk-download',
@@ -423,7 +422,7 @@ describe('payment, cancellation and bulk actions', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Rechnung nicht gefunden' });
-    expect(digestDifference(before, await takeDigest(ctx, digestSql))).toEqual([]);
+    expect(digestDifference(before, await TableDigest.snapshot(ctx))).toEqual([]);
   });
 });
 
