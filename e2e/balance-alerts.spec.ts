@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addEntry, createCustomer, firstOfMonth, PASSWORD, sellButlerPaket, viennaToday } from './dashboards-scenario';
-import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
+import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser, signOutInBrowser } from './fixtures/api';
 import { turnToPageOf } from './fixtures/paging';
 import { screenshotBoth, WRITE_SCREENSHOTS } from './fixtures/screenshots';
 
@@ -46,8 +46,7 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   ).toBeVisible({ timeout: 15_000 });
 
   // Customer: the calm banner, and the opt-out in Mein Konto.
-  await page.context().clearCookies();
-  await page.evaluate(() => window.localStorage.clear());
+  await signOutInBrowser(page);
   await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
   const banner = page.getByTestId('low-balance-banner');
   await expect(banner.getByText('Dein Guthaben wird knapp')).toBeVisible();

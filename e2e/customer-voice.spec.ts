@@ -1,7 +1,7 @@
 import { CUSTOMER_VOICES, type CustomerVoice, foreignVoiceWords } from '@butler/contract/voice';
 import { expect, type Page, test } from '@playwright/test';
 import { addEntry, createCustomer, firstOfMonth, PASSWORD, sellButlerPaket, viennaToday } from './dashboards-scenario';
-import { adminToken, apiCall, loginAsCustomerInBrowser } from './fixtures/api';
+import { adminToken, apiCall, loginAsCustomerInBrowser, signOutInBrowser } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
 
 /** Everything the page shows (dialogs included), checked for words of the other form (decision 0620). */
@@ -36,9 +36,7 @@ test('every customer screen speaks one form, and the hours tell one story', asyn
   try {
     for (const voice of CUSTOMER_VOICES) {
       await apiCall(request, token, 'PUT', '/api/admin/customer-voice', { customer_voice: voice });
-      await page.context().clearCookies();
-      await page.goto('/');
-      await page.evaluate(() => window.localStorage.clear());
+      await signOutInBrowser(page);
 
       await test.step(`${voice}: login and "Passwort vergessen" speak to nobody in particular`, async () => {
         await page.goto('/');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addEntry, createCustomer, firstOfMonth, PASSWORD, sellButlerPaket, viennaToday } from './dashboards-scenario';
-import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
+import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser, signOutInBrowser } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
 
 /** `YYYY-MM-DD` → `22.11.2026` */
@@ -56,8 +56,7 @@ test('forecast beside the rings: lounge and the admin customer view; nothing for
   await apiCall(request, token, 'POST', `/api/customers/${fresh.id}/hour-packages`, { hours: 10, price_per_hour: 50 });
   await addEntry(request, token, fresh.id, freshProject.id, 1, viennaToday().iso, 'stundenpakete', 'Erstgespräch');
 
-  await page.context().clearCookies();
-  await page.evaluate(() => window.localStorage.clear());
+  await signOutInBrowser(page);
   await loginAsAdminInBrowser(page);
   await page.goto(`/admin/customers/${customer.id}/view`);
   await expect(page.getByTestId('subscription-forecast').getByText(subText)).toBeVisible({ timeout: 30_000 });

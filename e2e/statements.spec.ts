@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addEntry, createCustomer, firstOfMonth, PASSWORD, sellButlerPaket } from './dashboards-scenario';
-import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
+import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser, signOutInBrowser } from './fixtures/api';
 import { screenshotBoth } from './fixtures/screenshots';
 import { saveProviderSettings } from './quickbill-helpers';
 
@@ -49,8 +49,7 @@ test('Monatsübersicht: listed and downloaded in the lounge, opened and sent aga
   await download.saveAs('screenshots/statement-sample.pdf');
   expect(fs.readFileSync('screenshots/statement-sample.pdf').subarray(0, 5).toString()).toBe('%PDF-');
 
-  await page.context().clearCookies();
-  await page.evaluate(() => window.localStorage.clear());
+  await signOutInBrowser(page);
   await loginAsAdminInBrowser(page);
   await page.goto(`/admin/customers/${customer.id}/view`);
   const staffCard = page.getByTestId('statements-card');

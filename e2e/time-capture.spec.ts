@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
+import { adminToken, apiCall, loginAsAdminInBrowser, signOutInBrowser } from './fixtures/api';
 import { expectNoSidewaysScroll, expectToast } from './fixtures/backoffice';
 import { screenshotBoth } from './fixtures/screenshots';
 import { createStaff, staffLoginInBrowser } from './fixtures/staff';
@@ -173,7 +173,7 @@ test('the customer page: SPEC routes lead there, tabs in the address, Buchhaltun
   await expect(page.getByText('Kundenansicht').first()).toBeVisible();
 
   const accountant = await createStaff(request, 'accounting', `Bea Buchhaltung ${Date.now().toString(36)}`);
-  await page.evaluate(() => localStorage.clear());
+  await signOutInBrowser(page);
   await staffLoginInBrowser(page, accountant.username, '/admin/quickbill');
   await page.goto(`/admin/customers/${customer.id}/wiki`);
   await expect(tabs.getByRole('tab')).toHaveText(['Übersicht', 'Stundenpakete', 'ButlerPakete', 'Rechnungen']);

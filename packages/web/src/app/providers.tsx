@@ -1,23 +1,14 @@
 import './mantine-styles';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { ApiError } from '../lib/api-client';
 import { AfterFirstScreen } from './after-first-screen';
+import { createQueryClient } from './query-client';
 import './global.css';
 import { theme } from './theme';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // Never retry what the server refused on purpose (4xx); retry network trouble once.
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
-    },
-  },
-});
+export const queryClient = createQueryClient();
 
 const ToastHost = lazy(async () => ({ default: (await import('./toast-host')).ToastHost }));
 

@@ -3,6 +3,7 @@ import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
+import { TimeEntryHotkey } from '../../features/timer/time-entry-hotkey';
 import { DEFAULT_BRAND_NAME, useBrand } from '../../lib/brand';
 import { usePhone } from '../../lib/use-phone';
 import { useCan, useHome } from '../permissions';
@@ -58,9 +59,12 @@ export function TopBar() {
               </Suspense>
             )}
             {isAdmin && can('time_entries.book') && (
-              <Suspense fallback={null}>
-                <StaffTimeTools phone={phone} />
-              </Suspense>
+              <>
+                <TimeEntryHotkey />
+                <Suspense fallback={null}>
+                  <StaffTimeTools phone={phone} />
+                </Suspense>
+              </>
             )}
             {!phone && isAdmin && (
               <UnstyledButton component={Link} to="/admin/account" className={classes.user} title="Konto & Sicherheit">

@@ -2,19 +2,37 @@ import type { Timer } from '@butler/contract/timers';
 
 /**
  * "Neuer Zeiteintrag" from anywhere (top bar, customer page, Alt+N): one dialog, hosted by
- * the staff tools of the top bar, opened by this event. Tiny on purpose: pages import it
+ * the staff tools of the top bar, opened through here. Tiny on purpose: pages import it
  * without pulling the dialog into their chunk.
+ *
+ * The staff tools load lazily, after the first screen. A request made before they are
+ * there ("Zeit erfassen" clicked, Alt+N pressed right after the page appeared) waits for
+ * them instead of being lost: the dialog opens as soon as they arrive (decision 0691).
  */
 export type NewTimeEntryRequest = { customerId?: number; timer?: Timer };
 
-const EVENT = 'butler:new-time-entry';
+type Listener = (request: NewTimeEntryRequest) => void;
+
+const listeners = new Set<Listener>();
+let pending: NewTimeEntryRequest | null = null;
 
 export function openNewTimeEntry(request: NewTimeEntryRequest = {}) {
-  window.dispatchEvent(new CustomEvent<NewTimeEntryRequest>(EVENT, { detail: request }));
+  if (listeners.size === 0) {
+    pending = request;
+    return;
+  }
+  for (const listener of listeners) listener(request);
 }
 
-export function onNewTimeEntry(listener: (request: NewTimeEntryRequest) => void) {
-  const handler = (event: Event) => listener((event as CustomEvent<NewTimeEntryRequest>).detail ?? {});
-  window.addEventListener(EVENT, handler);
-  return () => window.removeEventListener(EVENT, handler);
+/** Subscribes the dialog's host; a request that waited for it is handed over at once. */
+export function onNewTimeEntry(listener: Listener) {
+  listeners.add(listener);
+  if (pending !== null) {
+    const waiting = pending;
+    pending = null;
+    listener(waiting);
+  }
+  return () => {
+    listeners.delete(listener);
+  };
 }

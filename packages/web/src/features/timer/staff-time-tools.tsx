@@ -1,5 +1,4 @@
 import type { Timer } from '@butler/contract/timers';
-import { useHotkeys } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { AdminFrame } from '../../app/admin-frame';
 import { TimeEntryFormDialog } from '../customers/components/panels/time-entry-form-dialog';
@@ -9,7 +8,7 @@ import { TimerControl } from './timer-control';
 
 /**
  * The staff member's time tools in the top bar (issue 31): the timer, the one
- * "Neuer Zeiteintrag" dialog every page opens (openNewTimeEntry) and its shortcut Alt+N.
+ * "Neuer Zeiteintrag" dialog every page opens (openNewTimeEntry; Alt+N in TimeEntryHotkey).
  * Loaded lazily, only for staff who book time.
  */
 export function StaffTimeTools({ phone }: { phone: boolean }) {
@@ -17,8 +16,6 @@ export function StaffTimeTools({ phone }: { phone: boolean }) {
   const forgetTimer = useForgetTimer();
   const [request, setRequest] = useState<NewTimeEntryRequest | null>(null);
   useEffect(() => onNewTimeEntry(setRequest), []);
-  // Physical key N with Alt: the same on every keyboard layout and on a Mac's Option key.
-  useHotkeys([['alt+N', () => setRequest({}), { usePhysicalKeys: true }]], []);
   const bookedTimer: Timer | null = request?.timer ?? null;
 
   return (
