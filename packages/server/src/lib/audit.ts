@@ -1,3 +1,4 @@
+import { maskIban } from '@butler/contract/sepa-rules';
 import { auditLog } from '../db/schema/index.js';
 import type { SessionContext } from './access.js';
 
@@ -21,12 +22,22 @@ export const REDACTED = new Set([
   'tokenHash',
 ]);
 
+/**
+ * Customers' account numbers (a mandate's debtor, a bank entry's payer): the log keeps country
+ * and last four digits, as a pre-notification shows them (decision 0692). The business's own
+ * accounts (the issuer's IBAN on invoices, the collection account) stay whole: a changed
+ * payee account is what an owner looks for in the Protokoll.
+ */
+export const MASKED_IBANS = new Set(['debtorIban', 'debtor_iban', 'counterpartyIban', 'counterparty_iban']);
+
+const maskedIban = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? maskIban(value) : value);
+
 /** Who acted: a session, or (login, reset by link, start-up) an account or the system by name. */
 export type AuditActor =
   | SessionContext
   | { userType: 'system' | 'admin' | 'customer'; displayName: string; actorId?: number | null };
 
-/** before/after of the fields that differ; secrets are marked as changed without values. */
+/** before/after of the fields that differ; secrets are marked as changed without values, customers' IBANs masked. */
 export function diffRecords(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
@@ -35,7 +46,9 @@ export function diffRecords(before: Record<string, unknown> | null, after: Recor
     const a = before?.[key] ?? null;
     const b = after?.[key] ?? null;
     if (JSON.stringify(a) === JSON.stringify(b)) continue;
-    changes[key] = REDACTED.has(key) ? { before: '[geändert]', after: '[geändert]' } : { before: a, after: b };
+    if (REDACTED.has(key)) changes[key] = { before: '[geändert]', after: '[geändert]' };
+    else if (MASKED_IBANS.has(key)) changes[key] = { before: maskedIban(a), after: maskedIban(b) };
+    else changes[key] = { before: a, after: b };
   }
   return changes;
 }

@@ -114,6 +114,29 @@ describe('mandates', () => {
     });
   });
 
+  it("leave the customer's account in the Protokoll only as country and last four digits (decision 0692)", async () => {
+    const customer = await buildCustomer(ctx.db);
+    const res = await create(customer.id, base());
+    expect(res.statusCode, res.body).toBe(201);
+    const log = await ctx.request({
+      method: 'GET',
+      url: `/api/audit?customer_id=${customer.id}&entity=sepa_mandate`,
+      token: admin,
+    });
+    const iban = IBANS[0].replaceAll(' ', '');
+    const field = log.json().items[0].changes.find((c: { field: string }) => c.field === 'debtorIban');
+    expect(field).toMatchObject({ before: null, after: `${iban.slice(0, 2)}...${iban.slice(-4)}` });
+    expect(log.body).not.toContain(iban);
+    const csv = await ctx.request({
+      method: 'GET',
+      url: `/api/audit/export.csv?customer_id=${customer.id}`,
+      token: admin,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain(`${iban.slice(0, 2)}...${iban.slice(-4)}`);
+    expect(csv.body).not.toContain(iban);
+  });
+
   it('refuse a reference outside the SEPA set, a future signature, a wrong IBAN', async () => {
     const customer = await buildCustomer(ctx.db);
     const cases: Array<[Record<string, unknown>, string, string]> = [
