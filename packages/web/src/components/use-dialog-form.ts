@@ -1,5 +1,5 @@
 import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
-import { type DependencyList, useEffect, useState } from 'react';
+import { type DependencyList, useLayoutEffect, useState } from 'react';
 
 /**
  * The one way a dialog keeps its form (decision 0531): @mantine/form with the dialog's
@@ -23,8 +23,11 @@ export function useDialogForm<Values extends Record<string, unknown>>(options: {
     validate: options.validate,
     onValuesChange: options.clearErrorOnEdit ? () => setError(null) : undefined,
   });
+  // Before the browser paints the opened dialog, not after: a passive effect of an opening
+  // that was not a click (a request handed over once the dialog's code loaded, decision 0691)
+  // may run after the first input and wipe the message it caused.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens or its subject changes, not on every render of the caller's closures.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!options.opened) return;
     const start = options.initial();
     form.setInitialValues(start);
