@@ -17,6 +17,23 @@ const ctx = await createTestContext({ RATE_LIMIT_PER_MINUTE: '100000000' });
 const fuzzer = new Fuzzer(ctx);
 await fuzzer.setup();
 
+/** A bug planted in the database: when `when` fires, customer `victim`'s notes are overwritten. */
+async function plantBug(when: string, victim: number, notes: string) {
+  await ctx.db.execute(
+    sql.raw(`
+    CREATE FUNCTION planted_bug() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE customers SET notes = '${notes}' WHERE id = ${victim};
+      RETURN NEW;
+    END $$;
+    CREATE TRIGGER planted_bug ${when} EXECUTE FUNCTION planted_bug();`),
+  );
+}
+
+async function removeBug(table: string) {
+  await ctx.db.execute(sql.raw(`DROP TRIGGER planted_bug ON ${table}; DROP FUNCTION planted_bug();`));
+}
+
 describe("the fuzzer's write oracle", () => {
   it("reports a customer's successful request that changed the other customer's rows", async () => {
     const { A, B } = fuzzer.world.customerIds;
@@ -27,21 +44,16 @@ describe("the fuzzer's write oracle", () => {
       query: {},
       body: { kind: 'json', value: { balance_alert_mails: false, statement_mails: true } },
     };
-    await ctx.db.execute(
-      sql.raw(`
-      CREATE FUNCTION planted_bug() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        UPDATE customers SET notes = 'von A verändert' WHERE id = ${B};
-        RETURN NEW;
-      END $$;
-      CREATE TRIGGER planted_bug AFTER UPDATE ON customers FOR EACH ROW
-        WHEN (NEW.id = ${A} AND pg_trigger_depth() < 1) EXECUTE FUNCTION planted_bug();`),
+    await plantBug(
+      `AFTER UPDATE ON customers FOR EACH ROW WHEN (NEW.id = ${A} AND pg_trigger_depth() < 1)`,
+      B,
+      'von A verändert',
     );
     const caught = await fuzzer.probe(op, request);
     expect(caught.res.statusCode).toBe(200);
     expect(caught.problems).toContain("customer A's 200 changed rows of customer B");
 
-    await ctx.db.execute(sql.raw('DROP TRIGGER planted_bug ON customers; DROP FUNCTION planted_bug();'));
+    await removeBug('customers');
     const clean = await fuzzer.probe(op, {
       ...request,
       body: { kind: 'json', value: { balance_alert_mails: true, statement_mails: false } },
@@ -60,21 +72,13 @@ describe("the fuzzer's write oracle", () => {
     });
     const { B } = fuzzer.world.customerIds;
     // A failed login records an attempt on purpose (CHANGES_ON_REFUSAL); the planted bug also writes a customer.
-    await ctx.db.execute(
-      sql.raw(`
-      CREATE FUNCTION planted_bug() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        UPDATE customers SET notes = 'beim Anmelden verändert' WHERE id = ${B};
-        RETURN NEW;
-      END $$;
-      CREATE TRIGGER planted_bug AFTER INSERT ON login_attempts FOR EACH ROW EXECUTE FUNCTION planted_bug();`),
-    );
+    await plantBug('AFTER INSERT ON login_attempts FOR EACH ROW', B, 'beim Anmelden verändert');
     const caught = await fuzzer.probe(op, wrongPassword('niemand@example.at'));
     expect(caught.res.statusCode).toBe(401);
     // The customer's row, and the version counters its trigger moves with it (caches, decision 0560).
     expect(caught.problems).toEqual(['401 but changed data_version, customer_data_versions, customers']);
 
-    await ctx.db.execute(sql.raw('DROP TRIGGER planted_bug ON login_attempts; DROP FUNCTION planted_bug();'));
+    await removeBug('login_attempts');
     const clean = await fuzzer.probe(op, wrongPassword('auch-niemand@example.at'));
     expect(clean.res.statusCode).toBe(401);
     expect(clean.problems).toEqual([]);
