@@ -3,10 +3,10 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take longest (a minute or more of the run's six on 2 cores), started first:
- * on a fresh clone vitest knows no durations and starts the largest files first, so the fuzzer
- * (a small file that sends 4,000 requests) started last and ran alone for its last minute
- * while the other worker had nothing left. Stale entries only lose their head start.
+ * The files that take longest (half a minute or more each on 2 cores), started first: on a
+ * fresh clone vitest knows no durations and starts the largest files first, so the fuzzer (a
+ * small file that sends 4,000 requests) started last and ran alone for its last minute while
+ * the other worker had nothing left. Stale entries only lose their head start.
  */
 const LONGEST_FIRST = [
   'packages/server/test/fuzz/fuzz.test.ts',

@@ -66,7 +66,7 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
  * inserted rows' count and hash sum to an append-only log and subtract the deleted ones (an
  * update is both), in the request's own transaction: a rolled-back request leaves no trace,
  * and appending never waits for a lock another transaction holds. Reading the digest is a
- * sum over that short log. `fullDigest` computes the same figures from the rows themselves;
+ * sum over that short log. `full()` computes the same figures from the rows themselves;
  * the fuzzer compares both before every operation, so a change that slipped past the
  * triggers fails the run instead of going unseen.
  */
@@ -155,12 +155,8 @@ export class TableDigest {
   /** Folds the log into one row per table, so reading it stays cheap over a long run. */
   async compact() {
     await this.ctx.db.$client.query(`
-      BEGIN;
-      LOCK TABLE ${SCHEMA}.log IN EXCLUSIVE MODE;
-      CREATE TEMP TABLE folded ON COMMIT DROP AS SELECT t, sum(n) AS n, sum(h) AS h FROM ${SCHEMA}.log GROUP BY t;
-      DELETE FROM ${SCHEMA}.log;
-      INSERT INTO ${SCHEMA}.log SELECT t, n, h FROM folded;
-      COMMIT;`);
+      WITH taken AS (DELETE FROM ${SCHEMA}.log RETURNING t, n, h)
+      INSERT INTO ${SCHEMA}.log SELECT t, sum(n), sum(h) FROM taken GROUP BY t`);
   }
 }
 
