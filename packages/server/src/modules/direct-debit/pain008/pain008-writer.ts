@@ -62,10 +62,16 @@ function debtorAddress(version: Pain008Version, address: Pain008Address | null):
   // pain.008.001.08 carries the structured address; .02 (and the Austrian subset of it)
   // only country and address lines.
   if (version === '001.08') {
+    // A part that is empty once in the SEPA character set (a city of only spaces) is left
+    // out: the schema refuses an empty element.
+    const part = (name: string, value: string | null | undefined, max: number) => {
+      const text = toSepaText(value ?? '', max);
+      return text ? el(name, text) : null;
+    };
     return el('PstlAdr', [
-      address.street && el('StrtNm', toSepaText(address.street, 70)),
-      address.postalCode && el('PstCd', toSepaText(address.postalCode, 16)),
-      address.city && el('TwnNm', toSepaText(address.city, 35)),
+      part('StrtNm', address.street, 70),
+      part('PstCd', address.postalCode, 16),
+      part('TwnNm', address.city, 35),
       el('Ctry', address.country),
     ]);
   }

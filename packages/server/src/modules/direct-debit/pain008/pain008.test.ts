@@ -120,6 +120,16 @@ describe('pain.008 writer', () => {
     expect(await stuzzaErrors(xml)).toEqual([]);
   });
 
+  it('leaves out an address part that is only spaces (the property run found a city " ")', async () => {
+    const xml = writePain008(
+      base('001.08', [collection({ debtorAddress: { street: '  ', postalCode: '8010', city: ' ', country: 'AT' } })]),
+    );
+    expect(await schemaErrors(xml, 'pain.008.001.08')).toEqual([]);
+    expect(xml).toContain('<PstCd>8010</PstCd>');
+    expect(xml).not.toContain('<TwnNm');
+    expect(xml).not.toContain('<StrtNm');
+  });
+
   it('writes files that validate for any debtors, amounts and texts (property)', async () => {
     const arbitraryCollection = fc.record({
       amountCents: fc.bigInt({ min: 1n, max: 99_999_999n }),
