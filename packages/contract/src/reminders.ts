@@ -50,7 +50,9 @@ export const zSendReminderInput = z
   .strict();
 export type SendReminderInput = z.infer<typeof zSendReminderInput>;
 
-export const zSendDueReminderInput = z.object({ invoice_id: z.number().int().positive(), level: z.number().int().min(1).max(3) }).strict();
+export const zSendDueReminderInput = z
+  .object({ invoice_id: z.number().int().positive(), level: z.number().int().min(1).max(3) })
+  .strict();
 
 export const zSendDueReminderResult = z.object({
   sent: z.boolean(),

@@ -111,14 +111,12 @@ export const invoiceActionRoutes =
       config: { access: { permission: 'invoices.remind' } },
       schema: {
         tags,
-        description:
-          'Die nächste Mahnstufe senden; vor Ablauf der eingestellten Tage nur mit early (decision 0770)',
+        description: 'Die nächste Mahnstufe senden; vor Ablauf der eingestellten Tage nur mit early (decision 0770)',
         params: zIdParams,
         body: zOptionalBody(zSendReminderInput),
         response: { 200: z.object({ level: z.number(), label: z.string() }), ...errors },
       },
-      handler: async (request) =>
-        reminders.sendNext(requireSession(request), request.params.id, request.body ?? {}),
+      handler: async (request) => reminders.sendNext(requireSession(request), request.params.id, request.body ?? {}),
     });
 
     app.get('/api/quickbill/invoices/:id/next-reminder', {

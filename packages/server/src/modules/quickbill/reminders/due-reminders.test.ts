@@ -24,7 +24,13 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
 
 async function overdue(dueDaysAgo: number, name = 'Mahn Kundin') {
   const c = await buildCustomer(ctx.db, { lastName: name });
-  return issuedInvoice(ctx.db, c.id, '120.00', { invoiceDate: daysAgo(dueDaysAgo + 14), dueDate: daysAgo(dueDaysAgo) }, name);
+  return issuedInvoice(
+    ctx.db,
+    c.id,
+    '120.00',
+    { invoiceDate: daysAgo(dueDaysAgo + 14), dueDate: daysAgo(dueDaysAgo) },
+    name,
+  );
 }
 
 const levelOf = async (id: number) =>
@@ -124,7 +130,10 @@ describe('Fällige Mahnungen senden', () => {
 
   it('skips an invoice paid after the preview', async () => {
     const inv = await overdue(15, 'Bezahlt');
-    await ctx.db.update(invoices).set({ status: 'paid', paidAmount: '120.00', paidAt: today() }).where(eq(invoices.id, inv.id));
+    await ctx.db
+      .update(invoices)
+      .set({ status: 'paid', paidAmount: '120.00', paidAt: today() })
+      .where(eq(invoices.id, inv.id));
     const res = await call('POST', '/api/quickbill/reminders/due', { invoice_id: inv.id, level: 1 });
     expect(res.json()).toEqual({
       sent: false,

@@ -1,6 +1,6 @@
+import { formatDate } from '@butler/contract/format';
 import { REMINDER_LABELS } from '@butler/contract/quickbill';
 import type { NextReminder } from '@butler/contract/reminders';
-import { formatDate } from '@butler/contract/format';
 import { sql } from 'drizzle-orm';
 import { type Executor, readTogether } from '../../../db/executor.js';
 import { addDays } from '../../../domain/calendar.js';
@@ -116,4 +116,3 @@ export async function dueReminderRows(db: Executor, today: string, invoiceId?: n
 export async function dueReminders(db: Executor, today: string) {
   return (await dueReminderRows(db, today)).filter((r) => !r.blocked).map(({ id, level }) => ({ id, level }));
 }
-

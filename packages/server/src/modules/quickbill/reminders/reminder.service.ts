@@ -90,7 +90,8 @@ export function createReminderService(deps: QuickbillDeps) {
         if (before.reminderLevel >= REMINDER_LABELS.length) {
           throw new AppError('INVOICE_WRONG_STATUS', 'Es wurden bereits alle Mahnstufen versendet');
         }
-        if (input.level !== undefined && input.level !== before.reminderLevel + 1) throw wrongLevel(before, input.level);
+        if (input.level !== undefined && input.level !== before.reminderLevel + 1)
+          throw wrongLevel(before, input.level);
         const next = await loadNextReminder(tx, before, today);
         if (next && !next.is_due && !input.early) {
           throw new AppError(
