@@ -199,6 +199,7 @@ export const ROLE_TABLE: Record<string, RouteRule> = {
   'PUT /api/customers/:id/notification-preferences': 'owner office customer',
   'GET /api/customers/:id/statements': 'owner office butler customer',
   'GET /api/customers/:id/statements/:month/pdf': 'owner office butler customer',
+  'GET /api/customers/:id/statements/:month/versions/:version/pdf': 'owner office butler customer',
   'POST /api/customers/:id/statements/:month/send': 'owner office',
   'GET /api/direct-debit/settings': 'owner office accounting',
   'PUT /api/direct-debit/settings': 'owner',
