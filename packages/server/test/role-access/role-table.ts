@@ -154,6 +154,7 @@ export const ROLE_TABLE: Record<string, RouteRule> = {
   'POST /api/quickbill/invoices/from-hour-package/:id': 'owner office accounting',
   'POST /api/quickbill/monthly-run': 'owner office accounting',
   'GET /api/quickbill/billable-time-entries/customers': 'owner office accounting',
+  'GET /api/quickbill/to-bill': 'owner office accounting',
   'GET /api/quickbill/billable-time-entries': 'owner office accounting',
   'GET /api/quickbill/products': 'owner office accounting',
   'POST /api/quickbill/products': 'owner office accounting',
