@@ -12,6 +12,7 @@ import { attachment } from '../mail/attachment-sources.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { customersWithActivity } from './statement-data.js';
 import {
+  documentsOf,
   latestDocument,
   pendingCorrection,
   renderStatementNow,
@@ -82,14 +83,15 @@ export async function sendMonthlyStatements(db: Database, env: Env, slot: string
   for (const c of await customersWithActivity(db, month)) {
     const mail = { id: c.id, firstName: c.first_name, email: c.email };
     const delivery = deliveryOf(c);
-    let document = await latestDocument(db, c.id, month);
+    // The run mails the statement as issued (version 0); a correction has its own mail.
+    let document = (await documentsOf(db, c.id, month))[0];
     if (!document) {
       const rendered = await renderStatementNow(db, c.id, month);
       if (!rendered) continue;
       document =
         (await db.transaction((tx) =>
           storeStatementVersion(tx, c.id, month, 0, `${slot}-01`, rendered, { changes: null, delivery }),
-        )) ?? (await latestDocument(db, c.id, month));
+        )) ?? (await documentsOf(db, c.id, month))[0];
     }
     if (delivery !== 'mailed' || !document) continue;
     const row = await queueStatementMail(db, env, mail, month, { dedupeKey: `statement:${c.id}:${month}`, document });
