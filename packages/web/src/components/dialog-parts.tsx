@@ -24,7 +24,7 @@ export function DialogButtons({
   onCancel: () => void;
   label?: string;
   busyLabel?: string;
-  /** A second way to submit beside the main one (e.g. "Speichern und nächster"). */
+  /** A second way to submit beside the main one (e.g. "Buchen und nächster"). */
   secondary?: { label: string; onClick: () => void };
   /** `md` on phones where the dialog is used with a thumb: the buttons share the width. */
   size?: 'sm' | 'md';

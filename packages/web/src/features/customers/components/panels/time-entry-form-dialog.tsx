@@ -108,7 +108,7 @@ export function TimeEntryFormDialog({
       if (!entry) batch.remember(saved.work_date);
       onBooked?.(saved);
       if (andNext) {
-        // "Speichern und nächster": same date, customer and project, the next hours and activity.
+        // "Buchen und nächster": same date, customer and project, the next hours and activity.
         notifySuccess(`Gespeichert: ${formatHours(saved.hours)} für ${saved.customer_name}. Nächster Eintrag:`);
         form.setValues({ hours: '', from: '', to: '', activity: '', newProject: null });
         if (values.newProject) form.setFieldValue('project', String(saved.project_id));
@@ -298,7 +298,7 @@ export function TimeEntryFormDialog({
                 entry || timer
                   ? undefined
                   : {
-                      label: phone ? 'Speichern + nächster' : 'Speichern und nächster',
+                      label: phone ? 'Buchen + nächster' : 'Buchen und nächster',
                       onClick: () => {
                         next.current = true;
                         void submit();
