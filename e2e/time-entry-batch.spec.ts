@@ -23,6 +23,7 @@ test('Büro books yesterday twice with "Buchen und nächster", and the next Alt+
   const yesterday = isoDay(-1);
 
   await loginAsAdminInBrowser(page);
+  await expect(page.getByTestId('timer-idle')).toBeVisible();
   await page.keyboard.press('Alt+N');
   const dialog = page.getByRole('dialog', { name: 'Neuer Zeiteintrag' });
   await expect(dialog.getByRole('combobox', { name: 'Kunde' })).toHaveValue('');

@@ -32,10 +32,10 @@ test('Zu verrechnen: an hour package without invoice and its Minus, each with th
     `/admin/customers/${customer.id}/stundenpakete`,
   );
   await screenshotBoth(page, 'to-bill');
-  await page.getByRole('radio', { name: 'Alle offenen Zeiteinträge' }).check({ force: true });
+  await page.getByText('Alle offenen Zeiteinträge', { exact: true }).click();
   await expect(page).toHaveURL(/ansicht=alle/);
   await expect(page.getByTestId(`billable-${customer.id}`)).toBeVisible();
-  await page.getByRole('radio', { name: 'Zu verrechnen' }).check({ force: true });
+  await page.getByText('Zu verrechnen', { exact: true }).click();
 
   await card.getByRole('button', { name: 'Rechnung erstellen' }).click();
   await expect(page).toHaveURL(/\/admin\/quickbill\/invoices\/\d+$/);
