@@ -64,6 +64,8 @@ async function main() {
     demoLogins.splice(1, 0, await seedDemoDocuments(app, db, demoToday));
     const { seedDemoSepa } = await import('./demo/seed-sepa.js');
     demoLogins.splice(2, 0, await seedDemoSepa(app, db, demoToday));
+    const { seedDemoStatements } = await import('./demo/seed-statements.js');
+    demoLogins.splice(3, 0, await seedDemoStatements(db, env, demoToday));
   }
 
   // Background jobs (mails, alerts, statements) run in this process; several portal

@@ -18,11 +18,14 @@ export function DialogButtons({
   label = 'Speichern',
   busyLabel = 'Speichern...',
   size = 'sm',
+  secondary,
 }: {
   busy: boolean;
   onCancel: () => void;
   label?: string;
   busyLabel?: string;
+  /** A second way to submit beside the main one (e.g. "Buchen und nächster"). */
+  secondary?: { label: string; onClick: () => void };
   /** `md` on phones where the dialog is used with a thumb: the buttons share the width. */
   size?: 'sm' | 'md';
 }) {
@@ -31,6 +34,11 @@ export function DialogButtons({
       <Button variant="default" onClick={onCancel} disabled={busy} size={size}>
         Abbrechen
       </Button>
+      {secondary && (
+        <Button variant="light" onClick={secondary.onClick} disabled={busy} size={size}>
+          {secondary.label}
+        </Button>
+      )}
       <Button
         type="submit"
         size={size}

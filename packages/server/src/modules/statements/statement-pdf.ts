@@ -15,6 +15,7 @@ import {
 } from '../quickbill/pdf/pdf-kit.js';
 import { drawEntryTable } from '../quickbill/pdf/time-sheet.js';
 import { loadSettings } from '../quickbill/shared.js';
+import { correctionTitle, drawCorrection, type StatementCorrection } from './statement-correction-pdf.js';
 import type { StatementData, StatementEntry } from './statement-data.js';
 
 const h = (value: number) => `${formatNumber(value)} h`;
@@ -48,11 +49,18 @@ function section(doc: PDFKit.PDFDocument, title: string, entries: StatementEntry
   }
 }
 
-/** The Monatsübersicht as a letter in the invoices' letterhead (embedded DejaVu fonts). */
-export async function renderStatementPdf(db: Database, data: StatementData): Promise<Buffer> {
+/**
+ * The Monatsübersicht as a letter in the invoices' letterhead (embedded DejaVu fonts); a
+ * correction is marked in its title and says at the top what changed (decision 0771).
+ */
+export async function renderStatementPdf(
+  db: Database,
+  data: StatementData,
+  correction?: StatementCorrection,
+): Promise<Buffer> {
   const settings = await loadSettings(db);
   const logo = settings.logoBlobId ? await readBlob(db, settings.logoBlobId) : null;
-  const title = `Monatsübersicht ${monthDisplay(data.month)}`;
+  const title = `Monatsübersicht ${monthDisplay(data.month)}${correction ? ` – ${correctionTitle(correction)}` : ''}`;
   const doc = createDocument(title);
   drawLetterhead(doc, settings, logo, { name: data.customer.name, address: data.customer.address });
   drawInfoBox(doc, [
@@ -68,6 +76,7 @@ export async function renderStatementPdf(db: Database, data: StatementData): Pro
     .text(LETTER_TEXTS[settings.customerVoice].statementPdfIntro, {
       width: PAGE.right - PAGE.left,
     });
+  if (correction) drawCorrection(doc, settings.customerVoice, correction);
   const b = data.butler;
   section(doc, 'ButlerPaket', b.entries, [
     ...(b.period

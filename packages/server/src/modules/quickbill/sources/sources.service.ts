@@ -16,6 +16,7 @@ import { customerFullName } from '../../customers/customers.repo.js';
 import type { QuickbillDeps } from '../shared.js';
 import { claimMonths } from './billing-months.js';
 import { draftForHourPackage, insertDraft } from './hour-package-draft.js';
+import { customersToBill } from './to-bill.js';
 
 /** Billable time entries that are on no invoice yet (partial index time_entries_uninvoiced_idx). */
 const waitingForInvoice = () => and(eq(timeEntries.isBillable, true), isNull(timeEntries.invoiceId));
@@ -115,6 +116,9 @@ export function createSourcesService(deps: QuickbillDeps) {
         return { created, skipped };
       });
     },
+
+    /** What is really to bill, per customer (decision 0773). */
+    toBill: () => customersToBill(db, deps.today()),
 
     /**
      * Customers with billable time entries not on any invoice yet: count, hours and date
