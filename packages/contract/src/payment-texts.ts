@@ -4,6 +4,8 @@ import type { CustomerVoice } from './voice.js';
 export type PaymentTexts = {
   /** On the phone: pay in the banking app on this very device. */
   sameDeviceIntro: string;
+  /** Below the code on a larger screen: the same data for online banking there. */
+  otherwiseCopy: string;
   copyAll: string;
   copiedAll: string;
   copyAllFailed: string;
@@ -19,6 +21,7 @@ export const PAYMENT_TEXTS: Record<CustomerVoice, PaymentTexts> = {
   du: {
     sameDeviceIntro:
       'Kopiere die Zahlungsdaten und füge sie in deiner Banking-App bei einer neuen Überweisung ein. Die Zahlungsreferenz sorgt dafür, dass deine Zahlung gleich zugeordnet wird.',
+    otherwiseCopy: 'Oder kopiere die Zahlungsdaten für eine Überweisung im Online-Banking:',
     copyAll: 'Alle Zahlungsdaten kopieren',
     copiedAll: 'Zahlungsdaten kopiert: Empfänger, IBAN, Betrag und Zahlungsreferenz',
     copyAllFailed: 'Die Zahlungsdaten konnten nicht kopiert werden',
@@ -33,6 +36,7 @@ export const PAYMENT_TEXTS: Record<CustomerVoice, PaymentTexts> = {
   sie: {
     sameDeviceIntro:
       'Kopieren Sie die Zahlungsdaten und fügen Sie sie in Ihrer Banking-App bei einer neuen Überweisung ein. Die Zahlungsreferenz sorgt dafür, dass Ihre Zahlung gleich zugeordnet wird.',
+    otherwiseCopy: 'Oder kopieren Sie die Zahlungsdaten für eine Überweisung im Online-Banking:',
     copyAll: 'Alle Zahlungsdaten kopieren',
     copiedAll: 'Zahlungsdaten kopiert: Empfänger, IBAN, Betrag und Zahlungsreferenz',
     copyAllFailed: 'Die Zahlungsdaten konnten nicht kopiert werden',

@@ -123,7 +123,7 @@ export function StatementsCard({
                             `, ${corrections.length - 1} frühere Korrektur${corrections.length > 2 ? 'en' : ''}`}
                         </Text>
                         <Button
-                          size="compact-xs"
+                          size="xs"
                           variant="subtle"
                           aria-label={`Ursprüngliche Monatsübersicht ${s.month_display} vom ${formatDate(original.issued_on)}`}
                           onClick={() => openStatement(customerId, s.month, !staff, original.version)}

@@ -93,7 +93,7 @@ export function PaymentDetailsDialog({
         <Stack gap="sm">
           {d.qr_code && !phone && <Code d={d} hint={t.scanHint} />}
           <Text size="sm" c="dimmed">
-            {d.qr_code ? t.sameDeviceIntro : t.transferHint}
+            {!d.qr_code ? t.transferHint : phone ? t.sameDeviceIntro : t.otherwiseCopy}
           </Text>
           <Button
             leftSection={<IconCopy size={18} aria-hidden />}
@@ -118,6 +118,9 @@ export function PaymentDetailsDialog({
                 leftSection={<IconQrcode size={18} aria-hidden />}
                 onClick={code.toggle}
                 aria-expanded={codeOpen}
+                h="auto"
+                py={6}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               >
                 {t.otherDevice}
               </Button>

@@ -75,10 +75,10 @@ export function DueRemindersDialog({ opened, onClose }: { opened: boolean; onClo
   const sent = outcomes.filter((o) => o.ok).length;
   const title =
     phase === 'done'
-      ? 'Mahnungen versendet'
+      ? 'Mahnschreiben versendet'
       : items.length === 1
-        ? '1 fällige Mahnung senden?'
-        : `${items.length} fällige Mahnungen senden?`;
+        ? '1 fälliges Mahnschreiben senden?'
+        : `${items.length} fällige Mahnschreiben senden?`;
 
   return (
     <Modal
@@ -107,33 +107,55 @@ export function DueRemindersDialog({ opened, onClose }: { opened: boolean; onClo
                 {summary.feesTotal > 0 && `Mahnspesen zusammen ${formatEuro(summary.feesTotal)}. `}
                 {payByText(summary.payBy)}
               </Text>
-              <ScrollArea.Autosize mah={phone ? undefined : 320}>
-                <Table striped verticalSpacing={4} fz="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Rechnung</Table.Th>
-                      <Table.Th>Kunde</Table.Th>
-                      <Table.Th>Stufe</Table.Th>
-                      <Table.Th ta="right">Offen</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {items.map((i) => (
-                      <Table.Tr key={i.invoice_id}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{i.invoice_number}</Table.Td>
-                        <Table.Td>{i.customer_name}</Table.Td>
-                        <Table.Td>
-                          {i.label}
-                          {i.fee > 0 && ` (+ ${formatEuro(i.fee)})`}
-                        </Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatEuro(i.open_amount)}
-                        </Table.Td>
+              {phone ? (
+                // On a phone one letter a line pair: no table to scroll sideways.
+                <Stack gap={6} data-testid="due-reminders-list">
+                  {items.map((i) => (
+                    <Stack
+                      key={i.invoice_id}
+                      gap={0}
+                      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+                      pt={4}
+                    >
+                      <Text size="sm" fw={600}>
+                        {i.invoice_number} · {i.customer_name}
+                      </Text>
+                      <Text size="sm">
+                        {i.label}
+                        {i.fee > 0 && ` (+ ${formatEuro(i.fee)})`} · offen {formatEuro(i.open_amount)}
+                      </Text>
+                    </Stack>
+                  ))}
+                </Stack>
+              ) : (
+                <ScrollArea.Autosize mah={320}>
+                  <Table striped verticalSpacing={4} fz="sm">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Rechnung</Table.Th>
+                        <Table.Th>Kunde</Table.Th>
+                        <Table.Th>Stufe</Table.Th>
+                        <Table.Th ta="right">Offen</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea.Autosize>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {items.map((i) => (
+                        <Table.Tr key={i.invoice_id}>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{i.invoice_number}</Table.Td>
+                          <Table.Td>{i.customer_name}</Table.Td>
+                          <Table.Td>
+                            {i.label}
+                            {i.fee > 0 && ` (+ ${formatEuro(i.fee)})`}
+                          </Table.Td>
+                          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                            {formatEuro(i.open_amount)}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollArea.Autosize>
+              )}
             </>
           )}
           {(due.data?.blocked ?? 0) > 0 && (
@@ -149,7 +171,7 @@ export function DueRemindersDialog({ opened, onClose }: { opened: boolean; onClo
             </Button>
             {items.length > 0 && (
               <Button color="orange" onClick={() => void run()}>
-                {items.length === 1 ? '1 Schreiben senden' : `${items.length} Schreiben senden`}
+                {items.length === 1 ? '1 Mahnschreiben senden' : `${items.length} Mahnschreiben senden`}
               </Button>
             )}
           </Group>
@@ -168,14 +190,14 @@ export function DueRemindersDialog({ opened, onClose }: { opened: boolean; onClo
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => (stop.current = true)}>
-              Nach diesem Schreiben anhalten
+              Nach diesem Mahnschreiben anhalten
             </Button>
           </Group>
         </Stack>
       ) : (
         <Stack gap="sm" data-testid="due-reminders-result">
           <Text fw={600} aria-live="polite">
-            {sent === 1 ? '1 Schreiben versendet' : `${sent} Schreiben versendet`}
+            {sent === 1 ? '1 Mahnschreiben versendet' : `${sent} Mahnschreiben versendet`}
             {outcomes.length - sent > 0 && `, ${outcomes.length - sent} nicht versendet`}
           </Text>
           <List spacing={6} size="sm" center>

@@ -298,7 +298,7 @@ export function TimeEntryFormDialog({
                 entry || timer
                   ? undefined
                   : {
-                      label: phone ? 'Buchen + nächster' : 'Buchen und nächster',
+                      label: 'Buchen und nächster',
                       onClick: () => {
                         next.current = true;
                         void submit();
