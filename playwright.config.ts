@@ -60,7 +60,8 @@ export default defineConfig({
       dependencies: ['empty-states'],
       use: desktop,
     },
-    // A person's day end to end, each on a portal of its own kind (e2e/fixtures/walk.ts, decision 0785).
-    { name: 'role-walks', testMatch: /role-walks\/.*\.spec\.ts$/, use: desktop },
+    // A person's day end to end, on a portal of its own kind (e2e/fixtures/walk.ts, decision 0785):
+    // one walk at a time, so one demo portal serves them all beside the other specs.
+    { name: 'role-walks', testMatch: /role-walks\/.*\.spec\.ts$/, workers: 1, use: desktop },
   ],
 });

@@ -85,8 +85,13 @@ export function startPortal(port: number, dataDir: string, options: { demo?: boo
   child.stdout!.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
+  // The demo fills its database first: on a busy machine that takes minutes.
+  const limit = options.demo ? 360 : 180;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Portal auf ${port} nach 180 s nicht bereit\n${errors}`)), 180_000);
+    const timer = setTimeout(
+      () => reject(new Error(`Portal auf ${port} nach ${limit} s nicht bereit\n${errors}`)),
+      limit * 1000,
+    );
     child.stdout!.on('data', () => {
       // Ready once the demo's logins are printed too (they follow the "läuft" line).
       const ready = output.includes('Butler-Portal läuft') && (!options.demo || output.includes('demo1234!'));
