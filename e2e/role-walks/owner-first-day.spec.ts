@@ -24,9 +24,7 @@ test('owner, first day: staff login, Erste Schritte to a sent ButlerPaket invoic
   test.setTimeout(180_000);
 
   await test.step('the start log and the first page lead to the staff login', async () => {
-    expect
-      .soft(walkPortal.startLog(), 'the start log names the staff login')
-      .toContain(`${walkPortal.url}/admin/login`);
+    expect.soft(walkPortal.startLog, 'the start log names the staff login').toContain(`${walkPortal.url}/admin/login`);
     await page.goto('/');
     const staffLink = page.getByRole('link', { name: /Mitarbeiter|Verwaltung|Admin|Team/i }).first();
     await expect(staffLink).toBeVisible();
