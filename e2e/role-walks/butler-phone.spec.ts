@@ -97,6 +97,7 @@ test('Butler on a phone: own hours, the customer, the header timer, booking on t
     await expect(options).toHaveCount(projects.length);
     await expectNoSidewaysScroll(page);
     const second = options.nth(1);
+    await expect(second).toBeVisible();
     const box = await second.boundingBox();
     expect(box, 'the second project is on the screen').not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);
