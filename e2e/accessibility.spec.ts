@@ -1,24 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, seedScenario } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
+import { expectNoSeriousViolations } from './fixtures/axe';
 import { LAYOUT_WIDTHS, layoutFindings } from './fixtures/layout';
 import { createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
-
-/** UI.md: every screen passes axe-core with no serious or critical finding. */
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-    );
-  expect(serious, `${screen}\n${serious.join('\n')}`).toEqual([]);
-}
 
 /** A screen of the walk: its address and the page title (h1) that says it is the intended one. */
 type Screen = { path: string; heading: string | RegExp };
