@@ -59,7 +59,10 @@ export interface SchemaError {
  * ISO one first (what STUZZA's own schemas say goes on the wire).
  */
 export async function schemaErrors(xml: string, message: Iso20022Message): Promise<SchemaError[]> {
-  const iso = xml.replace(/ISO:([a-z]{4}\.\d{3}\.\d{3}\.\d{2}):APC:STUZZA:payments:\d{3}/g, `${ISO_PREFIX}$1`);
+  const iso = xml.replace(
+    /ISO:([a-z]{4}\.\d{3}\.\d{3}\.\d{2}):APC:STUZZA:payments:\d{3}/g,
+    (_m, name: string) => ISO_PREFIX + name,
+  );
   const result = await validateXML({
     xml: [{ fileName: 'datei.xml', contents: iso }],
     schema: [{ fileName: `${message}.xsd`, contents: await schemaText(message) }],

@@ -21,7 +21,7 @@ const MASKS: Array<[RegExp, string]> = [
 
 export function scrubLogText(text: string): string {
   let out = text;
-  for (const [pattern, mask] of MASKS) out = out.replace(pattern, mask);
+  for (const [pattern, mask] of MASKS) out = out.replace(pattern, () => mask);
   return out;
 }
 
