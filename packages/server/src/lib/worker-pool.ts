@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 const THREAD = new URL('./worker-thread.mjs', import.meta.url);
 
 /** A module's exported function, named for a worker thread; `F` only carries its types. */
-export type WorkerTask<I, O> = { module: string; name: string; types?: (input: I) => O };
+export type WorkerTask<I, O> = { module: string; name: string | null; types?: (input: I) => O };
 
 export function workerTask<F extends (input: never) => unknown>(
   module: URL,
@@ -47,8 +47,10 @@ export interface WorkerPoolOptions {
   budgetMs: number;
   /** The heap one thread may use. */
   maxHeapMb: number;
-  /** A thread idle this long ends. */
+  /** A thread idle this long ends, unless it is one of the `keep` last ones. */
   idleMs?: number;
+  /** Threads that stay when idle (they keep what they loaded: the next task starts at once). */
+  keep?: number;
 }
 
 type Pending = {
@@ -92,6 +94,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       slot.current = null;
       worker.unref();
       slot.idle = setTimeout(() => {
+        if (slots.length <= (options.keep ?? 0)) return;
         retire(slot);
         void worker.terminate();
       }, idleMs).unref();
@@ -136,7 +139,10 @@ export function createWorkerPool(options: WorkerPoolOptions) {
 
   function pump() {
     while (queue.length > 0) {
-      const slot = slots.find((s) => s.current === null) ?? (slots.length < options.size ? spawn() : null);
+      // A thread still loading its modules (warm) is soon free and has them: a new thread
+      // would have to load them all again, so the task waits for it instead.
+      const warming = slots.some((s) => s.current?.task.name === null);
+      const slot = slots.find((s) => s.current === null) ?? (slots.length < options.size && !warming ? spawn() : null);
       if (!slot) return;
       start(slot, queue.shift()!);
     }
@@ -160,6 +166,14 @@ export function createWorkerPool(options: WorkerPoolOptions) {
         });
         pump();
       });
+    },
+    /**
+     * Starts a thread (when there is none) and loads `modules` in it (package names or file
+     * addresses), in the background: the first real task then need not wait for them.
+     */
+    warm(modules: string[]) {
+      if (slots.length > 0) return;
+      this.run({ module: '', name: null } as WorkerTask<string[], unknown>, modules).catch(() => {});
     },
     /** Threads now, tasks running and waiting, and what happened so far (for the tests). */
     stats() {

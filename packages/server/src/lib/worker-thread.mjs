@@ -3,6 +3,7 @@
 // registers its own before it loads a task's module. A task names its module (a file
 // address) and the function it exports; the answer, or the error's name, code and first
 // line (never more: a parser's message may quote the file it read), goes back by its id.
+// A task without a name only loads the modules it lists (package names or file addresses).
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
@@ -34,6 +35,12 @@ const firstLine = (value) =>
 
 parentPort.on('message', async ({ id, module, name, input }) => {
   try {
+    // Without a name: only load the modules named in `input` (a pool warming its thread).
+    if (name === null) {
+      for (const name of input) await load(name);
+      parentPort.postMessage({ id, ok: true, output: null });
+      return;
+    }
     const task = (await load(module))[name];
     if (typeof task !== 'function') throw new Error(`${module} exports no function ${name}`);
     parentPort.postMessage({ id, ok: true, output: await task(input) });

@@ -1,12 +1,21 @@
 import type { Database } from '../../db/client.js';
+import { readBlob } from '../../lib/blob-store.js';
 import { createFigureCache } from '../../lib/figure-cache.js';
+import { renderPdf } from '../../lib/pdf-render.js';
 import { createSemaphore } from '../../lib/semaphore.js';
+import { workerTask } from '../../lib/worker-pool.js';
+import { loadSettings } from '../quickbill/shared.js';
 import { loadStatement } from './statement-data.js';
-import { renderStatementPdf } from './statement-pdf.js';
+import type { drawStatementPdf } from './statement-pdf.js';
+
+const STATEMENT_PDF = workerTask<typeof drawStatementPdf>(
+  new URL('./statement-pdf.ts', import.meta.url),
+  'drawStatementPdf',
+);
 
 /** Rendered Monatsübersichten kept (per customer and month, until the data changes); ~50 KB each. */
 const statementCache = createFigureCache(200);
-/** Renders at once in this process: a render holds the event loop in slices for a while. */
+/** Statement renders at once in this process (each drawn in a worker thread, lib/pdf-render.ts). */
 const renderSlots = createSemaphore(2);
 /** The render each customer is waiting for: one at a time per person. */
 const perCustomer = new Map<number, Promise<unknown>>();
@@ -33,7 +42,10 @@ async function render(db: Database, customerId: number, month: string): Promise<
   statementRenderStats.mostAtOnceForOneCustomer = Math.max(statementRenderStats.mostAtOnceForOneCustomer, now);
   try {
     const data = await loadStatement(db, customerId, month);
-    return data ? await renderStatementPdf(db, data) : null;
+    if (!data) return null;
+    const settings = await loadSettings(db);
+    const logo = settings.logoBlobId ? await readBlob(db, settings.logoBlobId) : null;
+    return await renderPdf(STATEMENT_PDF, { data, settings, logo });
   } finally {
     running.set(customerId, (running.get(customerId) ?? 1) - 1);
   }
