@@ -11,7 +11,7 @@ import {
 import { openBlob, putBlob, readBlob } from '../../lib/blob-store.js';
 import type { StatementCorrection } from './statement-correction-pdf.js';
 import { loadStatement } from './statement-data.js';
-import { renderStatementPdf } from './statement-pdf.js';
+import { renderStatementPdf } from './statement-pdfs.js';
 import { changeLines, snapshotOf } from './statement-snapshot.js';
 
 export type StatementDocument = typeof statementDocuments.$inferSelect;

@@ -11,10 +11,12 @@ import type { AuditActor } from '../../../lib/audit.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { putBlob } from '../../../lib/blob-store.js';
 import { AppError } from '../../../lib/errors.js';
+import { renderPdf } from '../../../lib/pdf-render.js';
+import { workerTask } from '../../../lib/worker-pool.js';
 import { findInvoice, type InvoiceRow } from '../invoices/invoice.repo.js';
 import { loadInvoiceDocument } from '../invoices/invoice-document.js';
 import { queueReminderMail, requireRecipient } from '../mail/invoice-mail.js';
-import { renderReminderPdf } from '../pdf/reminder-pdf.js';
+import type { drawReminderPdf } from '../pdf/reminder-pdf.js';
 import { isOverdue, type QuickbillDeps } from '../shared.js';
 import {
   dueReminderRows,
@@ -26,6 +28,12 @@ import {
 import { buildLetter, loadReminderLevels } from './reminder-letter.js';
 
 const NO_REMINDER = 'Mahnungen gibt es nur für versendete Rechnungen, nicht für Entwürfe oder Stornorechnungen';
+
+/** The reminder letter, drawn in a worker thread (lib/pdf-render.ts, decision 0701). */
+const REMINDER_PDF = workerTask<typeof drawReminderPdf>(
+  new URL('../pdf/reminder-pdf.ts', import.meta.url),
+  'drawReminderPdf',
+);
 
 /**
  * Sends reminder `level` for a locked, overdue invoice inside `tx`: the letter is rendered
@@ -44,7 +52,7 @@ export async function sendReminderLevel(
   const figures = await buildLetter(tx, before, level, today);
   const document = await loadInvoiceDocument(tx, before.id);
   // The letter exactly as mailed, kept with the reminder (decision 0341).
-  const letter = await renderReminderPdf(document, { ...figures, payBy });
+  const letter = await renderPdf(REMINDER_PDF, { document, letter: { ...figures, payBy } });
   const blob = await putBlob(tx, letter, { kind: 'reminder-pdf' });
   const inserted = await tx
     .insert(invoiceReminders)
@@ -137,7 +145,7 @@ export function createReminderService(deps: QuickbillDeps) {
       const level = Math.min(invoice.reminderLevel + 1, REMINDER_LABELS.length);
       const figures = await buildLetter(db, invoice, level, today);
       const document = await loadInvoiceDocument(db, id);
-      return renderReminderPdf(document, { ...figures, payBy: addDays(today, REMINDER_GRACE_DAYS) });
+      return renderPdf(REMINDER_PDF, { document, letter: { ...figures, payBy: addDays(today, REMINDER_GRACE_DAYS) } });
     },
   };
 }
