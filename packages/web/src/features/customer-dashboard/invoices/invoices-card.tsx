@@ -102,8 +102,8 @@ function InvoiceRow({
       )}
       {payable && invoice.direct_debit && (
         <Text size="sm">
-          Wird am {formatDate(invoice.direct_debit.collection_date)} per SEPA-Lastschrift von deinem Konto{' '}
-          {invoice.direct_debit.account} eingezogen.
+          Der Betrag von {formatEuro(invoice.open_amount)} wird am {formatDate(invoice.direct_debit.collection_date)}{' '}
+          per SEPA-Lastschrift von deinem Konto {invoice.direct_debit.account} eingezogen.
         </Text>
       )}
       <Group gap="xs">
