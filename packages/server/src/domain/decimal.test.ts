@@ -6,6 +6,7 @@ import {
   multiply,
   packageTotal,
   parseDecimalText,
+  sumDecimalTexts,
   toHundredths,
 } from './decimal.js';
 
@@ -68,5 +69,13 @@ describe('decimal', () => {
         expect(parseDecimalText(text)).toEqual({ hundredths: cents, exact: true });
       }),
     );
+  });
+
+  it('sums decimal texts exactly and rounds once (charges of a bank file, decision 0725)', () => {
+    expect(sumDecimalTexts(['0.1', '0.2'])).toEqual({ hundredths: 30n, exact: true });
+    expect(sumDecimalTexts(['0.004', '0.004'])).toEqual({ hundredths: 1n, exact: false }); // per part: 0.00 + 0.00
+    expect(sumDecimalTexts(['1.00005', '2.99995'])).toEqual({ hundredths: 400n, exact: true });
+    expect(sumDecimalTexts(Array.from({ length: 300 }, () => '0.01')).hundredths).toBe(300n);
+    expect(sumDecimalTexts([])).toEqual({ hundredths: 0n, exact: true });
   });
 });

@@ -31,6 +31,24 @@ export function parseDecimalText(value: string): { hundredths: bigint; exact: bo
   return { hundredths: sign === '-' ? -magnitude : magnitude, exact: /^0*$/.test(rest) };
 }
 
+/** The exact sum of decimal texts (any number of decimals), rounded half-up to cents once, at the end. */
+export function sumDecimalTexts(values: string[]): { hundredths: bigint; exact: boolean } {
+  const parts = values.map((value) => {
+    parseDecimalText(value); // the same grammar, and its error
+    const [whole = '', fraction = ''] = value.trim().replace(/^\+/, '').split('.');
+    return { whole: whole || '0', fraction };
+  });
+  const scale = Math.max(2, ...parts.map((p) => p.fraction.length));
+  const total = parts.reduce(
+    (sum, p) =>
+      sum +
+      BigInt(`${p.whole.replace('-', '')}${p.fraction.padEnd(scale, '0')}`) * (p.whole.startsWith('-') ? -1n : 1n),
+    0n,
+  );
+  const digits = (total < 0n ? -total : total).toString().padStart(scale + 1, '0');
+  return parseDecimalText(`${total < 0n ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`);
+}
+
 function numberToPlainString(value: number): string {
   if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
   // Round to 2 decimals first so 0.1 + 0.2 style noise never leaks in.
