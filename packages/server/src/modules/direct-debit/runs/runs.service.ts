@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Run, RunDetail, zRunInput } from '@butler/contract/direct-debit';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,10 +19,10 @@ import { AppError, fieldError } from '../../../lib/errors.js';
 import { pgErrorOf } from '../../../lib/pagination.js';
 import { isDirectDebitReady, loadDirectDebitSettings } from '../direct-debit-settings.service.js';
 import { lockActiveMandates } from '../mandates/mandates.repo.js';
-import { writePain008 } from '../pain008/pain008-writer.js';
+import { type Pain008Version, writePain008 } from '../pain008/pain008-writer.js';
 import { blockedReason, type DueRow, loadDueRows, presentDue } from './due-collections.js';
 import { type PlannedCollection, pain008InputOf, planCollections } from './run-builder.js';
-import { pain008FileProblems, runFileName, runMessageId, writeCheckedPain008 } from './run-file.js';
+import { type FileProblem, pain008FileProblems, runFileName, runMessageId, writeCheckedPain008 } from './run-file.js';
 import { presentRun, runDetail, runRows } from './run-present.js';
 
 const MAX_PAIN008_BYTES = 20 * 1024 * 1024;
@@ -48,6 +49,24 @@ const labelsOf = (planned: PlannedCollection[]) => (endToEndId: string) => {
 };
 
 /**
+ * Proving a file (the XSD above all) takes a noticeable moment, and the due list asks again
+ * at every date change and refresh; the answers for the last few trial files are kept here.
+ * A cache only: a restart or another process simply proves again.
+ */
+const proved = new Map<string, Promise<FileProblem[]>>();
+function provedOnce(xml: string, version: Pain008Version): Promise<FileProblem[]> {
+  const key = createHash('sha256').update(version).update(xml).digest('hex');
+  let found = proved.get(key);
+  if (!found) {
+    found = pain008FileProblems(xml, version);
+    found.catch(() => proved.delete(key));
+    proved.set(key, found);
+    if (proved.size > 32) proved.delete(proved.keys().next().value!);
+  }
+  return found;
+}
+
+/**
  * The due list's trial file: the invoices collectable on `date` written as one run would
  * write them and proved by the same checks. An invoice whose part of the file fails is
  * blocked with the reason in words, so the page never preselects what the check refuses;
@@ -59,12 +78,13 @@ async function trialFile(db: Database, rows: DueRow[], date: string, today: stri
   if (!isDirectDebitReady(settings) || collectable.length === 0)
     return { byInvoice: new Map<number, string>(), file: null };
   const planned = planCollections(collectable, (row) => ({ ...row.mandate!, hasCollection: row.hasCollection }), 0);
+  // A fixed creation time: the same invoices give the same trial file, proved once.
   const input = await pain008InputOf(db, settings, planned, {
     messageId: runMessageId(0, today),
-    createdAt: viennaTimestamp(now()),
+    createdAt: `${today}T00:00:00`,
     collectionDate: date,
   });
-  const problems = await pain008FileProblems(writePain008(input), input.version);
+  const problems = await provedOnce(writePain008(input), input.version);
   const byInvoice = new Map<number, string>();
   for (const problem of problems) {
     const owner = planned.find((p) => p.endToEndId === problem.endToEndId);
