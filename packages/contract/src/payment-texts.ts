@@ -14,7 +14,7 @@ export type PaymentTexts = {
   /** Without a code (no IBAN for it or no amount). */
   transferHint: string;
   reminderSent: (label: string, on: string, payBy: string | null) => string;
-  directDebit: (on: string, account: string) => string;
+  directDebit: (amount: string, on: string, account: string) => string;
 };
 
 export const PAYMENT_TEXTS: Record<CustomerVoice, PaymentTexts> = {
@@ -31,7 +31,8 @@ export const PAYMENT_TEXTS: Record<CustomerVoice, PaymentTexts> = {
     transferHint: 'Bitte überweise den Betrag mit diesen Angaben.',
     reminderSent: (label, on, payBy) =>
       `Wir haben dir am ${on} eine ${label} geschickt${payBy ? `; bitte zahle bis ${payBy}` : ''}.`,
-    directDebit: (on, account) => `Wird am ${on} per SEPA-Lastschrift von deinem Konto ${account} eingezogen.`,
+    directDebit: (amount, on, account) =>
+      `Der Betrag von ${amount} wird am ${on} per SEPA-Lastschrift von deinem Konto ${account} eingezogen.`,
   },
   sie: {
     sameDeviceIntro:
@@ -46,7 +47,8 @@ export const PAYMENT_TEXTS: Record<CustomerVoice, PaymentTexts> = {
     transferHint: 'Bitte überweisen Sie den Betrag mit diesen Angaben.',
     reminderSent: (label, on, payBy) =>
       `Wir haben Ihnen am ${on} eine ${label} geschickt${payBy ? `; bitte zahlen Sie bis ${payBy}` : ''}.`,
-    directDebit: (on, account) => `Wird am ${on} per SEPA-Lastschrift von Ihrem Konto ${account} eingezogen.`,
+    directDebit: (amount, on, account) =>
+      `Der Betrag von ${amount} wird am ${on} per SEPA-Lastschrift von Ihrem Konto ${account} eingezogen.`,
   },
 };
 

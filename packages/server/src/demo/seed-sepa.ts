@@ -191,7 +191,8 @@ export async function seedDemoSepa(app: FastifyInstance, db: Database, today: st
         txs: [{ cents: 1290n, name: 'Bank Austria', text: 'Kontofuehrung November' }],
       },
     );
-    const xml = camt053(`DEMO-${today.replace(/-/g, '')}`, [entries]);
+    // The statement of the business's own account, as the import checks (decision 0723).
+    const xml = camt053(`DEMO-${today.replace(/-/g, '')}`, [entries], provider.iban.replace(/\s+/g, ''));
     const boundary = `----demo${randomBytes(8).toString('hex')}`;
     const body = Buffer.concat([
       Buffer.from(

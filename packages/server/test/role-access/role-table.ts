@@ -215,6 +215,7 @@ export const ROLE_TABLE: Record<string, RouteRule> = {
   'POST /api/direct-debit/runs': 'owner office accounting',
   'GET /api/direct-debit/runs/:id': 'owner office accounting',
   'POST /api/direct-debit/runs/:id/discard': 'owner office accounting',
+  'POST /api/direct-debit/runs/:id/at-bank': 'owner office accounting',
   'GET /api/direct-debit/runs/:id/file': 'owner office accounting',
   'POST /api/bank-import/files': 'owner office accounting',
   'GET /api/bank-import/files': 'owner office accounting',

@@ -6,10 +6,11 @@ import {
   zBankEntryPage,
   zBankEntryQuery,
   zBankFilePage,
+  zConfirmInput,
   zIgnoreInput,
   zImportSummary,
 } from '@butler/contract/bank-import';
-import { zErrorResponse, zIdParams } from '@butler/contract/common';
+import { zErrorResponse, zIdParams, zOptionalBody } from '@butler/contract/common';
 import { zPageQuery } from '@butler/contract/list-query';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -127,14 +128,16 @@ export const bankImportRoutes =
 
     app.post('/api/bank-entries/:id/confirm', {
       config: { access: { permission: 'payments.record' } },
-      schema: { tags, params: zIdParams, response: { 200: zBankEntry, ...errors } },
-      handler: async (request) => entries.confirm(requireSession(request), request.params.id),
+      schema: { tags, params: zIdParams, body: zOptionalBody(zConfirmInput), response: { 200: zBankEntry, ...errors } },
+      handler: async (request) =>
+        entries.confirm(requireSession(request), request.params.id, request.body.accept_credit),
     });
 
     app.post('/api/bank-entries/:id/assign', {
       config: { access: { permission: 'payments.record' } },
       schema: { tags, params: zIdParams, body: zAssignInput, response: { 200: zBankEntry, ...errors } },
-      handler: async (request) => entries.assign(requireSession(request), request.params.id, request.body.invoice_id),
+      handler: async (request) =>
+        entries.assign(requireSession(request), request.params.id, request.body.invoice_id, request.body.accept_credit),
     });
 
     app.post('/api/bank-entries/:id/ignore', {

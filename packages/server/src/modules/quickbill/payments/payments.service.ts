@@ -62,7 +62,8 @@ export function createPaymentService(deps: QuickbillDeps) {
     tx: Transaction,
     session: SessionContext,
     invoiceId: number,
-    input: RecordPaymentInput,
+    // A bank file's amount comes as the exact decimal text (decision 0725).
+    input: Omit<RecordPaymentInput, 'amount'> & { amount: number | string },
     options: PaymentOptions = {},
   ) {
     const today = deps.today();
