@@ -1,0 +1,2 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "delivered_via" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_delivered_via_ck" CHECK ("mail_outbox"."delivered_via" IN ('smtp', 'outbox'));

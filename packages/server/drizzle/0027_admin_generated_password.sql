@@ -1,0 +1,1 @@
+ALTER TABLE "admins" ADD COLUMN "password_generated" boolean DEFAULT false NOT NULL;
