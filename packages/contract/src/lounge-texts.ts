@@ -158,4 +158,10 @@ export const PUBLIC_PAGE_TEXTS = {
   forgotEmpty: 'Bitte die E-Mail-Adresse eingeben',
   forgotSentTitle: 'Bitte im Postfach nachsehen',
   sessionExpired: 'Bitte erneut anmelden.',
+  /** The way to the staff login, below the customer form (decision 0756). */
+  staffLink: 'Mitarbeiter? Hier anmelden',
+  /** A sign-in with a username instead of an e-mail address: staff at the wrong door (decision 0756). */
+  usernameTyped:
+    'Das ist keine E-Mail-Adresse. Mitarbeiterinnen und Mitarbeiter melden sich mit ihrem Benutzernamen in der Mitarbeiter-Anmeldung an.',
+  toStaffLogin: 'Zur Mitarbeiter-Anmeldung',
 } as const;

@@ -179,6 +179,7 @@ export const ROLE_TABLE: Record<string, RouteRule> = {
   'POST /api/quickbill/dunning-blocks/:id/lift': 'owner office accounting',
   'GET /api/quickbill/upcoming-billing': 'owner office accounting',
   'GET /api/subscriptions/:id/billing': 'owner office accounting',
+  'POST /api/subscriptions/:id/billing/bill': 'owner office accounting',
   'POST /api/subscriptions/:id/billing/skip': 'owner office accounting',
   'POST /api/subscriptions/:id/renew': 'owner office',
   'GET /api/customers/:id/invoices': 'owner office accounting customer',

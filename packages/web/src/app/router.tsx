@@ -60,6 +60,10 @@ const CustomerAccountPage = lazyPage(
 
 const SetPasswordPage = lazyPage(() => import('../features/auth/set-password-page'), 'SetPasswordPage');
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const StaffForgotPasswordPage = lazyPage(
+  () => import('../features/auth/staff-forgot-password-page'),
+  'StaffForgotPasswordPage',
+);
 
 const AdminFrame = lazyPage(() => import('./admin-frame'), 'AdminFrame');
 
@@ -107,6 +111,7 @@ export const router = createBrowserRouter([
       { path: '/admin/login', element: <AdminLoginPage /> },
       { path: '/passwort-festlegen', element: withSuspense(<SetPasswordPage />) },
       { path: '/passwort-vergessen', element: withSuspense(<ForgotPasswordPage />) },
+      { path: '/admin/passwort-vergessen', element: withSuspense(<StaffForgotPasswordPage />) },
       {
         element: <AppLayout />,
         children: [

@@ -89,7 +89,7 @@ describe('invoice sources', () => {
       total_gross: 576,
     });
     expect(detail.items[0]).toMatchObject({
-      description: 'ButlerPaket Classic – März 2030 (10,00 Stunden)',
+      description: 'ButlerPaket Classic · März 2030 · 10 h',
       unit: 'Monat',
     });
 

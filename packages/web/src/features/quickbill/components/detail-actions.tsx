@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { mailToast, useMailSetup } from '../../../lib/mail-setup';
 import { notifySuccess } from '../../../lib/notify';
 import { downloadInvoiceEbInterface, downloadInvoicePdf, downloadInvoiceXml } from '../api/download';
 import { useInvoiceActions } from '../api/invoices';
@@ -23,6 +24,7 @@ import { cancelMessage, nextReminder, reportFailure } from './invoice-row-menu';
 export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
   const navigate = useNavigate();
   const actions = useInvoiceActions();
+  const mailSetup = useMailSetup().data;
   const [cancelOpen, cancel] = useDisclosure(false);
   const [remindOpen, remind] = useDisclosure(false);
   const base = `/admin/quickbill/invoices/${invoice.id}`;
@@ -127,7 +129,7 @@ export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
           errorFallback="Versand fehlgeschlagen"
           onConfirm={async () => {
             const result = await actions.remind.mutateAsync(invoice.id);
-            notifySuccess(`${result.label} versendet`);
+            notifySuccess(mailToast(mailSetup, `${result.label} versendet`, result.label));
           }}
           onClose={remind.close}
         />

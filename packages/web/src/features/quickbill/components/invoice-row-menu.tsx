@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
+import { mailToast, useMailSetup } from '../../../lib/mail-setup';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { downloadInvoicePdf } from '../api/download';
 import { useInvoiceActions } from '../api/invoices';
@@ -47,6 +48,7 @@ export function cancelMessage(invoice: Pick<InvoiceListItem, 'id' | 'invoice_num
 export function InvoiceRowMenu({ invoice }: { invoice: InvoiceListItem }) {
   const navigate = useNavigate();
   const actions = useInvoiceActions();
+  const mailSetup = useMailSetup().data;
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [confirmRemind, setConfirmRemind] = useState(false);
   const [recordPayment, setRecordPayment] = useState(false);
@@ -144,7 +146,7 @@ export function InvoiceRowMenu({ invoice }: { invoice: InvoiceListItem }) {
           errorFallback="Versand fehlgeschlagen"
           onConfirm={async () => {
             const result = await actions.remind.mutateAsync(invoice.id);
-            notifySuccess(`${result.label} versendet`);
+            notifySuccess(mailToast(mailSetup, `${result.label} versendet`, result.label));
           }}
           onClose={() => setConfirmRemind(false)}
         />
