@@ -95,7 +95,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(exportsRoutes(deps.db));
   await typed.register(privacyRoutes(deps));
   await typed.register(referralSettingsRoutes(deps.db));
-  await typed.register(referralLinkRoutes(deps.db));
+  await typed.register(referralLinkRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(referralPurchaseRoutes(deps.db));
   await typed.register(customerDashboardRoutes(deps.db));
   await typed.register(subscriptionHistoryRoutes(deps.db));

@@ -16,6 +16,7 @@ export const ROLE_TABLE: Record<string, RouteRule> = {
   'GET /api/health': 'anyone',
   'GET /api/brand': 'anyone',
   'GET /api/brand/logo': 'anyone',
+  'GET /api/referral-invitation': 'anyone',
   'POST /api/auth/forgot-password': 'anyone',
   'POST /api/auth/staff/forgot-password': 'anyone',
   'POST /api/auth/password-link/info': 'anyone',

@@ -1,0 +1,1 @@
+ALTER TABLE "referral_settings" ADD COLUMN "gift_text" text DEFAULT 'ein kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung' NOT NULL;
