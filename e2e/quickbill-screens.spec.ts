@@ -208,8 +208,8 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
 
   await test.step('monthly run dialog', async () => {
     await page.goto('/admin/quickbill');
-    await page.getByRole('button', { name: 'Monatslauf' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Monatslauf: ButlerPakete verrechnen' });
+    await page.getByRole('button', { name: 'ButlerPakete abrechnen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rechnungen für einen ButlerPaket-Monat erstellen' });
     await screenshotBoth(page, 'quickbill-monthly-run');
     await dialog.getByRole('button', { name: 'Entwürfe erstellen' }).click();
     await expect(dialog.getByRole('status')).toContainText('Entwürfe erstellt');

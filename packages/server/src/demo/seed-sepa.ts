@@ -3,8 +3,9 @@ import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { admins, customers, invoiceCollections, invoices, sessions, subscriptions } from '../db/schema/index.js';
-import { addDays } from '../domain/calendar.js';
+import { addDays, monthDisplay } from '../domain/calendar.js';
 import { toHundredths } from '../domain/decimal.js';
+import { subscriptionLineText } from '../domain/subscription-line.js';
 import { startSession } from '../modules/auth/sessions.js';
 import { camt053 } from '../modules/bank-import/camt/camt-writer.js';
 

@@ -4,6 +4,7 @@ import { IconDownload, IconFileText, IconSend } from '@tabler/icons-react';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDownload, apiRequest, errorText } from '../lib/api-client';
 import { formatDate } from '../lib/format';
+import { mailStaysHere, useMailSetup } from '../lib/mail-setup';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { PageLoader } from './page-loader';
 import { EmptyState, ErrorState } from './states';
@@ -46,10 +47,16 @@ export function StatementsCard({
   mayResend?: boolean;
 }) {
   const query = useQuery(statementsQuery(customerId));
+  const mailSetup = useMailSetup(mayResend).data;
   const resend = useMutation({
     mutationFn: (month: string) =>
       apiRequest(`/api/customers/${customerId}/statements/${month}/send`, { method: 'POST' }),
-    onSuccess: () => notifySuccess('Die Monatsübersicht wird gesendet'),
+    onSuccess: () =>
+      notifySuccess(
+        mailStaysHere(mailSetup)
+          ? 'Die Monatsübersicht wird im Ausgangsordner abgelegt (kein Mailserver eingerichtet, nicht versendet)'
+          : 'Die Monatsübersicht wird gesendet',
+      ),
     onError: (error) => notifyError(errorText(error, 'Fehler beim Senden')),
   });
   return (

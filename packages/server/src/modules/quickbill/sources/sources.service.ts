@@ -1,4 +1,3 @@
-import { formatNumber } from '@butler/contract/format';
 import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   customers,
@@ -10,6 +9,7 @@ import {
 } from '../../../db/schema/index.js';
 import { firstDayOfMonth, formatIsoDate, lastDayOfMonth, monthDisplay } from '../../../domain/calendar.js';
 import { num } from '../../../domain/decimal.js';
+import { subscriptionLineText } from '../../../domain/subscription-line.js';
 import { subscriptionPeriods } from '../../../domain/subscription-periods.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { customerFullName } from '../../customers/customers.repo.js';
@@ -80,9 +80,7 @@ export function createSourcesService(deps: QuickbillDeps) {
             skipped++;
             continue;
           }
-          const description =
-            `ButlerPaket ${sub.templateName || 'Individuell'} – ${monthDisplay(monthKey)}` +
-            ` (${formatNumber(sub.monthlyHours)} Stunden)`;
+          const description = subscriptionLineText(sub.templateName, monthDisplay(monthKey), 1, num(sub.monthlyHours));
           const row = await insertDraft(
             tx,
             session,

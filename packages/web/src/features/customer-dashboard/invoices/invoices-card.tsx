@@ -105,7 +105,11 @@ function InvoiceRow({
       )}
       {payable && invoice.direct_debit && (
         <Text size="sm">
-          {t.directDebit(formatEuro(invoice.open_amount), formatDate(invoice.direct_debit.collection_date), invoice.direct_debit.account)}
+          {t.directDebit(
+            formatEuro(invoice.open_amount),
+            formatDate(invoice.direct_debit.collection_date),
+            invoice.direct_debit.account,
+          )}
         </Text>
       )}
       {payable && invoice.last_reminder && (

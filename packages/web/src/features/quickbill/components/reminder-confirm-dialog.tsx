@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { formatDate, formatEuro } from '../../../lib/format';
+import { mailToast, useMailSetup } from '../../../lib/mail-setup';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePhone } from '../../../lib/use-phone';
 import { downloadReminderPreview, useNextReminder, useSendReminder } from '../api/reminders';
@@ -37,6 +38,7 @@ export function ReminderConfirmDialog({
   const phone = usePhone();
   const next = useNextReminder(invoice.id, opened);
   const send = useSendReminder();
+  const mailSetup = useMailSetup();
   const [error, setError] = useState<string | null>(null);
   const close = () => {
     setError(null);
@@ -98,7 +100,7 @@ export function ReminderConfirmDialog({
                   setError(null);
                   try {
                     const result = await send.mutateAsync({ id: invoice.id, level: n.level, early });
-                    notifySuccess(`${result.label} versendet`);
+                    notifySuccess(mailToast(mailSetup.data, `${result.label} versendet`, result.label));
                     close();
                   } catch (cause) {
                     setError(`Versand fehlgeschlagen: ${errorText(cause, 'Unbekannter Fehler')}`);
