@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zUsableHours } from './usable-hours.js';
 
 /**
  * Low-balance alerts (issue 11): the settings staff choose, the figures of a customer
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 
 export const zBalanceAlertSettings = z.object({
-  /** ButlerPaket: low once this share (%) of the current period's hours is used. */
+  /** ButlerPaket: low once at most (100 − this) % of its monthly hours are usable (decision 0742). */
   butler_used_percent: z.number(),
   /** Stundenpakete: low once at most this many hours are left … */
   package_remaining_hours: z.number(),
@@ -42,27 +43,21 @@ export const zBalanceAlertSettingsInput = z.object({
 });
 export type BalanceAlertSettingsInput = z.infer<typeof zBalanceAlertSettingsInput>;
 
-/** One low balance: a ButlerPaket period over its threshold, or the hour packages nearly used up. */
+/**
+ * A customer whose hours run short (decision 0742): all usable hours together (`usable.total`)
+ * are at most the reserve their settings give, the sum of (100 − X) % of the ButlerPaket's
+ * monthly hours and, with Stundenpakete, the larger of N h and P % of the newest package.
+ * `kind` says which alert it is: the ButlerPaket's month ('butler') or, without a ButlerPaket
+ * today, the packages ('package').
+ */
 export const zLowBalance = z.object({
   kind: z.enum(['butler', 'package']),
-  hours_total: z.number(),
-  hours_used: z.number(),
-  /** total − used; negative means Minus. */
-  hours_remaining: z.number(),
-  /**
-   * What is usable now (decision 0623): ButlerPaket = this period's rest plus the carry-over
-   * of earlier periods (the lounge's "Jetzt verfügbar"); packages = hours_remaining.
-   */
-  hours_usable: z.number(),
-  /** Share of the total used, 0–100+ (rounded to whole percent). */
-  percent_used: z.number(),
-  /** ButlerPaket: the current period; null for packages. */
-  period_start: z.string().nullable(),
-  period_end: z.string().nullable(),
+  usable: zUsableHours,
+  reserve: z.number(),
 });
 export type LowBalance = z.infer<typeof zLowBalance>;
 
-/** "Knappes Guthaben" on the admin dashboard: one row per customer and kind. */
+/** "Knappes Guthaben" on the admin dashboard: one row per customer. */
 export const zLowBalanceCustomer = zLowBalance.extend({ customer_id: z.number(), customer_name: z.string() });
 export type LowBalanceCustomer = z.infer<typeof zLowBalanceCustomer>;
 

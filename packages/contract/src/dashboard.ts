@@ -3,6 +3,7 @@ import { zLowBalance } from './balance-alerts.js';
 import { zId } from './common.js';
 import { zPageQuery } from './list-query.js';
 import { zReferralData, zReferralStats } from './referrals.js';
+import { zUsableHours } from './usable-hours.js';
 
 /**
  * Customer-facing hour accounting: the customer dashboard, the subscription answer,
@@ -44,6 +45,7 @@ export type Forecast = z.infer<typeof zForecast>;
 export const zCustomerSubscriptionResponse = z.object({
   subscription: zCurrentSubscription.nullable(),
   forecast: zForecast.nullable(),
+  usable_hours: zUsableHours,
 });
 export type CustomerSubscriptionResponse = z.infer<typeof zCustomerSubscriptionResponse>;
 
@@ -138,8 +140,10 @@ export const zCustomerDashboard = z.object({
   referral_data: zReferralData.nullable(),
   referral_stats: zReferralStats.nullable(),
   contact: zProviderContact,
-  /** Balances over a threshold right now (the lounge's calm banner); empty when all is well. */
-  low_balances: z.array(zLowBalance),
+  /** The one hours figure and its parts (decision 0742): what every ring, line and banner shows. */
+  usable_hours: zUsableHours,
+  /** Set while the usable hours are at most their reserve (the lounge's calm banner). */
+  low_balance: zLowBalance.nullable(),
   /** Beside each ring: how long the ButlerPaket (with carry-over) and the Stundenpakete last. */
   forecast: z.object({ subscription: zForecast.nullable(), packages: zForecast.nullable() }),
   /** The current ButlerPaket ends within 30 days and no following one exists (a friendly note). */
@@ -198,6 +202,8 @@ export const zDeductionsResponse = z.object({
   subscription_gauge: zSubscriptionGauge.nullable(),
   /** Set for billing_type stundenpakete. */
   package_gauge: zPackageGauge.nullable(),
+  /** What the gauge shows as left: the one hours figure (decision 0742). */
+  usable_hours: zUsableHours,
   /** Newest first. */
   entries: z.array(zDeduction),
   total_count: z.number(),

@@ -9,10 +9,12 @@ import type { CustomerVoice } from './voice.js';
 export type OptOut = { before: string; link: string; after: string };
 
 export type LetterTexts = {
-  balanceButlerSubject: (month: string, percent: string) => string;
-  balancePackagesSubject: string;
-  balanceButlerIntro: (p: { month: string; used: string; total: string; percent: string; usable: string }) => string;
-  balancePackagesIntro: (p: { remaining: string; used: string; total: string }) => string;
+  /** The usable hours run short (decision 0742): all of them together, with their parts when there are two. */
+  balanceSubject: (usable: string) => string;
+  balanceUsedUpSubject: string;
+  balanceIntro: (usable: string, parts: string | null) => string;
+  balanceUsedUpIntro: string;
+  balanceParts: (butler: string, packages: string) => string;
   balancePlan: string;
   balanceOptOut: OptOut;
   statementSubject: (month: string) => string;
@@ -41,12 +43,12 @@ export type LetterTexts = {
 
 export const LETTER_TEXTS: Record<CustomerVoice, LetterTexts> = {
   du: {
-    balanceButlerSubject: (month, percent) => `Dein ButlerPaket für ${month} ist zu ${percent} genutzt`,
-    balancePackagesSubject: 'Deine Stundenpakete gehen zur Neige',
-    balanceButlerIntro: (p) =>
-      `von deinem ButlerPaket für ${p.month} sind ${p.used} von ${p.total} genutzt (${p.percent}). Mit dem Übertrag aus den Vormonaten stehen dir jetzt noch ${p.usable} zur Verfügung.`,
-    balancePackagesIntro: (p) =>
-      `von deinen Stundenpaketen sind noch ${p.remaining} übrig (${p.used} von ${p.total} genutzt).`,
+    balanceSubject: (usable) => `Dein Guthaben wird knapp: noch ${usable} verfügbar`,
+    balanceUsedUpSubject: 'Dein Guthaben ist aufgebraucht',
+    balanceIntro: (usable, parts) =>
+      `du hast jetzt noch ${usable} zur Verfügung${parts ? ` (${parts})` : ''}. Das sind alle Stunden, die du ab heute nutzen kannst.`,
+    balanceUsedUpIntro: 'im Moment hast du keine Stunden mehr zur Verfügung.',
+    balanceParts: (butler, packages) => `${butler} aus deinem ButlerPaket und ${packages} aus deinen Stundenpaketen`,
     balancePlan:
       'Das ist nur ein kurzer Hinweis, damit du rechtzeitig planen kannst. Wenn du mehr Stunden brauchst, antworte einfach auf diese E-Mail oder melde dich bei uns – wir stellen dir gerne etwas zusammen.',
     balanceOptOut: {
@@ -109,12 +111,12 @@ Herzliche Grüße
       `Über den Betrag und den Tag jedes Einzugs informieren wir dich mit der Rechnung mindestens ${days} Kalendertage im Voraus`,
   },
   sie: {
-    balanceButlerSubject: (month, percent) => `Ihr ButlerPaket für ${month} ist zu ${percent} genutzt`,
-    balancePackagesSubject: 'Ihre Stundenpakete gehen zur Neige',
-    balanceButlerIntro: (p) =>
-      `von Ihrem ButlerPaket für ${p.month} sind ${p.used} von ${p.total} genutzt (${p.percent}). Mit dem Übertrag aus den Vormonaten stehen Ihnen jetzt noch ${p.usable} zur Verfügung.`,
-    balancePackagesIntro: (p) =>
-      `von Ihren Stundenpaketen sind noch ${p.remaining} übrig (${p.used} von ${p.total} genutzt).`,
+    balanceSubject: (usable) => `Ihr Guthaben wird knapp: noch ${usable} verfügbar`,
+    balanceUsedUpSubject: 'Ihr Guthaben ist aufgebraucht',
+    balanceIntro: (usable, parts) =>
+      `Sie haben jetzt noch ${usable} zur Verfügung${parts ? ` (${parts})` : ''}. Das sind alle Stunden, die Sie ab heute nutzen können.`,
+    balanceUsedUpIntro: 'im Moment haben Sie keine Stunden mehr zur Verfügung.',
+    balanceParts: (butler, packages) => `${butler} aus Ihrem ButlerPaket und ${packages} aus Ihren Stundenpaketen`,
     balancePlan:
       'Das ist nur ein kurzer Hinweis, damit Sie rechtzeitig planen können. Wenn Sie mehr Stunden brauchen, antworten Sie einfach auf diese E-Mail oder melden Sie sich bei uns – wir stellen Ihnen gerne etwas zusammen.',
     balanceOptOut: {

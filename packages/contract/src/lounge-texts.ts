@@ -12,11 +12,9 @@ export type LoungeTexts = {
   contactIntro: (company: string) => string;
   noHoursOffer: string;
   lowBalanceTitle: string;
-  lowBalanceButler: (percent: string, left: string) => string;
-  lowBalanceButlerLeft: (hours: string) => string;
-  lowBalanceButlerUsedUp: string;
-  lowBalancePackagesLeft: (hours: string) => string;
-  lowBalancePackagesMinus: (hours: string) => string;
+  lowBalanceLeft: (hours: string) => string;
+  lowBalanceParts: (butler: string, packages: string) => string;
+  lowBalanceUsedUp: string;
   needMoreHours: string;
   endingTitle: (when: string) => string;
   endingText: string;
@@ -48,7 +46,7 @@ export type LoungeTexts = {
   passwordCurrentEmpty: string;
   passwordFreshEmpty: string;
   passwordChanged: string;
-  usableNowHint: string;
+  usableExplained: (termEnd: string) => string;
 };
 
 export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
@@ -56,11 +54,10 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     contactIntro: (company) => `${company} ist gerne für dich da. Wie möchtest du uns erreichen?`,
     noHoursOffer: 'Wir stellen dir gerne ein ButlerPaket oder ein Stundenpaket zusammen.',
     lowBalanceTitle: 'Dein Guthaben wird knapp',
-    lowBalanceButler: (percent, left) => `Dein ButlerPaket ist diesen Monat zu ${percent} genutzt – ${left}.`,
-    lowBalanceButlerLeft: (hours) => `mit dem Übertrag der Vormonate jetzt noch ${hours} verfügbar`,
-    lowBalanceButlerUsedUp: 'dein Guthaben ist aufgebraucht',
-    lowBalancePackagesLeft: (hours) => `Von deinen Stundenpaketen sind noch ${hours} übrig.`,
-    lowBalancePackagesMinus: (hours) => `Deine Stundenpakete sind aufgebraucht (Minus ${hours}).`,
+    lowBalanceLeft: (hours) => `Du hast jetzt noch ${hours} verfügbar.`,
+    lowBalanceParts: (butler, packages) =>
+      `Das sind ${butler} aus deinem ButlerPaket und ${packages} aus deinen Stundenpaketen.`,
+    lowBalanceUsedUp: 'Dein Guthaben ist aufgebraucht.',
     needMoreHours: 'Brauchst du mehr BUTLER Stunden?',
     endingTitle: (when) => `Dein ButlerPaket läuft ${when} aus`,
     endingText: 'Möchtest du weiter mit uns arbeiten? Wir verlängern gerne – sag uns einfach Bescheid.',
@@ -96,17 +93,17 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     passwordCurrentEmpty: 'Bitte gib dein aktuelles Passwort ein',
     passwordFreshEmpty: 'Bitte gib ein neues Passwort ein',
     passwordChanged: 'Dein Passwort ist geändert. Andere Geräte sind abgemeldet.',
-    usableNowHint: 'Nicht genutzte Stunden der Vormonate bleiben dir erhalten.',
+    usableExplained: (termEnd) =>
+      `„Jetzt verfügbar“ sind alle Stunden, die du ab heute nutzen kannst: die Monatsstunden abzüglich des Genutzten, dazu was aus den Vormonaten übrig ist – oder abzüglich dessen, was dort mehr genutzt wurde. Nicht genutzte Stunden bleiben dir bis zum Ende deines ButlerPakets am ${termEnd} erhalten.`,
   },
   sie: {
     contactIntro: (company) => `${company} ist gerne für Sie da. Wie möchten Sie uns erreichen?`,
     noHoursOffer: 'Wir stellen Ihnen gerne ein ButlerPaket oder ein Stundenpaket zusammen.',
     lowBalanceTitle: 'Ihr Guthaben wird knapp',
-    lowBalanceButler: (percent, left) => `Ihr ButlerPaket ist diesen Monat zu ${percent} genutzt – ${left}.`,
-    lowBalanceButlerLeft: (hours) => `mit dem Übertrag der Vormonate jetzt noch ${hours} verfügbar`,
-    lowBalanceButlerUsedUp: 'Ihr Guthaben ist aufgebraucht',
-    lowBalancePackagesLeft: (hours) => `Von Ihren Stundenpaketen sind noch ${hours} übrig.`,
-    lowBalancePackagesMinus: (hours) => `Ihre Stundenpakete sind aufgebraucht (Minus ${hours}).`,
+    lowBalanceLeft: (hours) => `Sie haben jetzt noch ${hours} verfügbar.`,
+    lowBalanceParts: (butler, packages) =>
+      `Das sind ${butler} aus Ihrem ButlerPaket und ${packages} aus Ihren Stundenpaketen.`,
+    lowBalanceUsedUp: 'Ihr Guthaben ist aufgebraucht.',
     needMoreHours: 'Brauchen Sie mehr BUTLER Stunden?',
     endingTitle: (when) => `Ihr ButlerPaket läuft ${when} aus`,
     endingText: 'Möchten Sie weiter mit uns arbeiten? Wir verlängern gerne – geben Sie uns einfach Bescheid.',
@@ -142,7 +139,8 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     passwordCurrentEmpty: 'Bitte geben Sie Ihr aktuelles Passwort ein',
     passwordFreshEmpty: 'Bitte geben Sie ein neues Passwort ein',
     passwordChanged: 'Ihr Passwort ist geändert. Andere Geräte sind abgemeldet.',
-    usableNowHint: 'Nicht genutzte Stunden der Vormonate bleiben Ihnen erhalten.',
+    usableExplained: (termEnd) =>
+      `„Jetzt verfügbar“ sind alle Stunden, die Sie ab heute nutzen können: die Monatsstunden abzüglich des Genutzten, dazu was aus den Vormonaten übrig ist – oder abzüglich dessen, was dort mehr genutzt wurde. Nicht genutzte Stunden bleiben Ihnen bis zum Ende Ihres ButlerPakets am ${termEnd} erhalten.`,
   },
 };
 

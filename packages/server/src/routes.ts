@@ -31,6 +31,7 @@ import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { myDayRoutes } from './modules/my-day/my-day.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
@@ -92,6 +93,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(hourPackagesRoutes(deps.db));
   await typed.register(timeEntriesRoutes(deps.db));
   await typed.register(timersRoutes(deps.db));
+  await typed.register(myDayRoutes(deps.db));
   await typed.register(exportsRoutes(deps.db));
   await typed.register(privacyRoutes(deps));
   await typed.register(referralSettingsRoutes(deps.db));

@@ -90,6 +90,8 @@ export const ROLE_TABLE: Record<string, RouteRule> = {
   'POST /api/timer': { who: 'owner office butler', body: 'customer_id' },
   'POST /api/timer/stop': 'owner office butler',
   'DELETE /api/timer': 'owner office butler',
+  'GET /api/my-hours': 'owner office butler',
+  'GET /api/my-customers': 'owner office butler',
   'GET /api/exports/time-entries.:format': 'owner office accounting',
   'GET /api/exports/invoices.:format': 'owner office accounting',
   'GET /api/exports/customers.:format': 'owner office accounting',

@@ -104,6 +104,12 @@ export const theme = createTheme({
       defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     },
+    // Dropdowns (Select, the customer picker, date pickers, menus) are placed in the viewport,
+    // not in the document: a Combobox keeps its dropdown mounted while hidden and shows it
+    // first where it was measured hidden (centred on its input with no width), and on a
+    // phone that frame's overflow widened the page (390 → 553 px) with its full-screen
+    // dialog and the list off-screen. A fixed element adds nothing to the page's width.
+    Popover: { defaultProps: { floatingStrategy: 'fixed' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
   },

@@ -36,7 +36,7 @@ export function CustomerPicker({
   /** false for filters and choosers, where no customer is a valid state. */
   required?: boolean;
   disabled?: boolean;
-} & Pick<SelectProps, 'placeholder' | 'size' | 'w' | 'maw' | 'aria-label'>) {
+} & Pick<SelectProps, 'placeholder' | 'size' | 'w' | 'maw' | 'aria-label' | 'description' | 'comboboxProps'>) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const term = debounced.length >= MIN_SEARCH_LENGTH ? debounced : undefined;
@@ -75,9 +75,9 @@ export function CustomerPicker({
       }}
       error={error}
       disabled={disabled}
-      comboboxProps={{ withinPortal: true }}
       maxDropdownHeight={280}
       {...rest}
+      comboboxProps={{ withinPortal: true, ...rest.comboboxProps }}
     />
   );
 }

@@ -1,3 +1,5 @@
+import type { UsableButler } from '@butler/contract/usable-hours';
+import { carriedText } from '@butler/contract/usable-hours-words';
 import { Stack, Text } from '@mantine/core';
 import { useLoungeTexts } from '../app/lounge-voice';
 import { MEANING_COLORS, NEGATIVE_TEXT } from '../app/theme';
@@ -29,19 +31,24 @@ function Centre({ figure, word, color, testId }: { figure: string; word: string;
   );
 }
 
-/** Subscription (blue): remaining hours; above 100 % used the overage in orange with the upsell line. */
+/**
+ * Subscription (blue): the hours usable now (decision 0742), this month's use under it and
+ * what the earlier months add in words; below 0 the overuse in orange with the upsell line.
+ */
 export function SubscriptionRing({
-  monthlyHours,
-  usedHours,
+  butler,
   size = 210,
+  carriedInWords = true,
 }: {
-  monthlyHours: number;
-  usedHours: number;
+  butler: UsableButler;
   size?: number;
+  /** Off where the sum under the ring names the carry-over already. */
+  carriedInWords?: boolean;
 }) {
-  const gauge = subscriptionGauge(monthlyHours, usedHours);
+  const gauge = subscriptionGauge(butler.monthly_hours, butler.usable);
   const t = useLoungeTexts();
   const color = gauge.overused ? MEANING_COLORS.hourPackage : MEANING_COLORS.subscription;
+  const carried = carriedInWords ? carriedText(butler.carried) : null;
   return (
     <Stack align="center" gap={8}>
       <Ring
@@ -52,15 +59,22 @@ export function SubscriptionRing({
         label={
           <Centre
             figure={gauge.overused ? `${MINUS}${formatNumber(gauge.amount)}` : formatNumber(gauge.amount)}
-            word={gauge.overused ? 'Mehrverbrauch' : 'Verbleibend'}
-            color={gauge.overused ? 'orange.8' : 'blue.8'}
+            word={gauge.overused ? 'Mehrverbrauch' : 'Jetzt verfügbar'}
+            color={gauge.overused ? 'orange.9' : 'blue.9'}
             testId="subscription-ring-amount"
           />
         }
       />
-      <Text size="sm" c="dimmed" ta="center">
-        {usageLine(usedHours, monthlyHours)}
-      </Text>
+      <Stack gap={0} align="center">
+        <Text size="sm" c="dimmed" ta="center">
+          {usageLine(butler.used, butler.monthly_hours)} in diesem Monat
+        </Text>
+        {carried && (
+          <Text size="sm" c="dimmed" ta="center" data-testid="subscription-ring-carried">
+            {carried}
+          </Text>
+        )}
+      </Stack>
       {gauge.overused && (
         <Text size="sm" fw={600} c="orange.9" ta="center">
           {t.needMoreHours}

@@ -1,5 +1,6 @@
 import { Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { usePhone } from '../lib/use-phone';
 
 export type Column<T> = {
@@ -12,8 +13,9 @@ export type Column<T> = {
 };
 
 /**
- * UI.md: tables on desktop, cards below 768 px. Rows may be clickable on phones
- * (SPEC: "row click on mobile opens details").
+ * UI.md: tables on desktop, cards below 768 px. Rows may open on phones (SPEC: "row click on
+ * mobile opens details"): `cardHref` makes the card a link (Enter, a new tab, the back
+ * button work as with any link; decision 0745), `onCardClick` a button for what is not a page.
  */
 export function ResponsiveList<T>({
   rows,
@@ -21,6 +23,7 @@ export function ResponsiveList<T>({
   rowKey,
   cardTitle,
   onCardClick,
+  cardHref,
   cardActions,
   caption,
 }: {
@@ -29,6 +32,7 @@ export function ResponsiveList<T>({
   rowKey: (row: T) => string | number;
   cardTitle: (row: T) => ReactNode;
   onCardClick?: (row: T) => void;
+  cardHref?: (row: T) => string;
   cardActions?: (row: T) => ReactNode;
   caption?: string;
 }) {
@@ -57,7 +61,11 @@ export function ResponsiveList<T>({
           );
           return (
             <Card key={rowKey(row)} padding="md">
-              {onCardClick ? (
+              {cardHref ? (
+                <UnstyledButton component={Link} to={cardHref(row)} w="100%" display="block">
+                  {body}
+                </UnstyledButton>
+              ) : onCardClick ? (
                 <UnstyledButton onClick={() => onCardClick(row)} w="100%">
                   {body}
                 </UnstyledButton>

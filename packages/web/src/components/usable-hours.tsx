@@ -1,50 +1,82 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
-import { formatNumber } from '../lib/format';
+import type { UsableHours } from '@butler/contract/usable-hours';
+import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { formatNumber, MONTH_NAMES } from '../lib/format';
 
 const MINUS = '\u2212';
-const hours = (value: number) => `${value < 0 ? MINUS : ''}${formatNumber(Math.abs(value))} h`;
+const hours = (value: number) => `${formatNumber(Math.abs(value))} h`;
+
+function Line({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text size={strong ? 'sm' : 'xs'} fw={strong ? 700 : undefined} c={strong ? undefined : 'dimmed'}>
+        {label}
+      </Text>
+      <Text
+        size={strong ? 'sm' : 'xs'}
+        fw={strong ? 700 : undefined}
+        data-testid={testId}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {value}
+      </Text>
+    </Group>
+  );
+}
 
 /**
- * Beside the ButlerPaket ring (which shows this month, SPEC §2): what is usable now, this
- * month's rest plus the carry-over of earlier months, with the breakdown (decision 0623).
- * The same figure drives the low-balance banner and mail, the forecast and the
- * Monatsübersicht. Written without a form of address, so it reads right in both settings.
+ * Under the ButlerPaket ring: how the one hours figure (decision 0742) comes about, as a sum
+ * that never shows a "rest" larger than what can be used (monthly hours, minus this month's
+ * use, plus the carry-over or minus the overuse of the earlier months), the Stundenpakete
+ * added to it, and what "Jetzt verfügbar" means (`explanation`: in the lounge's voice there,
+ * without a form of address on staff screens).
  */
-export function UsableHours({ monthRemaining, usable }: { monthRemaining: number; usable: number }) {
-  const carried = Math.round((usable - monthRemaining) * 100) / 100;
+export function UsableHoursBreakdown({ usable, explanation }: { usable: UsableHours; explanation: string }) {
+  const b = usable.butler;
+  if (!b) return null;
+  const usedUp = Math.round(b.usable * 100) < 0;
+  const carried = Math.round(b.carried * 100);
   return (
     <Paper withBorder radius="md" px="md" py="xs" mt="sm" mb="sm" data-testid="usable-now">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm" fw={600}>
-          Jetzt verfügbar
+      <Stack gap={2}>
+        <Line
+          label={`Monatsstunden ${MONTH_NAMES[Number(b.period_start.slice(5, 7)) - 1]}`}
+          value={hours(b.monthly_hours)}
+        />
+        <Line
+          label="In diesem Monat genutzt"
+          value={`${b.used < 0 ? '+' : MINUS}${hours(b.used)}`}
+          testId="usable-hours-used"
+        />
+        {carried !== 0 && (
+          <Line
+            label={carried > 0 ? 'Übertrag aus den Vormonaten' : 'Mehrverbrauch der Vormonate'}
+            value={`${carried > 0 ? '+' : MINUS}${hours(b.carried)}`}
+            testId="usable-hours-carried"
+          />
+        )}
+        <Divider my={2} />
+        <Line
+          label={usedUp ? 'Mehrverbrauch' : 'Jetzt verfügbar'}
+          value={`${usedUp ? MINUS : ''}${hours(b.usable)}`}
+          strong
+          testId="usable-hours-butler"
+        />
+        {usable.packages && (
+          <>
+            <Line
+              label="Stundenpakete"
+              value={
+                usable.packages.remaining < 0
+                  ? `Minus ${hours(usable.packages.remaining)}`
+                  : hours(usable.packages.remaining)
+              }
+            />
+            <Line label="Zusammen jetzt verfügbar" value={hours(usable.total)} strong testId="usable-hours-total" />
+          </>
+        )}
+        <Text size="xs" c="dimmed" mt={4} data-testid="usable-hours-explained">
+          {explanation}
         </Text>
-        <Text
-          fw={700}
-          c={usable < 0 ? 'red.8' : 'blue.8'}
-          data-testid="usable-hours-total"
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {hours(usable)}
-        </Text>
-      </Group>
-      <Stack gap={0} mt={2}>
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="xs" c="dimmed">
-            Rest dieses Monats
-          </Text>
-          <Text size="xs" data-testid="usable-hours-month" style={{ whiteSpace: 'nowrap' }}>
-            {hours(monthRemaining)}
-          </Text>
-        </Group>
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="xs" c="dimmed">
-            {carried < 0 ? 'Mehrverbrauch der Vormonate' : 'Übertrag aus den Vormonaten'}
-          </Text>
-          <Text size="xs" data-testid="usable-hours-carried" style={{ whiteSpace: 'nowrap' }}>
-            {carried > 0 ? '+' : ''}
-            {hours(carried)}
-          </Text>
-        </Group>
       </Stack>
     </Paper>
   );

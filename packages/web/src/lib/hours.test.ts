@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { balanceTone, deductedHours, MINUS, packageGauge, signedHours, subscriptionGauge } from './hours';
 
-describe('subscriptionGauge (SPEC §4 subscription ring)', () => {
-  it('shows the remaining share and hours up to 100 % used', () => {
-    expect(subscriptionGauge(10, 3)).toEqual({ usedPercent: 30, overused: false, ringValue: 70, amount: 7 });
-    expect(subscriptionGauge(10, 10)).toMatchObject({ overused: false, ringValue: 0, amount: 0 });
+describe('subscriptionGauge (SPEC §4 subscription ring, the usable figure of decision 0742)', () => {
+  it('shows the usable hours and their share of the month', () => {
+    expect(subscriptionGauge(10, 7)).toEqual({ overused: false, ringValue: 70, amount: 7 });
+    expect(subscriptionGauge(10, 0)).toEqual({ overused: false, ringValue: 0, amount: 0 });
   });
 
-  it('switches to the overage above 100 % with a full ring', () => {
-    expect(subscriptionGauge(10, 11.5)).toMatchObject({ overused: true, ringValue: 100, amount: 1.5 });
+  it("after overused months shows what is usable, not the month's rest", () => {
+    // 18,50 h this month, 0,75 h used, 17,25 h overused before: 0,50 h, not 17,75 h.
+    expect(subscriptionGauge(18.5, 0.5)).toMatchObject({ overused: false, amount: 0.5 });
+    expect(subscriptionGauge(18.5, 0.5).ringValue).toBeCloseTo(2.7, 1);
   });
 
-  it('has 0 % without monthly hours and counts credits as remaining', () => {
-    expect(subscriptionGauge(0, 0)).toMatchObject({ usedPercent: 0, overused: false, amount: 0 });
-    expect(subscriptionGauge(10, -2)).toMatchObject({ overused: false, ringValue: 100, amount: 12 });
+  it('switches to the overuse below 0 with a full ring, and caps a large carry-over at a full ring', () => {
+    expect(subscriptionGauge(10, -1.5)).toEqual({ overused: true, ringValue: 100, amount: 1.5 });
+    expect(subscriptionGauge(10, 12)).toEqual({ overused: false, ringValue: 100, amount: 12 });
+    expect(subscriptionGauge(0, 0)).toEqual({ overused: false, ringValue: 0, amount: 0 });
   });
 });
 

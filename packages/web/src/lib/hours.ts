@@ -28,25 +28,26 @@ export function balanceTone(value: number): BalanceTone {
 }
 
 export type SubscriptionGauge = {
-  /** used / monthly in percent (0 without monthly hours). */
-  usedPercent: number;
   overused: boolean;
-  /** Ring fill: remaining share, or full when overused. */
+  /** Ring fill: the usable share of the month's hours (capped at 100), or full when overused. */
   ringValue: number;
-  /** Remaining hours (absolute value), or the overage when overused. */
+  /** Usable hours (absolute value), or the overuse when overused. */
   amount: number;
 };
 
-/** Subscription ring: ≤ 100 % used shows the remaining share; above, the overage in orange. */
-export function subscriptionGauge(monthlyHours: number, usedHours: number): SubscriptionGauge {
-  const usedPercent = monthlyHours > 0 ? (usedHours / monthlyHours) * 100 : 0;
-  const remaining = monthlyHours - usedHours;
-  const overused = usedPercent > 100;
+/**
+ * Subscription ring (SPEC §4, decision 0742): the hours usable now, this month's rest with
+ * what the earlier months left or overused; below 0 the overuse in orange. Never the month's
+ * rest on its own: after overused months that is more than can be used.
+ */
+export function subscriptionGauge(monthlyHours: number, usableHours: number): SubscriptionGauge {
+  const usable = Math.round(usableHours * 100) / 100;
+  const overused = usable < 0;
+  const share = monthlyHours > 0 ? (usable / monthlyHours) * 100 : usable > 0 ? 100 : 0;
   return {
-    usedPercent,
     overused,
-    ringValue: overused ? 100 : Math.max(0, Math.min(100, 100 - usedPercent)),
-    amount: Math.abs(Math.round(remaining * 100) / 100),
+    ringValue: overused ? 100 : Math.max(0, Math.min(100, share)),
+    amount: Math.abs(usable),
   };
 }
 

@@ -44,9 +44,10 @@ export const balanceAlerts = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: BALANCE_ALERT_KINDS }).notNull(),
     scope: text('scope').notNull(),
-    /** The figures when the crossing was noticed (hours). */
+    /** The figures when the crossing was noticed (hours): the kind's month or packages, total and used. */
     hoursTotal: hoursColumn('hours_total').notNull(),
     hoursUsed: hoursColumn('hours_used').notNull(),
+    /** All usable hours of the customer together (decision 0742; before it, the kind's total − used). */
     hoursRemaining: hoursColumn('hours_remaining').notNull(),
     /** Last day of the ButlerPaket period (null for packages). */
     periodEnd: date('period_end'),

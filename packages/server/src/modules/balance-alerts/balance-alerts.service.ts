@@ -1,4 +1,6 @@
 import { formatDate, formatHours, formatMonthYear } from '@butler/contract/format';
+import type { UsableHours } from '@butler/contract/usable-hours';
+import { butlerUsableText, overdrawn, packagesText } from '@butler/contract/usable-hours-words';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { balanceAlerts, customers } from '../../db/schema/index.js';
@@ -11,12 +13,35 @@ import { staffRecipients } from '../mail/staff-recipients.js';
 import { getBalanceAlertSettings } from './balance-alert-settings.service.js';
 
 const VALID_ADDRESS = /^[^\s@]+@[^\s@]+$/;
-const percent = (value: number) => `${value}\u00a0%`;
-const periodMonth = (start: string | null) => {
-  if (!start) return null;
-  const { year, month } = parseDate(start);
+const monthOf = (date: string) => {
+  const { year, month } = parseDate(date);
   return formatMonthYear(year, month);
 };
+
+/** The facts of an alert mail, in words (decision 0742): the one figure first, then its parts. */
+export function balanceFacts(usable: UsableHours): Array<[string, string]> {
+  const facts: Array<[string, string]> = [['Jetzt verfügbar', formatHours(usable.total)]];
+  const b = usable.butler;
+  if (b) {
+    facts.push([
+      `ButlerPaket ${monthOf(b.period_start)}`,
+      `${formatHours(b.used)} von ${formatHours(b.monthly_hours)} genutzt`,
+    ]);
+    if (overdrawn(b.carried) !== null)
+      facts.push(['Mehrverbrauch der Vormonate', `${formatHours(-b.carried)}, schon abgezogen`]);
+    else if (b.carried > 0)
+      facts.push(['Übertrag aus den Vormonaten', `${formatHours(b.carried)}, schon eingerechnet`]);
+    if (usable.packages) facts.push(['Davon aus dem ButlerPaket', butlerUsableText(b.usable)]);
+    facts.push(['Monat endet am', formatDate(b.period_end)]);
+  }
+  const p = usable.packages;
+  if (p)
+    facts.push([
+      'Stundenpakete',
+      `${packagesText(p.remaining)} (${formatHours(p.used)} von ${formatHours(p.purchased)} genutzt)`,
+    ]);
+  return facts;
+}
 
 /**
  * Records every threshold crossing of `today` (all customers, or one) and queues the
@@ -41,10 +66,10 @@ export async function recordCrossings(
           customerId: row.customerId,
           kind: row.kind,
           scope: row.scope,
-          hoursTotal: String(row.hours_total),
-          hoursUsed: String(row.hours_used),
-          hoursRemaining: String(row.hours_remaining),
-          periodEnd: row.period_end,
+          hoursTotal: String(row.kind === 'butler' ? row.usable.butler?.monthly_hours : row.usable.packages?.purchased),
+          hoursUsed: String(row.kind === 'butler' ? row.usable.butler?.used : row.usable.packages?.used),
+          hoursRemaining: String(row.usable.total),
+          periodEnd: row.usable.butler?.period_end ?? null,
           crossedOn: today,
         })
         .onConflictDoNothing()
@@ -58,13 +83,17 @@ export async function recordCrossings(
         data: {
           to: (await customerAddressee(tx, row.customerId)) ?? { firstName: '', lastName: '', salutation: null },
           kind: row.kind,
-          total: formatHours(row.hours_total),
-          used: formatHours(row.hours_used),
-          remaining: formatHours(row.hours_remaining),
-          usable: formatHours(row.hours_usable),
-          percentUsed: percent(row.percent_used),
-          periodMonth: periodMonth(row.period_start),
-          periodEnd: row.period_end ? formatDate(row.period_end) : null,
+          usable: formatHours(row.usable.total),
+          usedUp: Math.round(row.usable.total * 100) <= 0,
+          // Both parts only while both hold hours (an overdrawn part is a fact line, not a share).
+          parts:
+            row.usable.butler &&
+            row.usable.packages &&
+            row.usable.butler.usable > 0 &&
+            row.usable.packages.remaining > 0
+              ? { butler: formatHours(row.usable.butler.usable), packages: formatHours(row.usable.packages.remaining) }
+              : null,
+          facts: balanceFacts(row.usable),
           loungeUrl: `${env.PUBLIC_URL}/customer/dashboard`,
           accountUrl: `${env.PUBLIC_URL}/customer/account`,
         },
@@ -113,12 +142,10 @@ export async function sendStaffDigest(db: Database, env: Env, slot: string): Pro
       .orderBy(asc(customers.lastName), asc(customers.firstName), asc(balanceAlerts.kind), sql`${balanceAlerts.id}`);
     const digestRows = rows.map((r) => ({
       customer: `${r.first} ${r.last}`,
-      what:
-        r.kind === 'butler'
-          ? `ButlerPaket ${periodMonth(r.scope.split(':')[2] ?? null) ?? ''}`.trim()
-          : 'Stundenpakete',
+      what: r.kind === 'butler' ? `ButlerPaket ${monthOf(r.scope.split(':')[2] ?? '')}` : 'Stundenpakete',
       used: `${formatHours(r.used)} von ${formatHours(r.total)}`,
-      remaining: formatHours(r.remaining),
+      // Since decision 0742 the crossing keeps the usable hours of both kinds together.
+      usable: formatHours(r.remaining),
       crossedOn: formatDate(r.crossedOn),
     }));
     for (const recipient of recipients) {

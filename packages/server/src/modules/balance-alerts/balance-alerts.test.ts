@@ -125,30 +125,35 @@ describe('crossing a threshold through bookings, with the scheduler through a mo
     const alerts = await mailsFor(customer.email, 'balance-alert');
     expect(alerts).toHaveLength(1);
     expect(alerts[0].status).toBe('sent');
-    expect(alerts[0].subject).toBe('Dein ButlerPaket für März 2026 ist zu 80\u00a0% genutzt');
-    expect(alerts[0].textBody).toContain(
-      'Mit dem Übertrag aus den Vormonaten stehen dir jetzt noch 2,00 h zur Verfügung.',
-    );
+    expect(alerts[0].subject).toBe('Dein Guthaben wird knapp: noch 2,00 h verfügbar');
+    expect(alerts[0].textBody).toContain('du hast jetzt noch 2,00 h zur Verfügung.');
+    expect(alerts[0].textBody).toContain('ButlerPaket März 2026: 8,00 h von 10,00 h genutzt');
 
     // The lounge shows the banner figures, the dashboard lists the customer.
     const token = await ctx.login('customer', customer.email, 'Geheim-Passwort-1');
     const lounge = await ctx.request({ method: 'GET', url: `/api/customers/${customer.id}/dashboard`, token });
-    expect(lounge.json().low_balances).toEqual([
-      {
-        kind: 'butler',
-        hours_total: 10,
-        hours_used: 9,
-        hours_remaining: 1,
-        hours_usable: 1,
-        percent_used: 90,
-        period_start: '2026-03-01',
-        period_end: '2026-03-31',
+    expect(lounge.json().low_balance).toEqual({
+      kind: 'butler',
+      reserve: 2,
+      usable: {
+        total: 1,
+        butler: {
+          subscription_id: lounge.json().usable_hours.butler.subscription_id,
+          period_start: '2026-03-01',
+          period_end: '2026-03-31',
+          term_end: '2026-12-31',
+          monthly_hours: 10,
+          used: 9,
+          carried: 0,
+          usable: 1,
+        },
+        packages: null,
       },
-    ]);
+    });
     const everything = await admin('GET', '/api/admin/low-balances?page_size=500');
     const list = everything.json();
     expect(list.filter((r: any) => r.customer_id === customer.id)).toMatchObject([
-      { kind: 'butler', hours_used: 9, customer_name: `${customer.firstName} ${customer.lastName}` },
+      { kind: 'butler', usable: { total: 1 }, customer_name: `${customer.firstName} ${customer.lastName}` },
     ]);
     // One row per page: each page is the next row of the whole list, the count in a header.
     expect(everything.headers['x-total-count']).toBe(String(list.length));
@@ -166,13 +171,15 @@ describe('crossing a threshold through bookings, with the scheduler through a mo
     const digests = await mailsFor('lena@meinbutler.at', 'balance-digest');
     expect(digests).toHaveLength(1);
     expect(digests[0].subject).toMatch(/^Knappes Guthaben: \d+ Kunden? \(21\.03\.2026\)$/);
-    expect(digests[0].textBody).toContain(`${customer.firstName} ${customer.lastName}: ButlerPaket März 2026`);
+    expect(digests[0].textBody).toContain(
+      `${customer.firstName} ${customer.lastName}: ButlerPaket März 2026, genutzt 8,00 h von 10,00 h, jetzt verfügbar 2,00 h`,
+    );
 
     // Through the month end: the new period starts fresh; no alert, no banner, no digest.
     await tickAt('2026-03-31T21:59:00Z');
     await tickAt('2026-04-01T05:00:30Z');
     const april = await ctx.request({ method: 'GET', url: `/api/customers/${customer.id}/dashboard`, token });
-    expect(april.json().low_balances).toEqual([]);
+    expect(april.json().low_balance).toBeNull();
     const digestCount = (await mailsFor('lena@meinbutler.at', 'balance-digest')).length;
     await tickAt('2026-04-02T05:00:30Z');
     // A digest goes out only when something crossed (nobody did).
@@ -206,8 +213,8 @@ describe('crossing a threshold through bookings, with the scheduler through a mo
     await book(customer.id, project.id, 1.5, '2026-05-12', 'stundenpakete'); // 3.5 h left = 17.5 %
     await ctx.runJobs();
     const [mail] = await mailsFor(customer.email, 'balance-alert');
-    expect(mail.subject).toBe('Deine Stundenpakete gehen zur Neige');
-    expect(mail.textBody).toContain('noch 3,50 h übrig');
+    expect(mail.subject).toBe('Dein Guthaben wird knapp: noch 3,50 h verfügbar');
+    expect(mail.textBody).toContain('Stundenpakete: noch 3,50 h (16,50 h von 20,00 h genutzt)');
     // A new package of 10 h: 13.5 h left, fine; using it up to 1.75 h is a new crossing.
     await buildHourPackage(ctx.db, customer.id, { hours: '10', purchaseDate: '2026-05-20' });
     await book(customer.id, project.id, 6, '2026-05-20', 'stundenpakete');
@@ -217,7 +224,7 @@ describe('crossing a threshold through bookings, with the scheduler through a mo
     await ctx.runJobs();
     const both = await mailsFor(customer.email, 'balance-alert');
     expect(both).toHaveLength(2);
-    expect(both[1].textBody).toContain('noch 1,75 h übrig');
+    expect(both[1].textBody).toContain('du hast jetzt noch 1,75 h zur Verfügung.');
   });
 });
 

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import { getBalanceAlertSettings } from '../balance-alerts/balance-alert-settings.service.js';
 import { packageBalance, subscriptionBalances } from '../hour-accounting/customer-hours.repo.js';
 import { findLowBalances } from '../hour-accounting/low-balance.repo.js';
+import { usableHoursOf } from '../hour-accounting/usable-hours.repo.js';
 import { computeReferralSummary } from '../referrals/referral-data.js';
 import { endingNote } from '../subscription-ends/subscription-ends.js';
 import * as repo from './customer-dashboard.repo.js';
@@ -28,23 +29,39 @@ async function requireCustomer(db: Database, customerId: number) {
 export async function getDashboard(db: Database, customerId: number, today: string): Promise<CustomerDashboard> {
   const customer = await requireCustomer(db, customerId);
   // Independent reads run side by side on the pool; each is small or bounded.
-  const [subs, balances, packages, projects, recent, counts, abos, pkg, hours, referral, contact, low, usage, ending] =
-    await Promise.all([
-      repo.listSubscriptions(db, customerId),
-      subscriptionBalances(db, customerId, today),
-      repo.listHourPackages(db, customerId),
-      repo.listActiveProjects(db, customerId),
-      repo.listEntries(db, customerId, null, RECENT),
-      repo.countEntriesByType(db, customerId),
-      repo.listEntries(db, customerId, 'abos', RECENT),
-      repo.listEntries(db, customerId, 'stundenpakete', RECENT),
-      packageBalance(db, customerId),
-      computeReferralSummary(db, customerId, today),
-      repo.providerContact(db),
-      getBalanceAlertSettings(db).then((settings) => findLowBalances(db, today, settings, customerId)),
-      usageHistory(db, customerId, today),
-      endingNote(db, customerId, today),
-    ]);
+  const [
+    subs,
+    balances,
+    packages,
+    projects,
+    recent,
+    counts,
+    abos,
+    pkg,
+    hours,
+    referral,
+    contact,
+    low,
+    usage,
+    ending,
+    usable,
+  ] = await Promise.all([
+    repo.listSubscriptions(db, customerId),
+    subscriptionBalances(db, customerId, today),
+    repo.listHourPackages(db, customerId),
+    repo.listActiveProjects(db, customerId),
+    repo.listEntries(db, customerId, null, RECENT),
+    repo.countEntriesByType(db, customerId),
+    repo.listEntries(db, customerId, 'abos', RECENT),
+    repo.listEntries(db, customerId, 'stundenpakete', RECENT),
+    packageBalance(db, customerId),
+    computeReferralSummary(db, customerId, today),
+    repo.providerContact(db),
+    getBalanceAlertSettings(db).then((settings) => findLowBalances(db, today, settings, customerId)),
+    usageHistory(db, customerId, today),
+    endingNote(db, customerId, today),
+    usableHoursOf(db, customerId, today),
+  ]);
   const subscription = currentSubscription(subs, balances, today);
   return {
     customer: {
@@ -87,9 +104,8 @@ export async function getDashboard(db: Database, customerId: number, today: stri
       packages: packageForecast(today, hours.remaining, usage.packages),
     },
     subscription_ending: ending,
-    low_balances: low.map(
-      ({ customerId: _c, customerName: _n, email: _e, balanceAlertMails: _m, scope: _s, ...f }) => f,
-    ),
+    usable_hours: usable,
+    low_balance: low[0] ? { kind: low[0].kind, usable: low[0].usable, reserve: low[0].reserve } : null,
   };
 }
 
@@ -99,13 +115,14 @@ export async function getCustomerSubscription(
   today: string,
 ): Promise<CustomerSubscriptionResponse> {
   await requireCustomer(db, customerId);
-  const [subs, balances, usage] = await Promise.all([
+  const [subs, balances, usage, usable] = await Promise.all([
     repo.listSubscriptions(db, customerId),
     subscriptionBalances(db, customerId, today),
     usageHistory(db, customerId, today),
+    usableHoursOf(db, customerId, today),
   ]);
   const subscription = currentSubscription(subs, balances, today);
-  return { subscription, forecast: subscriptionForecast(today, subscription, usage.abos) };
+  return { subscription, forecast: subscriptionForecast(today, subscription, usage.abos), usable_hours: usable };
 }
 
 /** The deduction screens: gauge of the chosen kind and one page of its entries, newest first. */
@@ -123,6 +140,7 @@ export async function getDeductions(
   ]);
   let subscriptionGauge: DeductionsResponse['subscription_gauge'] = null;
   let packageGauge: DeductionsResponse['package_gauge'] = null;
+  const usable = await usableHoursOf(db, customerId, today);
   if (query.billing_type === 'abos') {
     const { subscription } = await getCustomerSubscription(db, customerId, today);
     subscriptionGauge = {
@@ -140,6 +158,7 @@ export async function getDeductions(
     billing_type: query.billing_type,
     subscription_gauge: subscriptionGauge,
     package_gauge: packageGauge,
+    usable_hours: usable,
     entries: entries.map(presentDeduction),
     total_count: total,
     page: query.page,

@@ -247,7 +247,11 @@ describe('GET /api/customers/:id/subscription', () => {
       url: `/api/customers/${actors.customerB.id}/subscription`,
       token: actors.tokens.customerB,
     });
-    expect(res.json()).toEqual({ subscription: null, forecast: null });
+    expect(res.json()).toEqual({
+      subscription: null,
+      forecast: null,
+      usable_hours: { total: 0, butler: null, packages: null },
+    });
     expect(
       (await ctx.request({ method: 'GET', url: '/api/customers/999999/subscription', token: actors.tokens.admin }))
         .statusCode,

@@ -20,6 +20,13 @@ import type { StatementData, StatementEntry } from './statement-data.js';
 const h = (value: number) => `${formatNumber(value)} h`;
 const signed = (value: number) => (value < 0 ? `−${formatNumber(-value)} h` : h(value));
 
+/** What the earlier months add to the month: a carry-over, or their overuse said as such. */
+function carryFact(carry: number): Array<[string, string]> {
+  if (Math.round(carry * 100) > 0) return [['Übertrag aus den Vormonaten', `+${h(carry)}`]];
+  if (Math.round(carry * 100) < 0) return [['Mehrverbrauch der Vormonate', signed(carry)]];
+  return [];
+}
+
 function section(doc: PDFKit.PDFDocument, title: string, entries: StatementEntry[], facts: Array<[string, string]>) {
   if (doc.y + 120 > PAGE.bottomLimit) doc.addPage();
   doc.moveDown(1);
@@ -94,9 +101,9 @@ export async function drawStatementPdf({
       : []),
     ['Kontingent des Monats', h(b.figures.hours_total)],
     ['Genutzt', h(b.figures.hours_used)],
-    // The lounge's breakdown beside the ring, at the month's end (decision 0623).
-    ['Rest dieses Monats', signed(b.figures.hours_open)],
-    ['Übertrag aus den Vormonaten', signed(b.carryOver)],
+    // The lounge's sum under the ring, at the month's end (decision 0742): no "rest of the
+    // month" that reads as usable when earlier months were overused.
+    ...carryFact(b.carryOver),
     ['Verfügbar am Monatsende', signed(b.balance)],
   ]);
   const p = data.packages;

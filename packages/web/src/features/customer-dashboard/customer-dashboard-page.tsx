@@ -63,10 +63,11 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
   const id = data.customer.id;
   const hasPackages = data.total_hours_purchased > 0 || data.hour_package_deductions_count > 0;
   const hourCards = [
-    data.subscription ? (
+    data.subscription && data.usable_hours.butler ? (
       <SubscriptionCard
         key="subscription"
         subscription={data.subscription}
+        usable={{ ...data.usable_hours, butler: data.usable_hours.butler }}
         forecast={data.forecast.subscription}
         deductions={data.subscription_deductions}
         total={data.subscription_deductions_count}
@@ -96,7 +97,7 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
         </Box>
       )}
       <GreetingHeader customer={data.customer} adminView={adminView} onContact={contact.open} />
-      <LowBalanceBanner balances={data.low_balances} onContact={contact.open} />
+      <LowBalanceBanner balance={data.low_balance} onContact={contact.open} />
       <EndingNote ending={data.subscription_ending} onContact={contact.open} />
       <RenderAfterFirstStep>
         {!phone && referral}

@@ -1,7 +1,8 @@
 import type { Timer } from '@butler/contract/timers';
 import { MIDNIGHT_NOTE } from '@butler/contract/timers';
-import { ActionIcon, Button, Chip, Divider, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
-import { IconClockPlus, IconPlayerPlayFilled, IconPlayerStopFilled, IconStopwatch } from '@tabler/icons-react';
+import { ActionIcon, Button, Chip, Divider, Group, Kbd, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconClockPlus, IconPlayerStopFilled, IconStopwatch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CustomerPicker } from '../../components/customer-picker';
 import { errorText } from '../../lib/api-client';
@@ -14,13 +15,14 @@ import { recentCustomers } from './recent-customers';
 import classes from './timer.module.css';
 
 /**
- * The timer in the top bar (issue 31, decision 0640): start for a customer, the running
- * time with a one-click "Stopp" that opens the booking, a stopped time to book or discard,
- * and "Neuer Zeiteintrag" (Alt+N).
+ * The timer in the top bar (decision 0640): choosing a customer starts it at once (decision
+ * 0741), the running time with a one-click "Stopp" that opens the booking, a stopped time
+ * to book or discard, and "Neuer Zeiteintrag" (with its key Alt+N where there is a keyboard).
  */
 export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boolean }) {
   const [opened, setOpened] = useState(false);
-  const [customer, setCustomer] = useState<number | null>(null);
+  // A touch screen has no Alt key to show: the hint only where a mouse (and so a keyboard) is likely.
+  const keyboard = useMediaQuery('(pointer: fine)', false, { getInitialValueInEffect: false }) && !phone;
   const start = useStartTimer();
   const stop = useStopTimer();
   const discard = useDiscardTimer();
@@ -41,7 +43,6 @@ export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boo
     try {
       await start.mutateAsync({ customer_id: customerId });
       setOpened(false);
-      setCustomer(null);
     } catch (cause) {
       fail(cause);
     }
@@ -80,7 +81,8 @@ export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boo
       {phone ? formatHours(timer.hours) : `Buchen: ${formatHours(timer.hours)}`}
     </Button>
   ) : (
-    <Tooltip label="Timer und Zeiterfassung" withinPortal>
+    // No tooltip over the open popover, none on a touch screen (a tap would show it).
+    <Tooltip label="Timer und Zeiterfassung" withinPortal disabled={opened || !keyboard}>
       <ActionIcon
         variant="subtle"
         c="white"
@@ -141,7 +143,7 @@ export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boo
           ) : (
             <Stack gap="sm">
               {recentCustomers().length > 0 && (
-                <Group gap={6}>
+                <Group gap={6} role="group" aria-label="Timer für zuletzt gebuchte Kunden starten">
                   {recentCustomers().map((c) => (
                     <Chip key={c.id} size="xs" checked={false} onChange={() => void startFor(c.id)}>
                       {c.label}
@@ -149,25 +151,32 @@ export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boo
                   ))}
                 </Group>
               )}
-              <CustomerPicker value={customer} onChange={(id) => setCustomer(id)} label="Timer für Kunde" />
-              <Button
-                leftSection={<IconPlayerPlayFilled size={16} />}
-                disabled={customer === null}
-                loading={start.isPending}
-                onClick={() => customer !== null && void startFor(customer)}
-              >
-                Timer starten
-              </Button>
+              {/* The picker's list inside the popover: a list in a portal counted as a click outside,
+                  which closed the popover before the choice arrived (decision 0741). */}
+              <CustomerPicker
+                value={null}
+                onChange={(id) => id !== null && void startFor(id)}
+                label="Timer starten für"
+                description="Der Timer läuft ab der Auswahl"
+                disabled={start.isPending}
+                comboboxProps={{ withinPortal: false }}
+              />
               <Divider />
               <Button
                 variant="light"
                 leftSection={<IconClockPlus size={16} />}
+                aria-keyshortcuts={keyboard ? 'Alt+N' : undefined}
                 onClick={() => {
                   setOpened(false);
                   openNewTimeEntry();
                 }}
               >
-                Neuer Zeiteintrag (Alt+N)
+                Neuer Zeiteintrag
+                {keyboard && (
+                  <Text span ml={6} size="xs" aria-hidden>
+                    <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd>
+                  </Text>
+                )}
               </Button>
             </Stack>
           )}

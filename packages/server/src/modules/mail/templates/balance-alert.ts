@@ -7,53 +7,36 @@ import { factTable, greetingLine, optOutHtml, optOutText } from './parts.js';
 export type BalanceAlertData = {
   to: Addressee;
   kind: 'butler' | 'package';
-  /** Formatted figures: `8,50 h`, `85 %`, `31.03.2026`, `März 2026`. */
-  total: string;
-  used: string;
-  remaining: string;
-  percentUsed: string;
-  /** ButlerPaket: what is usable now, this period plus carry-over (decision 0623); packages: remaining. */
+  /** The one hours figure (decision 0742), formatted: `1,75 h`. */
   usable: string;
-  /** ButlerPaket only: the period's month and last day. */
-  periodMonth: string | null;
-  periodEnd: string | null;
+  /** Whether nothing is usable any more. */
+  usedUp: boolean;
+  /** ButlerPaket and Stundenpakete part when the customer holds both ("1,50 h" and "0,25 h"). */
+  parts: { butler: string; packages: string } | null;
+  /** The facts under the sentence, already in words: `["ButlerPaket Dezember 2026", "0,75 h von 18,50 h genutzt"]`. */
+  facts: Array<[string, string]>;
   loungeUrl: string;
   accountUrl: string;
 };
 
-/** To a customer, once per ButlerPaket period or package whose balance crossed a threshold. */
+/**
+ * To a customer, once per ButlerPaket month (or, without a ButlerPaket, per newest package)
+ * in which all their usable hours together ran short (decision 0742).
+ */
 export const balanceAlertTemplate = defineTemplate<BalanceAlertData>({
   render: (d, ctx) => {
     const t = LETTER_TEXTS[ctx.voice];
-    const butler = d.kind === 'butler';
-    const intro = butler
-      ? t.balanceButlerIntro({
-          month: d.periodMonth ?? '',
-          used: d.used,
-          total: d.total,
-          percent: d.percentUsed,
-          usable: d.usable,
-        })
-      : t.balancePackagesIntro({ remaining: d.remaining, used: d.used, total: d.total });
+    const intro = d.usedUp
+      ? t.balanceUsedUpIntro
+      : t.balanceIntro(d.usable, d.parts ? t.balanceParts(d.parts.butler, d.parts.packages) : null);
     const greeting = greetingLine(ctx, d.to);
     const closing = `${t.balancePlan}\n\n${signOff(ctx.voice)}\n${ctx.provider.name}`;
-    const facts: Array<[string, string]> = butler
-      ? [
-          ['Zeitraum', d.periodMonth ?? ''],
-          ['Genutzt diesen Monat', `${d.used} von ${d.total}`],
-          ['Jetzt verfügbar (mit Übertrag)', d.usable],
-          ['Monat endet am', d.periodEnd ?? ''],
-        ]
-      : [
-          ['Gekauft', d.total],
-          ['Genutzt', d.used],
-          ['Verbleibend', d.remaining],
-        ];
+    const factLines = d.facts.map(([label, value]) => `${label}: ${value}`).join('\n');
     return {
-      subject: butler ? t.balanceButlerSubject(d.periodMonth ?? '', d.percentUsed) : t.balancePackagesSubject,
-      preheader: `Noch ${butler ? d.usable : d.remaining} verfügbar`,
-      text: `${greeting}\n\n${intro}\n\n${closing}\n\n${optOutText(t.balanceOptOut, d.accountUrl)}`,
-      html: html`${paragraphs(`${greeting}\n\n${intro}`)}${factTable(facts)}${paragraphs(closing)}${optOutHtml(t.balanceOptOut, d.accountUrl)}`,
+      subject: d.usedUp ? t.balanceUsedUpSubject : t.balanceSubject(d.usable),
+      preheader: `Jetzt verfügbar: ${d.usable}`,
+      text: `${greeting}\n\n${intro}\n\n${factLines}\n\n${closing}\n\n${optOutText(t.balanceOptOut, d.accountUrl)}`,
+      html: html`${paragraphs(`${greeting}\n\n${intro}`)}${factTable(d.facts)}${paragraphs(closing)}${optOutHtml(t.balanceOptOut, d.accountUrl)}`,
       action: { label: 'Zur Lounge', url: d.loungeUrl },
     };
   },

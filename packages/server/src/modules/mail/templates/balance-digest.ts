@@ -7,7 +7,8 @@ export type BalanceDigestRow = {
   what: string;
   /** `8,50 h von 10,00 h` */
   used: string;
-  remaining: string;
+  /** All usable hours of the customer together at the crossing (decision 0742). */
+  usable: string;
   /** When the threshold was crossed, `14.03.2026`. */
   crossedOn: string;
 };
@@ -24,7 +25,7 @@ export const balanceDigestTemplate = defineTemplate<BalanceDigestData>({
 
 ${count} seit der letzten Übersicht einen Schwellenwert für knappes Guthaben erreicht (Stand ${d.date}):`;
     const lines = d.rows.map(
-      (r) => `- ${r.customer}: ${r.what}, genutzt ${r.used}, verbleibend ${r.remaining} (seit ${r.crossedOn})`,
+      (r) => `- ${r.customer}: ${r.what}, genutzt ${r.used}, jetzt verfügbar ${r.usable} (seit ${r.crossedOn})`,
     );
     const outro = 'Die aktuelle Liste finden Sie im Dashboard unter „Knappes Guthaben“.';
     return {
@@ -32,10 +33,10 @@ ${count} seit der letzten Übersicht einen Schwellenwert für knappes Guthaben e
       preheader: d.rows.map((r) => r.customer).join(', '),
       text: `${intro}\n\n${lines.join('\n')}\n\n${outro}`,
       html: html`${paragraphs(intro)}<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 20px;">
-<tr><th style="${cell}">Kunde</th><th style="${cell}">Guthaben</th><th style="${cell}">Genutzt</th><th style="${cell}">Verbleibend</th><th style="${cell}">Seit</th></tr>
+<tr><th style="${cell}">Kunde</th><th style="${cell}">Guthaben</th><th style="${cell}">Genutzt</th><th style="${cell}">Jetzt verfügbar</th><th style="${cell}">Seit</th></tr>
 ${d.rows.map(
   (r) =>
-    html`<tr><td style="${cell}">${r.customer}</td><td style="${cell}">${r.what}</td><td style="${cell}">${r.used}</td><td style="${cell}">${r.remaining}</td><td style="${cell}">${r.crossedOn}</td></tr>`,
+    html`<tr><td style="${cell}">${r.customer}</td><td style="${cell}">${r.what}</td><td style="${cell}">${r.used}</td><td style="${cell}">${r.usable}</td><td style="${cell}">${r.crossedOn}</td></tr>`,
 )}
 </table>${paragraphs(outro)}`,
       action: { label: 'Zum Dashboard', url: d.dashboardUrl },

@@ -1,51 +1,92 @@
 import { OVERVIEW_PAGE_SIZE } from '@butler/contract/admin-dashboard';
 import type { LowBalanceCustomer } from '@butler/contract/balance-alerts';
-import { Badge, Button, Card, Group, Text } from '@mantine/core';
+import { periodMonthName, usableLines } from '@butler/contract/usable-hours-words';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconBatteryVertical2 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { NEGATIVE_TEXT } from '../../../app/theme';
+import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { Pager } from '../../../components/pager';
 import { type Column, ResponsiveList } from '../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../components/states';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatHours } from '../../../lib/format';
 import { useOverviewList } from '../api/queries';
 
-/** "Knappes Guthaben": customers over a low-balance threshold today, with their figures; cards on phones. */
+const customerHref = (row: LowBalanceCustomer) => `/admin/customers/${row.customer_id}/view`;
+
+/** What the customer has used of what they hold: this ButlerPaket month and the Stundenpakete. */
+function used(row: LowBalanceCustomer) {
+  const { butler, packages } = row.usable;
+  return (
+    <Stack gap={0}>
+      {butler && (
+        <span>
+          ButlerPaket {periodMonthName(butler.period_start)}: {formatHours(butler.used)} von{' '}
+          {formatHours(butler.monthly_hours)}
+        </span>
+      )}
+      {packages && (
+        <span>
+          Stundenpakete: {formatHours(packages.used)} von {formatHours(packages.purchased)}
+        </span>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * "Knappes Guthaben": customers whose usable hours, ButlerPaket and Stundenpakete together,
+ * are at most their reserve today (decision 0742), with that one figure and what makes it
+ * (overuse of earlier months in words); cards on phones.
+ */
 export function LowBalanceList() {
-  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const query = useOverviewList<LowBalanceCustomer>('low-balances', '/api/admin/low-balances', page);
-  const open = (row: LowBalanceCustomer) => navigate(`/admin/customers/${row.customer_id}/view`);
   const columns: Column<LowBalanceCustomer>[] = [
-    { key: 'customer', label: 'Kunde', render: (row) => row.customer_name, hideOnCard: true },
+    {
+      key: 'customer',
+      label: 'Kunde',
+      render: (row) => (
+        <Anchor component={Link} to={customerHref(row)} fw={600} size="sm">
+          {row.customer_name}
+        </Anchor>
+      ),
+      hideOnCard: true,
+    },
     {
       key: 'kind',
       label: 'Guthaben',
       render: (row) => (
-        <Badge variant="light" color={row.kind === 'butler' ? 'blue' : 'orange'}>
-          {row.kind === 'butler' ? 'ButlerPaket' : 'Stundenpakete'}
-        </Badge>
+        <Group gap={4}>
+          {row.usable.butler && (
+            <Badge variant="light" color="blue">
+              ButlerPaket
+            </Badge>
+          )}
+          {row.usable.packages && (
+            <Badge variant="light" color="orange">
+              Stundenpakete
+            </Badge>
+          )}
+        </Group>
       ),
     },
-    { key: 'until', label: 'Monat bis', render: (row) => (row.period_end ? formatDate(row.period_end) : '–') },
+    { key: 'used', label: 'Genutzt', render: used },
     {
-      key: 'used',
-      label: 'Genutzt',
-      render: (row) =>
-        `${formatNumber(row.hours_used)} h von ${formatNumber(row.hours_total)} h (${row.percent_used}\u00a0%)`,
-    },
-    {
-      key: 'remaining',
-      label: 'Verbleibend',
+      key: 'usable',
+      label: 'Jetzt verfügbar',
       align: 'right',
       render: (row) => (
-        <Text span fw={600} c={row.hours_remaining < 0 ? NEGATIVE_TEXT : undefined}>
-          {row.hours_remaining < 0
-            ? `Minus ${formatNumber(-row.hours_remaining)} h`
-            : `${formatNumber(row.hours_remaining)} h`}
-        </Text>
+        <Stack gap={0} align="flex-end" data-testid="low-balance-usable">
+          <Text span fw={700}>
+            {formatHours(row.usable.total)}
+          </Text>
+          {usableLines(row.usable).map((line) => (
+            <Text key={line} span size="xs" c="dimmed" ta="right">
+              {line}
+            </Text>
+          ))}
+        </Stack>
       ),
     },
     {
@@ -54,7 +95,13 @@ export function LowBalanceList() {
       align: 'right',
       hideOnCard: true,
       render: (row) => (
-        <Button size="xs" variant="light" onClick={() => open(row)}>
+        <Button
+          component={Link}
+          to={customerHref(row)}
+          size="xs"
+          variant="light"
+          aria-label={`${row.customer_name} anzeigen`}
+        >
           Kunde anzeigen
         </Button>
       ),
@@ -79,9 +126,9 @@ export function LowBalanceList() {
           <ResponsiveList
             rows={query.data.items}
             columns={columns}
-            rowKey={(row) => `${row.customer_id}-${row.kind}`}
+            rowKey={(row) => row.customer_id}
             cardTitle={(row) => row.customer_name}
-            onCardClick={open}
+            cardHref={customerHref}
             caption="Knappes Guthaben"
           />
           <Pager page={page} total={query.data.total} pageSize={OVERVIEW_PAGE_SIZE} onChange={setPage} />

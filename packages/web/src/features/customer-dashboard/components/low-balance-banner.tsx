@@ -1,25 +1,19 @@
 import type { LowBalance } from '@butler/contract/balance-alerts';
-import type { LoungeTexts } from '@butler/contract/lounge-texts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useLoungeTexts } from '../../../app/lounge-voice';
-import { formatHours, formatPercent } from '../../../lib/format';
+import { formatHours } from '../../../lib/format';
 
-/** The banner's sentence: the ButlerPaket by what is usable now, carry-over included (decision 0623). */
-function sentence(b: LowBalance, t: LoungeTexts): string {
-  if (b.kind === 'butler') {
-    const left = b.hours_usable > 0 ? t.lowBalanceButlerLeft(formatHours(b.hours_usable)) : t.lowBalanceButlerUsedUp;
-    return t.lowBalanceButler(formatPercent(b.percent_used), left);
-  }
-  return b.hours_remaining > 0
-    ? t.lowBalancePackagesLeft(formatHours(b.hours_remaining))
-    : t.lowBalancePackagesMinus(formatHours(-b.hours_remaining));
-}
-
-/** A calm note while a balance is over its threshold (low_balances of the dashboard); nothing otherwise. */
-export function LowBalanceBanner({ balances, onContact }: { balances: LowBalance[]; onContact: () => void }) {
+/**
+ * A calm note while all usable hours together (the one figure, decision 0742) are at most
+ * their reserve; nothing otherwise. 9,25 h in the ButlerPaket and 1,25 h in packages are not
+ * "knapp".
+ */
+export function LowBalanceBanner({ balance, onContact }: { balance: LowBalance | null; onContact: () => void }) {
   const t = useLoungeTexts();
-  if (balances.length === 0) return null;
+  if (!balance) return null;
+  const { total, butler, packages } = balance.usable;
+  const usedUp = Math.round(total * 100) <= 0;
   return (
     <Alert
       variant="light"
@@ -30,11 +24,14 @@ export function LowBalanceBanner({ balances, onContact }: { balances: LowBalance
       data-testid="low-balance-banner"
     >
       <Stack gap={6}>
-        {balances.map((b) => (
-          <Text key={b.kind} size="sm">
-            {sentence(b, t)}
-          </Text>
-        ))}
+        <Text size="sm">
+          {usedUp ? t.lowBalanceUsedUp : t.lowBalanceLeft(formatHours(total))}
+          {butler &&
+            packages &&
+            butler.usable > 0 &&
+            packages.remaining > 0 &&
+            ` ${t.lowBalanceParts(formatHours(butler.usable), formatHours(packages.remaining))}`}
+        </Text>
         <Group gap="sm" mt={4}>
           <Text size="sm" c="dimmed">
             {t.needMoreHours}

@@ -1,12 +1,14 @@
 import type { CustomerDashboard, Forecast } from '@butler/contract/dashboard';
+import type { UsableHours } from '@butler/contract/usable-hours';
 import { Button, Center } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconClockHour4, IconHistory } from '@tabler/icons-react';
 import { lazy } from 'react';
+import { useLoungeTexts } from '../../../app/lounge-voice';
 import { ForecastNote } from '../../../components/forecast-note';
 import { SubscriptionRing } from '../../../components/hours-gauge';
 import { MountOnFirstOpen } from '../../../components/mount-on-first-open';
-import { UsableHours } from '../../../components/usable-hours';
+import { UsableHoursBreakdown } from '../../../components/usable-hours';
 import { formatDate } from '../../../lib/format';
 import { HoursCard } from './hours-card';
 import { RecentDeductions } from './recent-deductions';
@@ -15,21 +17,27 @@ const HistoryDialog = lazy(async () => ({ default: (await import('./history-dial
 
 type Subscription = NonNullable<CustomerDashboard['subscription']>;
 
-/** The subscription ring of the current period, the history dialog and the newest deductions. */
+/**
+ * The ButlerPaket ring with the hours usable now (decision 0742) and how they come about, the
+ * history dialog and the newest deductions.
+ */
 export function SubscriptionCard({
   subscription,
+  usable,
   deductions,
   total,
   allHref,
   forecast,
 }: {
   subscription: Subscription;
+  usable: UsableHours & { butler: NonNullable<UsableHours['butler']> };
   forecast: Forecast | null;
   deductions: CustomerDashboard['subscription_deductions'];
   total: number;
   allHref: string;
 }) {
   const [historyOpen, history] = useDisclosure(false);
+  const t = useLoungeTexts();
   return (
     <HoursCard
       icon={<IconClockHour4 size={22} aria-hidden />}
@@ -40,9 +48,9 @@ export function SubscriptionCard({
       testId="subscription-card"
     >
       <Center py="xs">
-        <SubscriptionRing monthlyHours={subscription.monthly_hours} usedHours={subscription.current_month_hours_used} />
+        <SubscriptionRing butler={usable.butler} carriedInWords={false} />
       </Center>
-      <UsableHours monthRemaining={subscription.current_month_hours_remaining} usable={subscription.total_balance} />
+      <UsableHoursBreakdown usable={usable} explanation={t.usableExplained(formatDate(usable.butler.term_end))} />
       <ForecastNote forecast={forecast} testId="subscription-forecast" />
       <Center mt="md">
         <Button variant="light" color="blue" leftSection={<IconHistory size={16} aria-hidden />} onClick={history.open}>

@@ -1,4 +1,5 @@
 import { type Customer, DEFAULT_BIRTHDATE } from '@butler/contract/customers';
+import { usableLines } from '@butler/contract/usable-hours-words';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
@@ -14,14 +15,13 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../app/permissions';
-import { formatDate, formatEuro } from '../../../lib/format';
+import { formatDate, formatEuro, formatHours } from '../../../lib/format';
 import { usePhone } from '../../../lib/use-phone';
 import { useCustomerDashboard } from '../../customer-dashboard/api/queries';
 import { useCustomerAccount } from '../../quickbill/api/payments';
 import { CustomerTimerButtons } from '../../timer/customer-timer-buttons';
 import { hasBirthdayThisMonth } from '../birthday';
 import classes from './customer-header.module.css';
-import { balanceLines } from './panels/time-entry-balance-rules';
 import { staffNames } from './staff-picker';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -69,8 +69,8 @@ export function OpenInvoicesFact({ customerId }: { customerId: number }) {
   );
 }
 
-/** "Jetzt nutzbar": what is left of this month's ButlerPaket and of the Stundenpakete. */
-function UsableHours({ customerId }: { customerId: number }) {
+/** "Jetzt verfügbar": the one hours figure (decision 0742) and its parts, overuse in words. */
+function UsableHoursFact({ customerId }: { customerId: number }) {
   const dashboard = useCustomerDashboard(customerId);
   if (dashboard.isPending)
     return (
@@ -79,13 +79,19 @@ function UsableHours({ customerId }: { customerId: number }) {
       </Text>
     );
   if (dashboard.isError) return <>–</>;
-  const lines = balanceLines(dashboard.data);
+  const usable = dashboard.data.usable_hours;
+  const lines = usableLines(usable);
   if (lines.length === 0) return <>Kein Guthaben</>;
   return (
     <Stack gap={0} data-testid="usable-hours">
+      <Text span fw={700} size="sm" data-testid="usable-hours-figure">
+        {formatHours(usable.total).replace(' h', '\u00a0h')}
+      </Text>
       {lines.map((line) => (
         // "1,75 h" stays on one line in the narrow fact column.
-        <span key={line.type}>{line.text.replace(/ h\b/g, '\u00a0h')}</span>
+        <Text span key={line} size="xs" c="dimmed">
+          {line.replace(/ h\b/g, '\u00a0h')}
+        </Text>
       ))}
     </Stack>
   );
@@ -169,8 +175,8 @@ export function CustomerHeader({
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: invoices ? 4 : 3 }} spacing="sm">
           {can('customers.dashboard') && (
-            <Fact icon={<IconHourglass size={16} />} label="Jetzt nutzbar">
-              <UsableHours customerId={c.id} />
+            <Fact icon={<IconHourglass size={16} />} label="Jetzt verfügbar">
+              <UsableHoursFact customerId={c.id} />
             </Fact>
           )}
           {invoices}

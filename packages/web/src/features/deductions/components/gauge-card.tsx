@@ -2,12 +2,12 @@ import type { DeductionsResponse } from '@butler/contract/dashboard';
 import { Card, Center, Text } from '@mantine/core';
 import { PackageRing, SubscriptionRing } from '../../../components/hours-gauge';
 
-/** The gauge above the list: subscription of the current month, or all hour packages. */
+/** The gauge above the list: the ButlerPaket's hours usable now (decision 0742), or all hour packages. */
 export function GaugeCard({ data }: { data: DeductionsResponse }) {
-  const sub = data.subscription_gauge;
+  const butler = data.usable_hours.butler;
   const pkg = data.package_gauge;
   if (data.billing_type === 'abos') {
-    if (!sub?.has_subscription) {
+    if (!data.subscription_gauge?.has_subscription || !butler) {
       return (
         <Card>
           <Text c="dimmed" ta="center" py="md">
@@ -22,7 +22,7 @@ export function GaugeCard({ data }: { data: DeductionsResponse }) {
           Aktueller Monat
         </Text>
         <Center>
-          <SubscriptionRing monthlyHours={sub.monthly_hours} usedHours={sub.used_hours} />
+          <SubscriptionRing butler={butler} />
         </Center>
       </Card>
     );

@@ -2,21 +2,25 @@ import type { BillingType } from '@butler/contract/time-entries';
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHourglass } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { todayInVienna } from '../../../../lib/format';
 import { type BookingBalance, balanceLines, overuseWarning } from './time-entry-balance-rules';
 
 /**
- * The customer's hours in the time-entry dialog (issue 31): what is left of the ButlerPaket
- * month and the Stundenpakete, the chosen source in bold, and a warning before a booking
- * would overdraw it.
+ * The customer's hours in the time-entry dialog: what is usable of the ButlerPaket (the
+ * period of the work date named, decision 0742) and of the Stundenpakete, the chosen source
+ * in bold, and a warning before a booking would overdraw it.
  */
 export function TimeEntryBalance({
   balance,
   billing,
   hours,
+  date,
 }: {
   balance: UseQueryResult<BookingBalance>;
   billing: BillingType;
   hours: number | null;
+  /** The entry's work date (YYYY-MM-DD), or null while none is chosen. */
+  date: string | null;
 }) {
   if (balance.isPending)
     return (
@@ -25,7 +29,8 @@ export function TimeEntryBalance({
       </Text>
     );
   if (balance.isError || !balance.data) return null;
-  const lines = balanceLines(balance.data);
+  const today = todayInVienna();
+  const lines = balanceLines(balance.data, date ?? today, today);
   const warning = overuseWarning(balance.data, billing, hours);
   return (
     <Stack gap={6} data-testid="time-entry-balance">
@@ -37,7 +42,12 @@ export function TimeEntryBalance({
               <Text size="sm">Noch kein ButlerPaket und keine Stundenpakete</Text>
             ) : (
               lines.map((line) => (
-                <Text key={line.type} size="sm" fw={line.type === billing ? 600 : 400}>
+                <Text
+                  key={line.type}
+                  size="sm"
+                  fw={line.type === billing ? 600 : 400}
+                  c={line.warning && line.type === billing ? 'orange.9' : undefined}
+                >
                   {line.text}
                 </Text>
               ))

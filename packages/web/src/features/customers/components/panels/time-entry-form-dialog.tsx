@@ -186,7 +186,7 @@ export function TimeEntryFormDialog({
             )
           )}
           {v.customer !== null && can('customers.dashboard') && (
-            <TimeEntryBalance balance={balance} billing={v.billing} hours={hours} />
+            <TimeEntryBalance balance={balance} billing={v.billing} hours={hours} date={v.date} />
           )}
           <TimeEntryProjectField
             customerChosen={v.customer !== null}
