@@ -61,7 +61,7 @@ export const statementsRoutes =
       config: { access: { permission: 'customers.dashboard', customer: ['params.id'], self: true } },
       schema: {
         tags: ['Monatsübersicht'],
-        description: 'Eine Fassung der Monatsübersicht (0 die versendete, 1… ihre Korrekturen) wie gespeichert',
+        description: 'Eine Fassung der Monatsübersicht (0 die versendete, ab 1 ihre Korrekturen) wie gespeichert',
         params: zStatementVersionParams,
       },
       handler: async (request, reply) => {
