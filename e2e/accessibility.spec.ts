@@ -39,6 +39,9 @@ test.describe('accessibility (axe-core)', () => {
       { path: '/gibt-es-nicht', heading: 'Seite nicht gefunden' },
       { path: '/passwort-vergessen', heading: 'Passwort vergessen?' },
       { path: '/passwort-festlegen', heading: 'Passwort festlegen' },
+      // Decisions 0756 and 0760: the staff's "Passwort vergessen?" and the referral QR code's page.
+      { path: '/admin/passwort-vergessen', heading: 'Passwort vergessen?' },
+      { path: '/empfehlung/ABCD2345', heading: 'Zu Diensten.' },
     ];
     for (const screen of screens) await checkScreen(page, screen);
   });

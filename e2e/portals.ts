@@ -32,6 +32,7 @@ export function currentPortal(): Portal {
   return list[index] ?? list[0] ?? { url: 'http://127.0.0.1:1', dataDir: path.join(DATA_ROOT, 'w0') };
 }
 
+/** A free loopback port. */
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,64 +41,61 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A started portal process and what it printed to stdout (the start log a person reads). */
-export type RunningPortal = { child: ChildProcess; stdout: () => string };
+/** What the e2e portals run with: a known admin with a name, and limits no spec trips over. */
+export const E2E_PORTAL_ENV = {
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  // A display name, so the first-day prompt for one (decision 0622) does not cover the specs.
+  ADMIN_NAME: E2E_ADMIN.name,
+  RATE_LIMIT_PER_MINUTE: '100000',
+  // Every spec signs in from 127.0.0.1: the specs that try wrong passwords and codes on
+  // purpose must not lock the address for the specs after them (decision 0432). Each
+  // account still locks after five failures.
+  LOGIN_FAILURES_PER_ADDRESS: '1000',
+  // The same for the 30 sign-in requests per minute and address (decision 0432).
+  LOGIN_REQUESTS_PER_MINUTE: '1000',
+};
+
+/** A started portal process and every line it printed to stdout so far. */
+export type StartedPortal = { child: ChildProcess; stdout: string[] };
 
 /**
- * Starts a portal in a fresh `dataDir`: a new installation with the e2e admin (E2E_ADMIN),
- * or with `demo` the installation `npm run demo` makes, with its own admin and logins
- * (README), so a role walk sees what a person trying the demo sees (decision 0785).
+ * Starts `npm start` (scripts/start.mjs) on `port` with a fresh `dataDir`, resolving once it
+ * says it runs. `env` replaces the e2e portals' settings: a first start as a new owner
+ * makes it (no ADMIN_PASSWORD, no ADMIN_NAME; decision 0756).
  */
-export function startPortal(port: number, dataDir: string, options: { demo?: boolean } = {}): Promise<RunningPortal> {
+export function startPortal(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = E2E_PORTAL_ENV,
+  args: string[] = [],
+): Promise<StartedPortal> {
   rmSync(dataDir, { recursive: true, force: true });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    // A display name, so the first-day prompt for one (decision 0622) does not cover the specs.
-    ADMIN_NAME: E2E_ADMIN.name,
-    RATE_LIMIT_PER_MINUTE: '100000',
-    // Every spec signs in from 127.0.0.1: the specs that try wrong passwords and codes on
-    // purpose must not lock the address for the specs after them (decision 0432). Each
-    // account still locks after five failures.
-    LOGIN_FAILURES_PER_ADDRESS: '1000',
-    // The same for the 30 sign-in requests per minute and address (decision 0432).
-    LOGIN_REQUESTS_PER_MINUTE: '1000',
-    LOG_LEVEL: 'warn',
-  };
-  if (options.demo) {
-    delete env.ADMIN_USERNAME;
-    delete env.ADMIN_PASSWORD;
-    delete env.ADMIN_NAME;
-  }
-  const args = ['scripts/start.mjs', ...(options.demo ? ['--demo'] : [])];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const inherited = { ...process.env };
+  // What a spec's portal is about comes from `env` alone, never from the shell that runs the tests.
+  for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_NAME', 'SMTP_URL', 'PUBLIC_URL']) delete inherited[key];
+  const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  const stdout: string[] = [];
   let errors = '';
-  let output = '';
   child.stderr!.on('data', (chunk) => {
     errors += chunk;
     // The portal's warnings (e.g. a job's retry) belong in the run's output, as before.
     process.stderr.write(`[portal ${port}] ${chunk}`);
   });
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  // The demo fills its database first: on a busy machine that takes minutes.
-  const limit = options.demo ? 360 : 180;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`Portal auf ${port} nach ${limit} s nicht bereit\n${errors}`)),
-      limit * 1000,
-    );
-    child.stdout!.on('data', () => {
-      // Ready once the demo's logins are printed too (they follow the "läuft" line).
-      const ready = output.includes('Butler-Portal läuft') && (!options.demo || output.includes('demo1234!'));
-      if (ready) {
+    const timer = setTimeout(() => reject(new Error(`Portal auf ${port} nach 180 s nicht bereit\n${errors}`)), 180_000);
+    let partial = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      stdout.push(...lines);
+      if (lines.some((line) => line.includes('Butler-Portal läuft'))) {
         clearTimeout(timer);
-        resolve({ child, stdout: () => output });
+        // The lines after it arrive in the same write or right after: give them a moment.
+        setTimeout(() => resolve({ child, stdout }), 200);
       }
     });
     child.once('exit', (code) => {
@@ -107,8 +105,8 @@ export function startPortal(port: number, dataDir: string, options: { demo?: boo
   });
 }
 
-/** Stops a portal started by startPortal and waits until it has exited. */
-export function stopPortal({ child }: RunningPortal): Promise<void> {
+/** Stops a portal started by `startPortal` and waits until it has gone. */
+export function stopPortal(child: ChildProcess): Promise<void> {
   return new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -124,11 +122,7 @@ export default async function globalSetup() {
   }
   const started = await Promise.all(list.map((p) => startPortal(Number(new URL(p.url).port), p.dataDir)));
   process.env.E2E_PORTALS = JSON.stringify(list);
-  // The role walks' portals, started when a walk first asks (e2e/walk-portals.ts, decision 0785).
-  const { startWalkPortalService } = await import('./walk-portals');
-  const walks = await startWalkPortalService(DATA_ROOT);
-  process.env.E2E_WALK_PORTALS = walks.url;
   return async () => {
-    await Promise.all([...started.map(stopPortal), walks.stop()]);
+    await Promise.all(started.map(({ child }) => stopPortal(child)));
   };
 }

@@ -189,7 +189,11 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await expect(page.getByText('Überfällig', { exact: true }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Zahlungserinnerung senden' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Zahlungserinnerung senden' }).click();
-    await expect(page.getByText('Zahlungserinnerung versendet')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Zahlungserinnerung: E-Mail im Ausgangsordner abgelegt – nicht versendet (kein Mailserver eingerichtet)',
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('button', { name: '1. Mahnung senden' })).toBeVisible();
     await screenshotBoth(page, 'quickbill-invoice-detail-overdue');

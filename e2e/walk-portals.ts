@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
-import { freePort, type RunningPortal, startPortal, stopPortal } from './portals';
+import { E2E_PORTAL_ENV, freePort, type StartedPortal, startPortal, stopPortal } from './portals';
 
 /** The kinds of portal a role walk runs on (decision 0785). */
 export type WalkPortalKind = 'demo' | 'fresh';
@@ -16,14 +16,22 @@ export type WalkPortal = { url: string; dataDir: string; startLog: string };
  * walks starts none.
  */
 export async function startWalkPortalService(dataRoot: string) {
-  const started = new Map<WalkPortalKind, Promise<{ running: RunningPortal; portal: Omit<WalkPortal, 'startLog'> }>>();
+  const started = new Map<WalkPortalKind, Promise<{ running: StartedPortal; portal: Omit<WalkPortal, 'startLog'> }>>();
   const portalOf = (kind: WalkPortalKind) => {
     let entry = started.get(kind);
     if (!entry) {
       entry = (async () => {
         const port = await freePort();
         const dataDir = path.join(dataRoot, `walk-${kind}`);
-        const running = await startPortal(port, dataDir, { demo: kind === 'demo' });
+        const running =
+          kind === 'demo'
+            ? await startPortal(
+                port,
+                dataDir,
+                Object.fromEntries(Object.entries(E2E_PORTAL_ENV).filter(([key]) => !key.startsWith('ADMIN_'))),
+                ['--demo'],
+              )
+            : await startPortal(port, dataDir);
         return { running, portal: { url: `http://127.0.0.1:${port}`, dataDir } };
       })();
       // A failed start is tried again by the next walk that asks.
@@ -41,7 +49,7 @@ export async function startWalkPortalService(dataRoot: string) {
     portalOf(kind).then(
       ({ running, portal }) => {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ ...portal, startLog: running.stdout() } satisfies WalkPortal));
+        res.end(JSON.stringify({ ...portal, startLog: running.stdout.join('\n') } satisfies WalkPortal));
       },
       (error: unknown) => res.writeHead(500).end(String(error)),
     );
@@ -55,7 +63,7 @@ export async function startWalkPortalService(dataRoot: string) {
     stop: async () => {
       await new Promise((resolve) => server.close(resolve));
       const portals = await Promise.allSettled(started.values());
-      await Promise.all(portals.flatMap((p) => (p.status === 'fulfilled' ? [stopPortal(p.value.running)] : [])));
+      await Promise.all(portals.flatMap((p) => (p.status === 'fulfilled' ? [stopPortal(p.value.running.child)] : [])));
     },
   };
 }
