@@ -16,6 +16,7 @@ export function ConfirmSuggestion({ entry }: { entry: BankEntry }) {
   const { confirm } = useEntryActions();
   const [asking, setAsking] = useState(false);
   const credit = entry.credit_on_confirm ?? 0;
+  const open = (Math.round(entry.amount * 100) - Math.round(credit * 100)) / 100;
   const booked = (result: BankEntry) => notifySuccess(`Zahlung auf Rechnung ${result.invoice_number} gebucht`);
   return (
     <>
@@ -37,7 +38,7 @@ export function ConfirmSuggestion({ entry }: { entry: BankEntry }) {
       <ConfirmDialog
         opened={asking}
         title="Vorschlag bestätigen"
-        message={`${formatEuro(entry.amount)} werden auf Rechnung ${entry.invoice_number} gebucht (${entry.note}). ${formatEuro(credit)} davon werden Guthaben von ${entry.customer_name ?? 'dem Kunden'}.`}
+        message={`Rechnung ${entry.invoice_number} ist nur noch mit ${formatEuro(open)} offen. Bestätigen bucht ${formatEuro(entry.amount)} auf die Rechnung; ${formatEuro(credit)} davon werden Guthaben von ${entry.customer_name ?? 'dem Kunden'}.`}
         confirmLabel="Buchen, Rest als Guthaben"
         errorFallback="Fehler beim Speichern"
         onClose={() => setAsking(false)}

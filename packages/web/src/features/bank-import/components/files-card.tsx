@@ -18,6 +18,23 @@ export function FilesCard() {
   const [page, setPage] = useState(1);
   const files = useBankFiles(page);
   const [shown, setShown] = useState<number | null>(null);
+  const actions = (f: File) => (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Button size="xs" variant="subtle" onClick={() => setShown(f.id)} aria-label={`Ergebnis von ${f.file_name}`}>
+        Ergebnis
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        title={`SHA-256 ${f.sha256}`}
+        onClick={() =>
+          void downloadBankFile(f).catch((e) => notifyError(errorText(e, 'Die Datei konnte nicht geladen werden')))
+        }
+      >
+        Herunterladen
+      </Button>
+    </Group>
+  );
   const columns: Column<File>[] = [
     { key: 'name', label: 'Datei', render: (f) => f.file_name, hideOnCard: true },
     { key: 'message', label: 'Art', render: (f) => f.message },
@@ -40,23 +57,7 @@ export function FilesCard() {
       label: 'Aktionen',
       hideOnCard: true,
       align: 'right',
-      render: (f) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="subtle" onClick={() => setShown(f.id)} aria-label={`Ergebnis von ${f.file_name}`}>
-            Ergebnis
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            title={`SHA-256 ${f.sha256}`}
-            onClick={() =>
-              void downloadBankFile(f).catch((e) => notifyError(errorText(e, 'Die Datei konnte nicht geladen werden')))
-            }
-          >
-            Herunterladen
-          </Button>
-        </Group>
-      ),
+      render: (f) => actions(f),
     },
   ];
   return (
@@ -77,6 +78,7 @@ export function FilesCard() {
             columns={columns}
             rowKey={(f) => f.id}
             cardTitle={(f) => f.file_name}
+            cardActions={actions}
           />
           <Pager page={page} total={files.data.total} pageSize={FILE_PAGE_SIZE} onChange={setPage} />
           <Text size="xs" c="dimmed" mt="xs">

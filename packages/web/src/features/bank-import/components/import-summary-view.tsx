@@ -51,7 +51,7 @@ export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
           <List size="sm" spacing={4}>
             {summary.not_booked.map((b) => (
               <List.Item key={b.entry_id}>
-                {booking(b)}: {b.reason}
+                {booking(b)}: {b.reason.replace(/^Nicht gebucht: /, '')}
               </List.Item>
             ))}
           </List>

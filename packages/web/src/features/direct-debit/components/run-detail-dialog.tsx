@@ -104,8 +104,9 @@ export function RunDetailDialog({ runId, onClose }: { runId: number | null; onCl
         <Stack gap="sm">
           <Group gap="xs" justify="space-between">
             <Text size="sm">
-              Einzug am {formatDate(data.collection_date)} · {data.item_count} Lastschriften · {formatEuro(data.total)}{' '}
-              · erstellt {formatDateTime(data.created_at)} von {data.created_by}
+              Einzug am {formatDate(data.collection_date)} · {data.item_count}{' '}
+              {data.item_count === 1 ? 'Lastschrift' : 'Lastschriften'} · {formatEuro(data.total)} · erstellt{' '}
+              {formatDateTime(data.created_at)} von {data.created_by}
             </Text>
             <RunStageBadge run={data} />
           </Group>

@@ -7,7 +7,11 @@ import { Badge } from '@mantine/core';
  */
 export function RunStageBadge({ run }: { run: Run }) {
   const badge = (color: string, text: string) => (
-    <Badge color={color} variant="light" style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto' }}>
+    <Badge
+      color={color}
+      variant="light"
+      style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto', maxWidth: '100%' }}
+    >
       {text}
     </Badge>
   );
