@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { PASSWORD, seedScenario } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
 import { expectNoSeriousViolations } from './fixtures/axe';
@@ -24,10 +24,31 @@ async function checkScreen(page: Page, { path, heading }: Screen) {
   });
   const [desktop, ...narrower] = [...LAYOUT_WIDTHS].sort((a, b) => b - a);
   const findings = await layoutFindings(page, path, desktop);
-  await expectNoSeriousViolations(page, path);
-  for (const width of narrower) findings.push(...(await layoutFindings(page, path, width)));
+  await expectNoSeriousViolations(page, `${path} (${desktop} px)`);
+  for (const width of narrower) {
+    findings.push(...(await layoutFindings(page, path, width)));
+    await expectNoSeriousViolations(page, `${path} (${width} px)`);
+  }
   await page.setViewportSize({ width: 1280, height: 800 });
   expect.soft(findings, `Layout-Fehler:\n${findings.join('\n')}`).toEqual([]);
+}
+
+/**
+ * A dialog at each width of the walk (a phone's is full-screen): opened by `open`, checked by
+ * axe while open, closed with Escape (decision 0744: the × of every dialog has a name).
+ */
+async function checkDialog(page: Page, title: string | RegExp, open: () => Promise<void>) {
+  for (const width of [...LAYOUT_WIDTHS].sort((a, b) => b - a)) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+    await open();
+    const dialog: Locator = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Schließen' }).first()).toBeVisible();
+    await expectNoSeriousViolations(page, `Dialog ${title} (${width} px)`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test.describe('accessibility (axe-core)', () => {
@@ -74,7 +95,19 @@ test.describe('accessibility (axe-core)', () => {
       { path: '/customer/account', heading: 'Mein Konto' },
     ];
     for (const screen of screens) await checkScreen(page, screen);
+
+    await page.goto('/customer/dashboard');
+    const pay = page.getByRole('button', { name: /^Bezahlen: / }).first();
+    await checkDialog(page, /^Rechnung .+ bezahlen$/, () => pay.click());
+    await checkDialog(page, 'Mein BUTLER', () =>
+      page.getByRole('button', { name: 'Mein BUTLER kontaktieren' }).first().click(),
+    );
+    await checkDialog(page, 'Dein Empfehlungscode', () =>
+      page.getByRole('button', { name: 'Empfehlungscode teilen' }).first().click(),
+    );
   });
+
+  backOfficeDialogs();
 
   // The back office in groups: each group is a test of its own, so a slow machine meets
   // the timeout per group rather than for 25 screens × (axe + three widths) at once.
@@ -144,6 +177,25 @@ test.describe('accessibility (axe-core)', () => {
     });
   }
 });
+
+/** The back office's dialogs: "Neuer Zeiteintrag" and a confirmation (deleting a project, cancelled). */
+function backOfficeDialogs() {
+  test('back-office dialogs', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const token = await adminToken(request);
+    const { customer } = await seedScenario(request, token, 'Dora');
+    await loginAsAdminInBrowser(page);
+    await page.goto(`/admin/customers/${customer.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Dora');
+    await checkDialog(page, 'Neuer Zeiteintrag', () => page.getByRole('button', { name: 'Zeit erfassen' }).click());
+    await checkDialog(page, 'Projekt löschen', () =>
+      page
+        .getByRole('button', { name: /^Projekt .+ löschen$/ })
+        .first()
+        .click(),
+    );
+  });
+}
 
 /** A customer with ButlerPaket, hour package, entries, an address and a sent invoice. */
 async function seedBackOffice(request: APIRequestContext) {

@@ -137,8 +137,8 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
     await expectToast(page, 'Zeiteintrag erfolgreich erstellt');
     await expect(page.getByRole('row').filter({ hasText: activity })).toBeVisible();
   }
-  await expect(page.getByRole('row').filter({ hasText: 'Rasen gemäht' })).toContainText('Butler');
-  await expect(page.getByRole('row').filter({ hasText: 'Hecke geschnitten' })).toContainText('Stunde');
+  await expect(page.getByRole('row').filter({ hasText: 'Rasen gemäht' })).toContainText('ButlerPaket');
+  await expect(page.getByRole('row').filter({ hasText: 'Hecke geschnitten' })).toContainText('Stundenpaket');
   await screenshotBoth(page, 'backoffice-customer-details');
 
   // History of the ButlerPaket: this month 5 h available, 2 h used, +3 h.
@@ -176,7 +176,7 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
   await expect(page.getByRole('table', { name: 'Stundenpakete' })).toContainText('€ 450,00');
   await page.getByRole('tab', { name: 'Zeiterfassung' }).click();
   const entries = page.getByRole('table', { name: 'Zeiteinträge' });
-  await expect(entries.getByRole('row').filter({ hasText: 'Rasen gemäht' })).toContainText('Butler');
+  await expect(entries.getByRole('row').filter({ hasText: 'Rasen gemäht' })).toContainText('ButlerPaket');
   await expect(entries.getByRole('row').filter({ hasText: 'Hecke geschnitten' })).toContainText('1,50 h');
 
   // Edit an entry (0.5 steps here) and see the ring follow.

@@ -17,7 +17,7 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   await sellButlerPaket(request, token, customer.id, {
     label: 'Knapp',
     monthlyHours: 10,
-    // From this month: no unused hours carried over, so 8,5 of 10 h leave 1,5 h usable (decision 0623).
+    // From this month: no unused hours carried over, so 8,5 of 10 h leave 1,5 h usable (decisions 0623, 0742).
     startDate: firstOfMonth(0).iso,
   });
   await addEntry(request, token, customer.id, project.id, 8.5, viennaToday().iso, 'abos', 'Ablage sortiert');
@@ -30,8 +30,9 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   const isGreta = (r: { customer_id: number }) => r.customer_id === customer.id;
   await turnToPageOf(list, request, token, '/api/admin/low-balances', isGreta, 10);
   const row = list.getByRole('row').filter({ hasText: `${firstName} Testkundin` });
-  await expect(row.getByText('8,50 h von 10,00 h (85 %)')).toBeVisible();
-  await expect(row.getByText('1,50 h')).toBeVisible();
+  await expect(row.getByText(/: 8,50 h von 10,00 h$/)).toBeVisible();
+  // The one figure (decision 0742), the same as the banner's.
+  await expect(row.getByTestId('low-balance-usable')).toContainText('1,50 h');
   await screenshotBoth(page, 'balance-alerts-dashboard');
   await page.goto('/admin/settings');
   const settings = page.getByRole('region', { name: 'Guthaben-Hinweise' });
@@ -42,7 +43,7 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   if (WRITE_SCREENSHOTS) await settings.screenshot({ path: 'screenshots/balance-alerts-settings-desktop.png' });
   await page.goto(`/admin/outbox`);
   await expect(
-    page.getByRole('row').filter({ hasText: 'Dein ButlerPaket für' }).filter({ hasText: customer.email }).first(),
+    page.getByRole('row').filter({ hasText: 'Dein Guthaben wird knapp' }).filter({ hasText: customer.email }).first(),
   ).toBeVisible({ timeout: 15_000 });
 
   // Customer: the calm banner, and the opt-out in Mein Konto.
@@ -50,9 +51,7 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
   const banner = page.getByTestId('low-balance-banner');
   await expect(banner.getByText('Dein Guthaben wird knapp')).toBeVisible();
-  await expect(
-    banner.getByText(/zu 85\s% genutzt – mit dem Übertrag der Vormonate jetzt noch 1,50 h verfügbar/),
-  ).toBeVisible();
+  await expect(banner.getByText('Du hast jetzt noch 1,50 h verfügbar.')).toBeVisible();
   await screenshotBoth(page, 'balance-alerts-lounge');
   await banner.getByRole('button', { name: 'Mein BUTLER kontaktieren' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();

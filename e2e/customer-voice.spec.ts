@@ -50,10 +50,10 @@ test('every customer screen speaks one form, and the hours tell one story', asyn
       await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
       await test.step(`${voice}: the lounge, its hours and its dialogs`, async () => {
         const sub = page.getByTestId('subscription-card');
-        // The ring: this month only (SPEC §2). Beside it: usable now, with the breakdown.
-        await expect(sub.getByTestId('subscription-ring-amount')).toHaveText('0,25h');
-        await expect(sub.getByTestId('usable-hours-total')).toHaveText('1,75 h');
-        await expect(sub.getByTestId('usable-hours-month')).toHaveText('0,25 h');
+        // The ring: usable now, this month's rest plus the carry-over (decision 0742), and the sum under it.
+        await expect(sub.getByTestId('subscription-ring-amount')).toHaveText('1,75h');
+        await expect(sub.getByTestId('usable-hours-butler')).toHaveText('1,75 h');
+        await expect(sub.getByTestId('usable-hours-used')).toHaveText('−9,75 h');
         await expect(sub.getByTestId('usable-hours-carried')).toHaveText('+1,50 h');
         // The banner names the same figure.
         const banner = page.getByTestId('low-balance-banner');

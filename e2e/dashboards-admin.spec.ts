@@ -21,7 +21,8 @@ test.describe('admin dashboards', () => {
     const { customer, add } = await seedScenario(request, token, 'Berta');
     await loginAsAdminInBrowser(page);
     // adminToken() signed in before, so the browser's sign-in is the second one.
-    await expect(page.getByRole('heading', { name: 'Willkommen zurück, admin' })).toBeVisible();
+    // The display name, not the username (decision 0743).
+    await expect(page.getByRole('heading', { name: 'Willkommen zurück, Lisa Berger' })).toBeVisible();
     const toggle = page.getByRole('switch', { name: 'Stundenpaket-Stunden einrechnen' });
     await expect(toggle).toBeChecked();
     const withPackages = await figures(page);

@@ -31,10 +31,11 @@ test.describe('customer lounge and deduction lists', () => {
     // The customer's own view does not show the admin-only details.
     await expect(page.getByText('Huber & Co KG')).toHaveCount(0);
 
-    // Current period: 10 h allocated, 3 h used → 7 h remaining.
+    // Current period: 10 h allocated, 3 h used, 2 h overused the month before → 5 h usable (decision 0742).
     const sub = page.getByTestId('subscription-card');
-    await expect(sub.getByTestId('subscription-ring-amount')).toHaveText('7,00h');
-    await expect(sub.getByText('Verbleibend')).toBeVisible();
+    await expect(sub.getByTestId('subscription-ring-amount')).toHaveText('5,00h');
+    await expect(sub.getByText('Jetzt verfügbar').first()).toBeVisible();
+    await expect(sub.getByTestId('usable-hours-carried')).toHaveText('−2,00 h');
     await expect(sub.getByText('3,00 h verbraucht von 10,00 h')).toBeVisible();
     await expect(sub.getByText('Brauchst du mehr BUTLER Stunden?')).toHaveCount(0);
     // Six subscription deductions: the newest five and 'Alle anzeigen'.
@@ -97,7 +98,10 @@ test.describe('customer lounge and deduction lists', () => {
     await expect(page.getByTestId('deductions-customer')).toHaveText('Helga Testkundin');
     await expect(page.getByTestId('deduction-count')).toHaveText('6 Einträge');
     await expect(page.getByTestId('deduction-item')).toHaveCount(6);
-    await expect(page.getByTestId('subscription-ring-amount')).toHaveText('7,00h');
+    await expect(page.getByTestId('subscription-ring-amount')).toHaveText('5,00h');
+    await expect(page.getByTestId('subscription-ring-carried')).toHaveText(
+      'abzüglich 2,00 h Mehrverbrauch aus den Vormonaten',
+    );
     await expect(page.getByTestId('deduction-item').first()).toContainText('gebucht von Lisa Berger');
     await screenshotBoth(page, 'dashboards-deductions-butler');
     await page.getByRole('link', { name: 'Zurück' }).click();
@@ -123,7 +127,8 @@ test.describe('customer lounge and deduction lists', () => {
     await expect(page.getByLabel('Geburtsdatum')).toHaveText('14.03.1985');
 
     const sub = page.getByTestId('subscription-card');
-    await expect(sub.getByTestId('subscription-ring-amount')).toHaveText('−1,00h');
+    // 11 h of 10 h this month and 2 h overused before: 3 h Mehrverbrauch.
+    await expect(sub.getByTestId('subscription-ring-amount')).toHaveText('−3,00h');
     await expect(sub.getByText('Brauchst du mehr BUTLER Stunden?')).toBeVisible();
     await expect(sub.getByText('11,00 h verbraucht von 10,00 h')).toBeVisible();
     const pkg = page.getByTestId('hour-package-card');

@@ -202,15 +202,16 @@ export const zCustomerListItem = z.object({
   referral_code: z.string(),
   referred_by_id: z.number().nullable(),
   created_at: z.string(),
+  /** The address a Butler drives to (decision 0743); also the billing address. */
+  street: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  city: z.string().nullable(),
 });
 export type CustomerListItem = z.infer<typeof zCustomerListItem>;
 
 export const zCustomer = zCustomerListItem.extend({
   /** "Anrede" for formal letters: 'frau', 'herr' or null (decision 0620). */
   salutation: z.enum(SALUTATIONS).nullable(),
-  street: z.string().nullable(),
-  postal_code: z.string().nullable(),
-  city: z.string().nullable(),
   uid: z.string().nullable(),
   country: z.string(),
   is_business: z.boolean(),

@@ -18,6 +18,7 @@ const AdminDashboardPage = lazyPage(
   () => import('../features/admin-dashboard/admin-dashboard-page'),
   'AdminDashboardPage',
 );
+const MyHoursPage = lazyPage(() => import('../features/admin-dashboard/my-day/my-day-page'), 'MyDayPage');
 const MonthlyDashboardPage = lazyPage(
   () => import('../features/admin-dashboard/monthly-dashboard-page'),
   'MonthlyDashboardPage',
@@ -123,6 +124,7 @@ export const router = createBrowserRouter([
           { path: '/admin', element: <AdminHome /> },
           { path: '/admin/dashboard', element: admin(<AdminDashboardPage />, 'dashboard.read') },
           { path: '/admin/dashboard/monthly', element: admin(<MonthlyDashboardPage />, 'dashboard.read') },
+          { path: '/admin/dashboard/meine-stunden', element: admin(<MyHoursPage />, 'time_entries.book') },
           { path: '/admin/dashboard/monthly/:year/:month', element: admin(<MonthlyDashboardPage />, 'dashboard.read') },
           { path: '/admin/customers', element: admin(<CustomersPage />, 'customers.read') },
           // One page per customer (issue 31, decision 0644); SPEC's two customer routes lead there.

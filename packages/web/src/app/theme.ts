@@ -1,5 +1,6 @@
 import {
   createTheme,
+  DEFAULT_THEME,
   darken,
   defaultVariantColorsResolver,
   type MantineColorsTuple,
@@ -49,12 +50,34 @@ const gray: MantineColorsTuple = [
 ];
 
 /**
+ * Shades 8 and 9 are what text in a colour uses (`c="red"` is shade 8, the filled shade;
+ * amounts, "Minus", readiness notes): Mantine's red.8, orange.8, teal.8, green.8 and cyan.8
+ * have 3.2–4.3:1 on white and the cards' grey, below WCAG AA's 4.5:1 (the walk's axe run:
+ * Zahlungseingänge, Lastschriften, SEPA settings). Darkened here, once, they reach 5:1 and
+ * 5.6:1 on gray.1 and hold on every screen (decision 0744; app/theme-contrast.test.ts).
+ * Shades 0–7 (tints, rings' light sections) stay Mantine's.
+ */
+const readable = (name: 'red' | 'orange' | 'teal' | 'green' | 'cyan', shade8: string, shade9: string) =>
+  [...DEFAULT_THEME.colors[name].slice(0, 8), shade8, shade9] as unknown as MantineColorsTuple;
+const red = readable('red', '#c52b2b', '#b72626');
+const orange = readable('orange', '#b34509', '#ab390c');
+const teal = readable('teal', '#077654', '#076e4f');
+const green = readable('green', '#237733', '#226e32');
+const cyan = readable('cyan', '#0a7284', '#0a6a7c');
+
+/**
  * 'light' variants (badges, light buttons, alerts) use shade 6 text on a pale tint,
  * which fails WCAG AA for teal, orange and yellow; a darkened shade 9 passes and keeps
  * the colour's meaning.
  */
 const resolveVariantColors: VariantColorsResolver = (input) => {
   const defaults = defaultVariantColorsResolver(input);
+  // Filled gold carries navy text (the lounge's accent buttons): on gold.8 that was 3.15:1,
+  // on the header's gold (gold.4) it is 5.9:1 (decision 0744).
+  if (input.variant === 'filled' && input.color === 'gold') {
+    const shades = input.theme.colors.gold;
+    return { ...defaults, background: shades[4], hover: shades[5], color: input.theme.colors.navy[9] };
+  }
   if (input.variant !== 'light') return defaults;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor) return defaults;
@@ -83,7 +106,7 @@ export const theme = createTheme({
   variantColorResolver,
   primaryColor: 'navy',
   primaryShade: { light: 8, dark: 6 },
-  colors: { navy, gold, gray },
+  colors: { navy, gold, gray, red, orange, teal, green, cyan },
   fontFamily:
     'Inter, "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
   headings: {
@@ -100,8 +123,13 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     // A badge is a short label: never let a table column squeeze it to "AKT…" (issue 16).
     Badge: { styles: { root: { minWidth: 'max-content' } } },
+    // Every dialog's × has a name (axe button-name, critical), and so do a notification's and a drawer's.
     Modal: {
-      defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
+      defaultProps: {
+        centered: true,
+        overlayProps: { backgroundOpacity: 0.45, blur: 2 },
+        closeButtonProps: { 'aria-label': 'Schließen' },
+      },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     },
     // Dropdowns (Select, the customer picker, date pickers, menus) are placed in the viewport,
@@ -110,6 +138,7 @@ export const theme = createTheme({
     // phone that frame's overflow widened the page (390 → 553 px) with its full-screen
     // dialog and the list off-screen. A fixed element adds nothing to the page's width.
     Popover: { defaultProps: { floatingStrategy: 'fixed' } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
   },

@@ -16,6 +16,9 @@ export function presentCustomerListItem(row: CustomerRow): CustomerListItem {
     referral_code: row.referralCode,
     referred_by_id: row.referredById,
     created_at: row.createdAt.toISOString(),
+    street: row.street,
+    postal_code: row.postalCode,
+    city: row.city,
   };
 }
 
@@ -42,9 +45,6 @@ export function presentCustomer(
   const answer: Customer = {
     ...presentCustomerListItem(row),
     salutation: row.salutation,
-    street: row.street,
-    postal_code: row.postalCode,
-    city: row.city,
     uid: row.uid,
     country: row.country,
     is_business: row.isBusiness,

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@butler/contract/auth';
+import { CUSTOMER_SCOPED_ROLES } from '@butler/contract/permissions';
 import { Button, Group, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconPackage, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -16,6 +16,7 @@ import { MonthOpenCard, YearOpenCard } from './components/open-hours-cards';
 import { Figure, StatCard } from './components/stat-card';
 import { WorkloadCard } from './components/workload-card';
 import { YearlyBarCard } from './components/yearly-bar-card';
+import { MyDayPage, useGreetingName } from './my-day/my-day-page';
 
 // The charts and their library (recharts) load after the overview's first figures (decision 0651).
 const OverviewCharts = lazy(async () => ({ default: (await import('./components/overview-charts')).OverviewCharts }));
@@ -34,10 +35,20 @@ function ChartsSection() {
   );
 }
 
-/** Admin overview (SPEC §2): counts, yearly bar, open hours, workload, sold packages, expiring list. */
+/**
+ * The staff's start page: a Butler's own day (decision 0743), everyone else the company
+ * overview.
+ */
 export function AdminDashboardPage() {
   const { user } = useSession();
-  const username = (user as AdminUser | null)?.username ?? user?.name ?? '';
+  const scoped = Boolean(user && 'role' in user && CUSTOMER_SCOPED_ROLES.includes(user.role));
+  return scoped ? <MyDayPage overview /> : <CompanyOverview />;
+}
+
+/** Admin overview (SPEC §2): counts, yearly bar, open hours, workload, sold packages, expiring list. */
+function CompanyOverview() {
+  // The display name, never the username (decision 0622).
+  const name = useGreetingName();
   // SPEC §4: the switch starts on (butler plus hour packages).
   const [withPackages, setWithPackages] = useState(true);
   const { data: stats, isPending, isError, refetch } = useDashboardStats();
@@ -51,7 +62,7 @@ export function AdminDashboardPage() {
     <Stack gap="md">
       <Title order={1} size="h2" c="navy.9">
         {/* Until the second sign-in there is nothing to come back to (issue 30). */}
-        {onboarding?.first_visit ? 'Willkommen' : 'Willkommen zurück'}, {username}
+        {onboarding?.first_visit ? 'Willkommen' : 'Willkommen zurück'}, {name}
       </Title>
       {checklistOpen && <FirstStepsCard checklist={checklist} />}
       <Group justify="space-between" gap="sm">

@@ -34,7 +34,6 @@ export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: ()
       size="lg"
       yOffset="8vh"
       title="Suchen"
-      closeButtonProps={{ 'aria-label': 'Schließen' }}
       classNames={{ body: classes.body }}
     >
       {opened && <SearchBox onClose={onClose} />}

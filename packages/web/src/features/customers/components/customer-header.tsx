@@ -7,6 +7,7 @@ import {
   IconHourglass,
   IconLayoutDashboard,
   IconMail,
+  IconMapPin,
   IconPencil,
   IconPhone,
   IconReceipt,
@@ -16,6 +17,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../app/permissions';
 import { formatDate, formatEuro, formatHours } from '../../../lib/format';
+import { addressLine, mapsUrl } from '../../../lib/maps';
 import { usePhone } from '../../../lib/use-phone';
 import { useCustomerDashboard } from '../../customer-dashboard/api/queries';
 import { useCustomerAccount } from '../../quickbill/api/payments';
@@ -53,7 +55,13 @@ export function OpenInvoicesFact({ customerId }: { customerId: number }) {
       ) : !a ? (
         '–'
       ) : (
-        <Anchor component={Link} to={`/admin/customers/${customerId}/rechnungen`} size="sm" data-testid="open-invoices">
+        <Anchor
+          component={Link}
+          to={`/admin/customers/${customerId}/rechnungen`}
+          size="sm"
+          className={classes.target}
+          data-testid="open-invoices"
+        >
           {a.open_invoices === 0
             ? 'Keine'
             : `${a.open_invoices === 1 ? '1 Rechnung' : `${a.open_invoices} Rechnungen`}: ${formatEuro(a.open_amount)}`}
@@ -114,6 +122,7 @@ export function CustomerHeader({
   const navigate = useNavigate();
   const can = useCan();
   const phone = usePhone();
+  const address = addressLine(c);
   return (
     <Card data-testid="customer-header">
       <Stack gap="md">
@@ -173,7 +182,7 @@ export function CustomerHeader({
             )}
           </Group>
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: invoices ? 4 : 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: (invoices ? 4 : 3) + (address ? 1 : 0) }} spacing="sm">
           {can('customers.dashboard') && (
             <Fact icon={<IconHourglass size={16} />} label="Jetzt verfügbar">
               <UsableHoursFact customerId={c.id} />
@@ -181,16 +190,31 @@ export function CustomerHeader({
           )}
           {invoices}
           <Fact icon={<IconMail size={16} />} label="Kontakt">
-            <Anchor href={`mailto:${c.email}`} size="sm" display="block">
+            <Anchor href={`mailto:${c.email}`} size="sm" className={classes.target}>
               {c.email}
             </Anchor>
             {c.phone && (
-              <Anchor href={`tel:${c.phone}`} size="sm" display="block">
+              <Anchor href={`tel:${c.phone}`} size="sm" className={classes.target}>
                 <IconPhone size={12} aria-hidden /> {c.phone}
               </Anchor>
             )}
             {c.birthdate && c.birthdate !== DEFAULT_BIRTHDATE && <span>Geboren am {formatDate(c.birthdate)}</span>}
           </Fact>
+          {address && (
+            <Fact icon={<IconMapPin size={16} />} label="Adresse">
+              {/* Opens the map app on a phone: the way to the visit (decision 0743). */}
+              <Anchor
+                href={mapsUrl(address)}
+                target="_blank"
+                rel="noopener"
+                size="sm"
+                className={classes.target}
+                data-testid="customer-address"
+              >
+                {address}
+              </Anchor>
+            </Fact>
+          )}
           <Fact icon={<IconUserShield size={16} />} label="Betreuer">
             <span data-testid="customer-staff">{staffNames(c.staff)}</span>
           </Fact>

@@ -1,14 +1,15 @@
 import type { CustomerListItem } from '@butler/contract/customers';
-import { Badge, Card, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconCopy, IconEye, IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconCopy, IconEye, IconMapPin, IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../app/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoader } from '../../../components/page-loader';
 import { Pager } from '../../../components/pager';
 import { type Column, ResponsiveList } from '../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../components/states';
+import { addressLine, mapsUrl } from '../../../lib/maps';
 import { copyToClipboard, notifySuccess } from '../../../lib/notify';
 import { usePageInRange } from '../../../lib/use-url-filters';
 import { useCustomers, useDeleteCustomer } from '../api/customers';
@@ -58,8 +59,19 @@ export function CustomersList({ search, paging }: { search?: string; paging: Pag
   const remove = useDeleteCustomer();
 
   const details = (c: CustomerListItem) => navigate(`/admin/customer/${c.id}/details`);
+  const pageOf = (c: CustomerListItem) => `/admin/customers/${c.id}`;
   const columns: Column<CustomerListItem>[] = [
-    { key: 'name', label: 'Name', render: (c) => <Text fw={600}>{c.name}</Text>, hideOnCard: true },
+    {
+      key: 'name',
+      label: 'Name',
+      // A real link: Enter, a middle click and "open in new tab" work (decision 0745).
+      render: (c) => (
+        <Anchor component={Link} to={pageOf(c)} fw={600} c="navy.9">
+          {c.name}
+        </Anchor>
+      ),
+      hideOnCard: true,
+    },
     {
       key: 'email',
       label: 'E-Mail',
@@ -115,13 +127,27 @@ export function CustomersList({ search, paging }: { search?: string; paging: Pag
           columns={columns}
           rowKey={(c) => c.id}
           cardTitle={(c) => c.name}
-          onCardClick={details}
-          cardActions={(c) => (
-            <Group justify="space-between" w="100%">
-              <ReferralCodeButton code={c.referral_code} />
-              <RowActions actions={actionsFor(c)} />
-            </Group>
-          )}
+          cardHref={pageOf}
+          cardActions={(c) => {
+            const address = addressLine(c);
+            return (
+              <Stack gap="xs" w="100%">
+                {/* The visit's address opens the map app (a Butler on the way, decision 0743). */}
+                {address && (
+                  <Anchor href={mapsUrl(address)} target="_blank" rel="noopener" size="sm" c="navy.8">
+                    <Group gap={4} wrap="nowrap" component="span">
+                      <IconMapPin size={16} aria-hidden style={{ flexShrink: 0 }} />
+                      <span>{address}</span>
+                    </Group>
+                  </Anchor>
+                )}
+                <Group justify="space-between" w="100%">
+                  <ReferralCodeButton code={c.referral_code} />
+                  <RowActions actions={actionsFor(c)} />
+                </Group>
+              </Stack>
+            );
+          }}
           caption="Kunden"
         />
         <Pager page={page} total={query.data.total} pageSize={PAGE_SIZE} onChange={setPage} />

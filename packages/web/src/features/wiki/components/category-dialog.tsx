@@ -54,7 +54,6 @@ export function CategoryDialog({
       title={category ? 'Kategorie bearbeiten' : 'Neue Kategorie'}
       fullScreen={phone}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Schließen' }}
     >
       <form noValidate onSubmit={submit}>
         <Stack>

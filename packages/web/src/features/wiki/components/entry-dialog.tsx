@@ -167,7 +167,6 @@ export function EntryDialog({
       title={editing ? texts.title : 'Neuer Wiki-Eintrag'}
       fullScreen={phone}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Schließen' }}
     >
       {loadError ? (
         <Alert color="red" role="alert">
