@@ -41,6 +41,11 @@ export const zMailListItem = z.object({
   created_by: z.string(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /**
+   * Why "Erneut senden" is refused for this mail, or null: a mail with a set-password link
+   * goes again only to the account's current address, while the account may use the link.
+   */
+  resend_refusal: z.string().nullable(),
 });
 export type MailListItem = z.infer<typeof zMailListItem>;
 

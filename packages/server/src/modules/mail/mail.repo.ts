@@ -37,6 +37,7 @@ export async function listMails(
       createdBy: mailOutbox.createdBy,
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
+      secretLink: mailOutbox.secretLink,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(mailOutbox)

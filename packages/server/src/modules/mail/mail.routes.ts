@@ -6,15 +6,22 @@ import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { sendTotalCount } from '../../lib/pagination.js';
 import { createMailService } from './mail.service.js';
+import type { SecretLinks } from './secret-links.js';
 
 const tags = ['Postausgang'];
-const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+};
 
 /** The mail log for staff (Postausgang): list, one mail, counts, "erneut senden". */
 export const mailRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (db: Database, links: Pick<SecretLinks, 'refusal'>): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createMailService(db);
+    const service = createMailService(db, links);
 
     app.get('/api/mail/outbox', {
       config: { access: { permission: 'mail.read' } },
