@@ -50,6 +50,11 @@ export const zMailListItem = z.object({
   sent_at: z.string().nullable(),
   /** For a sent mail: handed to the mail server, or only written to the outbox folder (null until sent). */
   delivered_via: z.enum(MAIL_DELIVERIES).nullable(),
+  /**
+   * Why "Erneut senden" is refused for this mail, or null: a mail with a set-password link
+   * goes again only to the account's current address, while the account may use the link.
+   */
+  resend_refusal: z.string().nullable(),
 });
 export type MailListItem = z.infer<typeof zMailListItem>;
 

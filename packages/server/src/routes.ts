@@ -10,6 +10,7 @@ import { createStaffEmail } from './modules/account/staff-email.service.js';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
+import { accountLinks } from './modules/auth/account-links.js';
 import { createAccountMails } from './modules/auth/account-mails.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import type { AuthService } from './modules/auth/auth.service.js';
@@ -108,7 +109,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
   await typed.register(subscriptionBillingRoutes(createBillingCommands(deps.db, todayInVienna)));
-  await typed.register(mailRoutes(deps.db, deps.env));
+  await typed.register(mailRoutes(deps.db, deps.env, accountLinks));
   await typed.register(balanceAlertsRoutes(deps.db));
   await typed.register(customerVoiceRoutes(deps.db));
   await typed.register(statementsRoutes(deps.db, deps.env));

@@ -1,4 +1,6 @@
 import { maskIban } from '@butler/contract/sepa-rules';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor as DbExecutor } from '../db/executor.js';
 import { auditLog } from '../db/schema/index.js';
 import type { SessionContext } from './access.js';
 
@@ -7,6 +9,9 @@ type Executor = {
 };
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'reveal' | 'send' | 'cancel' | 'login' | string;
+
+/** What the audit log keeps of a secret field's value: only that it changed. */
+export const SECRET_MARK = '[geändert]';
 
 /** Fields whose values never go into the audit log (only the fact that they changed). */
 export const REDACTED = new Set([
@@ -46,7 +51,7 @@ export function diffRecords(before: Record<string, unknown> | null, after: Recor
     const a = before?.[key] ?? null;
     const b = after?.[key] ?? null;
     if (JSON.stringify(a) === JSON.stringify(b)) continue;
-    if (REDACTED.has(key)) changes[key] = { before: '[geändert]', after: '[geändert]' };
+    if (REDACTED.has(key)) changes[key] = { before: SECRET_MARK, after: SECRET_MARK };
     else if (MASKED_IBANS.has(key)) changes[key] = { before: maskedIban(a), after: maskedIban(b) };
     else changes[key] = { before: a, after: b };
   }
@@ -87,4 +92,27 @@ function ownerOf(
   if (entity === 'customer') return entityId === null ? null : Number(entityId) || null;
   const id = after?.customerId ?? before?.customerId;
   return typeof id === 'number' ? id : null;
+}
+
+/**
+ * A record's fields became secret (a wiki entry sealed as a password entry, decision 0704):
+ * the values its earlier audit rows hold in clear are replaced by SECRET_MARK, in the
+ * transaction that seals it, so the Protokoll, its CSV and later backups keep no clear copy.
+ * Migration 0026 does the same for rows written before.
+ */
+export async function sealAuditHistory(db: DbExecutor, entity: string, entityId: string | number, fields: string[]) {
+  const names = sql`ARRAY[${sql.join(
+    fields.map((field) => sql`${field}`),
+    sql`, `,
+  )}]::text[]`;
+  const marked = sql`jsonb_build_object('before', ${SECRET_MARK}::text, 'after', ${SECRET_MARK}::text)`;
+  await db.execute(sql`
+    UPDATE audit_log
+    SET changes = (
+      SELECT jsonb_object_agg(field.key, CASE WHEN field.key = ANY(${names}) THEN ${marked} ELSE field.value END)
+      FROM jsonb_each(audit_log.changes) AS field
+    )
+    WHERE ${and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId)))}
+      AND jsonb_typeof(audit_log.changes) = 'object'
+      AND audit_log.changes ?| ${names}`);
 }

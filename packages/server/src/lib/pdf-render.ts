@@ -1,5 +1,5 @@
 import { AppError } from './errors.js';
-import { createWorkerPool, type WorkerTask, WorkerTaskError } from './worker-pool.js';
+import { createWorkerPool, type WorkerTask, WorkerTaskError, workerTask } from './worker-pool.js';
 
 /**
  * Every PDF the portal draws on request (Monatsübersichten, invoices at issue and as draft
@@ -27,9 +27,21 @@ const renders = createWorkerPool({
   keep: 1,
 });
 
-/** Loads the PDF libraries into a thread at start, in the background (the portal's start). */
+/** The modules of the PDF tasks the portal has (each named where it is drawn). */
+const taskModules = new Set<string>();
+
+/** A PDF task: `name` exported by `module`, drawn in the pool (and loaded when the pool warms). */
+export function pdfTask<F extends (input: never) => Promise<Uint8Array>>(module: URL, name: string) {
+  taskModules.add(module.href);
+  return workerTask<F>(module, name);
+}
+
+/**
+ * Loads the PDF libraries and the tasks' modules into a thread at start, in the background
+ * (the portal's start): the first download then waits for nothing but its drawing.
+ */
 export function warmPdfRenders() {
-  renders.warm(['pdfkit', '@cantoo/pdf-lib', '@e-invoice-eu/core']);
+  renders.warm(['pdfkit', '@cantoo/pdf-lib', '@e-invoice-eu/core', ...taskModules]);
 }
 
 /** The Buffer view of bytes that crossed from a thread (they arrive as a plain Uint8Array). */

@@ -93,6 +93,9 @@ const FIELD_LABELS: Record<string, string> = {
   invoiceDate: 'Rechnungsdatum',
   dueDate: 'Fällig am',
   status: 'Status',
+  // "Erneut senden" in the Postausgang: the copy's number and its recipient (decision 0702).
+  copy: 'Kopie (E-Mail-Nr.)',
+  to: 'Empfänger',
   paidAt: 'Bezahlt am',
   paidAmount: 'Bezahlter Betrag',
   sentAt: 'Versendet am',

@@ -2,7 +2,7 @@ import type { AuditEntry, AuditQuery } from '@butler/contract/audit';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { admins, auditLog, customers } from '../../db/schema/index.js';
-import { REDACTED } from '../../lib/audit.js';
+import { REDACTED, SECRET_MARK } from '../../lib/audit.js';
 import { formatAuditCsv } from './audit-csv.js';
 import { type RecordRef, recordOf, recordRefs } from './audit-records.js';
 import { fieldLabel, formatAuditValue, isTechnicalField } from './audit-values.js';
@@ -13,10 +13,14 @@ export const CSV_ROW_LIMIT = 50_000;
 
 const looksSecret = (value: unknown) => typeof value === 'string' && /^\$argon2|^\$2[aby]\$/.test(value);
 
-/** One changed field in words; secrets and anything that looks like a password hash never leave. */
+/**
+ * One changed field in words; secrets, values sealed later (SECRET_MARK, decision 0704) and
+ * anything that looks like a password hash never leave.
+ */
 function presentChange(field: string, change: { before?: unknown; after?: unknown } | undefined) {
   const label = fieldLabel(field);
-  if (REDACTED.has(field) || looksSecret(change?.before) || looksSecret(change?.after)) {
+  const sealed = change?.before === SECRET_MARK || change?.after === SECRET_MARK;
+  if (REDACTED.has(field) || sealed || looksSecret(change?.before) || looksSecret(change?.after)) {
     return { field, label, before: null, after: null, secret: true };
   }
   const cut = (text: string | null) =>

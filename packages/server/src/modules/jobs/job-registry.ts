@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { now } from '../../lib/clock.js';
 import { defineJob, type JobDefinition } from '../../lib/jobs.js';
-import { issueAccountLink } from '../auth/account-links.js';
+import { accountLinks } from '../auth/account-links.js';
 import { checkBalanceJob, dailyBalanceJob } from '../balance-alerts/balance-alerts.jobs.js';
 import { returnsDigestJob } from '../bank-import/returns-digest.job.js';
 import { createSendMailJob, requeueStrandedMailsJob } from '../mail/mail-send.job.js';
@@ -45,7 +45,7 @@ export const schedulerTickJob = defineJob({
 /** Delivers one outbox mail, with the documents of every module that sends some, and the live links of auth. */
 export const sendMailJob = createSendMailJob(
   { ...quickbillAttachmentSources, ...statementAttachmentSources },
-  issueAccountLink,
+  accountLinks,
 );
 
 /** Every job a worker can run (on demand and scheduled). */

@@ -7,7 +7,7 @@ import { type AttachmentSources, resolveAttachments } from './attachment-sources
 import { markAttemptFailed, markSent } from './mail.repo.js';
 import { describeMailError } from './mail-errors.js';
 import { loadMailLogo, type MailLogo, withMailLogo } from './mail-logo.js';
-import { type SecretLinkIssuer, withSecretLink } from './secret-links.js';
+import { type SecretLinks, secretLinkRefusal, withSecretLink } from './secret-links.js';
 
 /** Attempts per mail before it is marked failed: the waits exp(1) … exp(10) s add up to about 16 hours. */
 export const MAIL_MAX_ATTEMPTS = 12;
@@ -34,11 +34,11 @@ const SEND_MAIL = {
 };
 
 /**
- * The job that delivers one outbox mail, with the modules' attachment sources and the issuer
- * of live links (mail does not import the modules whose documents and links it carries;
- * jobs/job-registry.ts hands them in).
+ * The job that delivers one outbox mail, with the modules' attachment sources and the live
+ * links of the accounts (mail does not import the modules whose documents and links it
+ * carries; jobs/job-registry.ts hands them in).
  */
-export const createSendMailJob = (sources: AttachmentSources, issueLink: SecretLinkIssuer) =>
+export const createSendMailJob = (sources: AttachmentSources, links: SecretLinks) =>
   defineJob({
     ...SEND_MAIL,
     async run({ mailId }, ctx) {
@@ -67,12 +67,21 @@ export const createSendMailJob = (sources: AttachmentSources, issueLink: SecretL
           failure = null;
           return;
         }
+        // A live link goes only to the account's current address, while it may be used
+        // (decision 0702): otherwise the mail is given up at once, with the reason.
+        const refusal = await secretLinkRefusal(links, tx, mail);
+        if (refusal) {
+          failure = null;
+          await markAttemptFailed(tx, mailId, refusal, null);
+          ctx.log(`mail ${mailId}: not sent: ${refusal}`);
+          return;
+        }
         try {
           if (failure) throw failure;
           await tx.transaction(async (attempt) => {
             // A live link is made now and goes only into the delivered mail (decision 0502).
             const body = await withSecretLink(
-              issueLink,
+              links.issue,
               attempt,
               ctx.env,
               { text: mail.textBody, html: mail.htmlBody },

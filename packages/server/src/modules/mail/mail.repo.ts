@@ -39,6 +39,7 @@ export async function listMails(
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
       deliveredVia: mailOutbox.deliveredVia,
+      secretLink: mailOutbox.secretLink,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(mailOutbox)

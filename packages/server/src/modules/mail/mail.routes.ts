@@ -15,15 +15,22 @@ import { requireSession } from '../../lib/access.js';
 import { sendTotalCount } from '../../lib/pagination.js';
 import { createMailService } from './mail.service.js';
 import { mailSetup } from './mail-setup.js';
+import type { SecretLinks } from './secret-links.js';
 
 const tags = ['Postausgang'];
-const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
+const errors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+};
 
 /** The mail log for staff (Postausgang): list, one mail, counts, "erneut senden"; how mail is delivered. */
 export const mailRoutes =
-  (db: Database, env: Env): FastifyPluginAsyncZod =>
+  (db: Database, env: Env, links: Pick<SecretLinks, 'refusal'>): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createMailService(db, env);
+    const service = createMailService(db, env, links);
 
     app.get('/api/mail/setup', {
       config: { access: 'staff' },

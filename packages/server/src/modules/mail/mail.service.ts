@@ -11,14 +11,11 @@ import { findMail, listMails, type MailRow } from './mail.repo.js';
 import { withLogoPreview } from './mail-logo.js';
 import { enqueueMailJob } from './mail-send.job.js';
 import { deliveryOf } from './mail-setup.js';
-import { secretLinkExpired } from './secret-links.js';
-
-const LINK_EXPIRED =
-  'Der Link in dieser E-Mail ist abgelaufen. Bitte senden Sie beim Kunden bzw. Mitarbeiter einen neuen Link.';
+import { type SecretLinks, secretLinkRefusal } from './secret-links.js';
 
 type ListRow = Awaited<ReturnType<typeof listMails>>['rows'][number];
 
-function presentItem(row: ListRow | MailRow, env: Pick<Env, 'SMTP_URL'>): MailListItem {
+function presentItem(row: ListRow | MailRow, env: Pick<Env, 'SMTP_URL'>, resendRefusal: string | null): MailListItem {
   return {
     id: row.id,
     template: row.template,
@@ -35,17 +32,24 @@ function presentItem(row: ListRow | MailRow, env: Pick<Env, 'SMTP_URL'>): MailLi
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt?.toISOString() ?? null,
     delivered_via: deliveryOf(row, env),
+    resend_refusal: resendRefusal,
   };
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'E-Mail nicht gefunden');
 
-/** The Postausgang: every mail the portal queued, its state, and "erneut senden". */
-export function createMailService(db: Database, env: Env) {
+/**
+ * The Postausgang: every mail the portal queued, its state, and "erneut senden". A mail with
+ * a live link is sent again only where the accounts' owner allows it (`links`, decision 0702);
+ * each row says why not, for the button.
+ */
+export function createMailService(db: Database, env: Env, links: Pick<SecretLinks, 'refusal'>) {
   return {
     async list(query: MailListQuery) {
       const { rows, total } = await listMails(db, { ...query, ...pageBounds(query) });
-      return { items: rows.map((row) => presentItem(row, env)), total };
+      const items: MailListItem[] = [];
+      for (const row of rows) items.push(presentItem(row, env, await secretLinkRefusal(links, db, row)));
+      return { items, total };
     },
 
     async summary() {
@@ -64,7 +68,7 @@ export function createMailService(db: Database, env: Env) {
       const row = await findMail(db, id);
       if (!row) throw notFound();
       return {
-        ...presentItem(row, env),
+        ...presentItem(row, env, await secretLinkRefusal(links, db, row)),
         from: row.fromAddress,
         text: row.textBody,
         html: await withLogoPreview(db, row.htmlBody),
@@ -81,8 +85,10 @@ export function createMailService(db: Database, env: Env) {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for('update');
         if (!row) throw notFound();
-        // The link is made at sending, valid until the date its text names (decision 0502).
-        if (secretLinkExpired(row.secretLink)) throw new AppError('CONFLICT', LINK_EXPIRED);
+        // The link is made at sending, valid until the date its text names (decision 0502), and
+        // goes only to the account's current address while it may be used (decision 0702).
+        const refusal = await secretLinkRefusal(links, tx, row);
+        if (refusal) throw new AppError('CONFLICT', refusal);
         if (row.status === 'sent') {
           const { id: _id, dedupeKey: _key, ...rest } = row;
           const [copy] = await tx
@@ -101,12 +107,20 @@ export function createMailService(db: Database, env: Env) {
             })
             .returning({ id: mailOutbox.id });
           await enqueueMailJob(tx, copy.id);
-          await writeAudit(tx, session, 'resend', 'mail', id, null, { copy: copy.id });
+          await writeAudit(tx, session, 'resend', 'mail', id, null, { copy: copy.id, to: row.toAddress });
           return { id: copy.id, status: 'queued' as const, copied: true };
         }
         await tx.update(mailOutbox).set({ status: 'queued', nextAttemptAt: null }).where(eq(mailOutbox.id, id));
         await enqueueMailJob(tx, id);
-        await writeAudit(tx, session, 'resend', 'mail', id, { status: row.status }, { status: 'queued' });
+        await writeAudit(
+          tx,
+          session,
+          'resend',
+          'mail',
+          id,
+          { status: row.status, to: null },
+          { status: 'queued', to: row.toAddress },
+        );
         return { id, status: 'queued' as const, copied: false };
       });
     },

@@ -29,6 +29,30 @@ export const secretLinkExpired = (ref: SecretLinkRef | null) =>
   ref !== null && new Date(ref.expiresAt).getTime() <= Date.now();
 
 /**
+ * Why the live link of a mail may not go to `to` now, in German for staff, or null when it
+ * may: the account's current address must be the mail's, and the account must still be one
+ * that may use such a link (decision 0702). The module that owns the accounts provides it.
+ */
+export type SecretLinkGuard = (executor: Executor, ref: SecretLinkRef, to: string) => Promise<string | null>;
+
+/** What mail needs of the accounts' owner for a mail with a live link: make it, or say why not. */
+export type SecretLinks = { issue: SecretLinkIssuer; refusal: SecretLinkGuard };
+
+export const LINK_EXPIRED =
+  'Der Link in dieser E-Mail ist abgelaufen. Bitte senden Sie beim Kunden bzw. Mitarbeiter einen neuen Link.';
+
+/** Why this stored mail's link may not be sent (again) now, or null (also for mails without a link). */
+export async function secretLinkRefusal(
+  links: Pick<SecretLinks, 'refusal'>,
+  executor: Executor,
+  mail: { secretLink: SecretLinkRef | null; toAddress: string },
+): Promise<string | null> {
+  if (!mail.secretLink) return null;
+  if (secretLinkExpired(mail.secretLink)) return LINK_EXPIRED;
+  return links.refusal(executor, mail.secretLink, mail.toAddress);
+}
+
+/**
  * Puts the live link into a mail just before it is handed to the transport. Each delivery
  * attempt (and each "Erneut senden") makes its own; a failed attempt's savepoint takes its
  * token back with it.

@@ -1,15 +1,14 @@
 import type { Database } from '../../db/client.js';
 import { readBlob } from '../../lib/blob-store.js';
 import { createFigureCache } from '../../lib/figure-cache.js';
-import { renderPdf } from '../../lib/pdf-render.js';
+import { pdfTask, renderPdf } from '../../lib/pdf-render.js';
 import { createSemaphore } from '../../lib/semaphore.js';
-import { workerTask } from '../../lib/worker-pool.js';
 import { loadSettings } from '../quickbill/shared.js';
 import type { StatementCorrection } from './statement-correction-pdf.js';
 import { loadStatement, type StatementData } from './statement-data.js';
 import type { drawStatementPdf } from './statement-pdf.js';
 
-const STATEMENT_PDF = workerTask<typeof drawStatementPdf>(
+const STATEMENT_PDF = pdfTask<typeof drawStatementPdf>(
   new URL('./statement-pdf.ts', import.meta.url),
   'drawStatementPdf',
 );

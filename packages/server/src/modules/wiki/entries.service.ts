@@ -15,7 +15,7 @@ import { AppError, fieldError } from '../../lib/errors.js';
 import type { Keyring } from '../../lib/secret-box.js';
 import { openSecrets, sealSecret } from './crypto.js';
 import { filesOf, findEntry, flatten, presentEntries, presentEntry, selectEntries } from './entries.repo.js';
-import { categoryForcesPassword } from './password-entries.js';
+import { categoryForcesPassword, sealSecretHistory } from './password-entries.js';
 import { linkProject, PASSWORD_NO_PROJECT, PASSWORD_NOT_PUBLIC } from './projects.service.js';
 import { htmlToText, sanitizeContent, textToHtml } from './sanitize.js';
 
@@ -192,6 +192,7 @@ export function createEntryService(db: Database, keyring: Keyring) {
           Object.assign(values, { encryptedContent: null, encryptedUsername: null });
         }
         const [after] = await tx.update(wikiEntries).set(values).where(eq(wikiEntries.id, id)).returning();
+        if (isPassword && !before.isPasswordEntry) await sealSecretHistory(tx, id);
         await writeAudit(tx, session, 'update', 'wiki_entry', id, ...auditPair(before, after));
         if (input.sync_to_project) await linkProject(tx, session, (await findEntry(tx, id))!);
       });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/executor.js';
 import { wikiEntries } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
-import { writeAudit } from '../../lib/audit.js';
+import { sealAuditHistory, writeAudit } from '../../lib/audit.js';
 import type { Keyring } from '../../lib/secret-box.js';
 import { sealSecret } from './crypto.js';
 import { htmlToText } from './sanitize.js';
@@ -13,12 +13,20 @@ export function categoryForcesPassword(category: { allowsEncryption: boolean; na
   return category.allowsEncryption || category.name.trim().toLowerCase() === WIKI_PASSWORD_CATEGORY_NAME.toLowerCase();
 }
 
+/** The fields a password entry seals; their earlier clear values leave the Protokoll too (decision 0704). */
+export const SEALED_FIELDS = ['content', 'username'];
+
+/** The entry's earlier audit rows keep no clear copy of what is sealed now. */
+export const sealSecretHistory = (tx: Transaction, entryId: number) =>
+  sealAuditHistory(tx, 'wiki_entry', entryId, SEALED_FIELDS);
+
 /**
  * A category that now encrypts (switched to `allows_encryption`, or renamed to
  * "Passwörter") makes every clear entry in it a password entry, in the transaction of the
  * change: content (as text) and username sealed with the key ring, the clear columns
  * emptied, taken out of the public references and unlinked from a project (a password entry
- * is neither). Nothing stays readable to customers or in clear at rest (issue 26, finding 8).
+ * is neither). Nothing stays readable to customers or in clear at rest (issue 26, finding 8),
+ * nor in the entry's earlier audit rows (decision 0704).
  * Answers how many entries were encrypted.
  */
 export async function encryptClearEntries(
@@ -47,6 +55,7 @@ export async function encryptClearEntries(
         updatedAt: new Date(),
       })
       .where(eq(wikiEntries.id, entry.id));
+    await sealSecretHistory(tx, entry.id);
     await writeAudit(
       tx,
       session,

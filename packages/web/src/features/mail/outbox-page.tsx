@@ -165,21 +165,34 @@ function Actions({
   onResend: (mail: MailListItem) => void;
   busy: boolean;
 }) {
-  return (
+  // A mail with a set-password link goes again only where the server allows it (decision 0702): then the button says why not.
+  const refusal = mail.resend_refusal;
+  const reasonId = `resend-refusal-${mail.id}`;
+  const buttons = (
     <Group gap="xs" wrap="nowrap">
       <Button size="xs" variant="default" leftSection={<IconEye size={14} />} onClick={() => onOpen(mail.id)}>
         Ansehen
       </Button>
       <Button
         size="xs"
-        variant={mail.status === 'failed' ? 'filled' : 'light'}
+        variant={mail.status === 'failed' && !refusal ? 'filled' : 'light'}
         leftSection={<IconMailForward size={14} />}
         onClick={() => onResend(mail)}
-        disabled={busy}
+        disabled={busy || refusal !== null}
         aria-label={`Erneut senden: ${mail.subject}`}
+        aria-describedby={refusal ? reasonId : undefined}
       >
         Erneut senden
       </Button>
     </Group>
+  );
+  if (!refusal) return buttons;
+  return (
+    <Stack gap={4}>
+      {buttons}
+      <Text id={reasonId} size="xs" c="dimmed" maw={320}>
+        Nicht erneut sendbar: {refusal}
+      </Text>
+    </Stack>
   );
 }

@@ -3,18 +3,14 @@ import type { Executor, Transaction } from '../../../db/executor.js';
 import { invoiceDocuments, invoices } from '../../../db/schema/index.js';
 import { type BlobKind, putBlob, readBlob } from '../../../lib/blob-store.js';
 import { AppError } from '../../../lib/errors.js';
-import { renderPdf } from '../../../lib/pdf-render.js';
-import { workerTask } from '../../../lib/worker-pool.js';
+import { pdfTask, renderPdf } from '../../../lib/pdf-render.js';
 import { toEbInterface } from '../e-invoice/ebinterface.js';
 import { embeddedFile } from '../e-invoice/embedded-file.js';
 import { invoiceXml } from '../e-invoice/factur-x.js';
 import { type InvoiceDocument, loadInvoiceDocument } from '../invoices/invoice-document.js';
 import type { drawInvoiceFile } from './invoice-file.js';
 
-const INVOICE_FILE = workerTask<typeof drawInvoiceFile>(
-  new URL('./invoice-file.ts', import.meta.url),
-  'drawInvoiceFile',
-);
+const INVOICE_FILE = pdfTask<typeof drawInvoiceFile>(new URL('./invoice-file.ts', import.meta.url), 'drawInvoiceFile');
 
 /** The PDF as sent (issued: with the Factur-X XML; drafts: previews), drawn in a worker thread. */
 export function renderInvoiceFile(d: InvoiceDocument): Promise<Buffer> {

@@ -11,8 +11,7 @@ import type { AuditActor } from '../../../lib/audit.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { putBlob } from '../../../lib/blob-store.js';
 import { AppError } from '../../../lib/errors.js';
-import { renderPdf } from '../../../lib/pdf-render.js';
-import { workerTask } from '../../../lib/worker-pool.js';
+import { pdfTask, renderPdf } from '../../../lib/pdf-render.js';
 import { findInvoice, type InvoiceRow } from '../invoices/invoice.repo.js';
 import { loadInvoiceDocument } from '../invoices/invoice-document.js';
 import { queueReminderMail, requireRecipient } from '../mail/invoice-mail.js';
@@ -30,7 +29,7 @@ import { buildLetter, loadReminderLevels } from './reminder-letter.js';
 const NO_REMINDER = 'Mahnungen gibt es nur für versendete Rechnungen, nicht für Entwürfe oder Stornorechnungen';
 
 /** The reminder letter, drawn in a worker thread (lib/pdf-render.ts, decision 0701). */
-const REMINDER_PDF = workerTask<typeof drawReminderPdf>(
+const REMINDER_PDF = pdfTask<typeof drawReminderPdf>(
   new URL('../pdf/reminder-pdf.ts', import.meta.url),
   'drawReminderPdf',
 );
