@@ -1,28 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { PASSWORD, seedScenario } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser } from './fixtures/api';
+import { expectNoSeriousViolations } from './fixtures/axe';
 import { LAYOUT_WIDTHS, layoutFindings } from './fixtures/layout';
 import { createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
-
-/**
- * UI.md: every screen passes axe-core with no serious or critical finding, by the WCAG 2.2 AA
- * rules too (target-size: 24 px touch targets; decision 0744).
- */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-    );
-  expect(serious, `${screen}\n${serious.join('\n')}`).toEqual([]);
-}
 
 /** A screen of the walk: its address and the page title (h1) that says it is the intended one. */
 type Screen = { path: string; heading: string | RegExp };
@@ -81,6 +62,9 @@ test.describe('accessibility (axe-core)', () => {
       { path: '/gibt-es-nicht', heading: 'Seite nicht gefunden' },
       { path: '/passwort-vergessen', heading: 'Passwort vergessen?' },
       { path: '/passwort-festlegen', heading: 'Passwort festlegen' },
+      // Decisions 0756 and 0760: the staff's "Passwort vergessen?" and the referral QR code's page.
+      { path: '/admin/passwort-vergessen', heading: 'Passwort vergessen?' },
+      { path: '/empfehlung/ABCD2345', heading: 'Zu Diensten.' },
     ];
     for (const screen of screens) await checkScreen(page, screen);
   });

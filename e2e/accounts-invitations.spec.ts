@@ -69,7 +69,11 @@ test('staff: invitation → set password → enrol 2FA → log in with a code �
   await dialog.getByRole('combobox', { name: 'Rolle' }).click();
   await page.getByRole('option', { name: 'Büro' }).click();
   await dialog.getByRole('button', { name: 'Einladung senden' }).click();
-  await expect(page.getByText(`Einladung an ${email} gesendet`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `Einladung an ${email}: E-Mail im Ausgangsordner abgelegt – nicht versendet (kein Mailserver eingerichtet)`,
+    ),
+  ).toBeVisible();
   await expect(card.getByText('Petra Lindner')).toBeVisible();
   await expect(card.getByText('Eingeladen')).toBeVisible();
   await screenshotBoth(page, 'admin-mitarbeiter');
@@ -156,7 +160,11 @@ test('customer: invitation from the customer form → set password → lounge', 
   await expect(dialog.getByRole('textbox', { name: 'Passwort' })).toHaveCount(0);
   await screenshotBoth(page, 'kunde-einladung-senden');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText(`Kunde angelegt, Einladung an ${email} gesendet`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `Kunde angelegt; Einladung an ${email}: E-Mail im Ausgangsordner abgelegt – nicht versendet (kein Mailserver eingerichtet)`,
+    ),
+  ).toBeVisible();
 
   const { path, mail } = await linkFromOutbox(request, email, /Einladung in die Lounge/);
   expect(mail.text).toContain('Hallo Greta');

@@ -22,7 +22,7 @@ test('first day: from an empty installation through "Erste Schritte" to a sent i
   await test.step('the first greeting, the checklist, no verdict on targets nobody set', async () => {
     await expect(page.getByRole('heading', { name: 'Willkommen, admin' })).toBeVisible();
     const card = page.getByTestId('first-steps');
-    await expect(card).toContainText('0 von 6 erledigt');
+    await expect(card).toContainText('0 von 7 erledigt');
     await expect(card.locator('[data-done="true"]')).toHaveCount(0);
     await expect(page.getByTestId('yearly-bar')).not.toContainText('Unter Ziel');
     await expect(page.getByTestId('set-targets')).toBeVisible();
@@ -91,7 +91,7 @@ test('first day: from an empty installation through "Erste Schritte" to a sent i
   await test.step('the checklist ticked company, bank and logo off by itself', async () => {
     await page.goto('/admin/dashboard');
     for (const key of ['company', 'bank', 'logo']) await stepDone(page, key);
-    await expect(page.getByTestId('first-steps')).toContainText('3 von 6 erledigt');
+    await expect(page.getByTestId('first-steps')).toContainText('3 von 7 erledigt');
   });
 
   const last = `Erstkundin${Date.now().toString(36)}`;
@@ -123,21 +123,41 @@ test('first day: from an empty installation through "Erste Schritte" to a sent i
     await expectToast(page, 'ButlerPaket-Vorlage erfolgreich erstellt');
   });
 
-  await test.step('a test invoice to the first customer, sent', async () => {
+  await test.step('the first customer gets a ButlerPaket, where the guide leads (decision 0757)', async () => {
     await page.goto('/admin/dashboard');
     for (const key of ['template', 'customer']) await stepDone(page, key);
-    await page.getByRole('link', { name: /Testrechnung erstellen und senden/ }).click();
-    await expect(page).toHaveURL(/\/admin\/quickbill\/invoices\/new$/);
-    await pickOption(page, page.getByRole('combobox', { name: 'Kunde' }), new RegExp(last), last.slice(0, 8));
-    const lines = page.getByRole('textbox', { name: 'Beschreibung Position 1' });
-    if (!(await lines.isVisible())) await page.getByRole('button', { name: 'Position hinzufügen' }).click();
-    await page.getByRole('textbox', { name: 'Beschreibung Position 1' }).fill('Testleistung');
-    await page.getByRole('textbox', { name: 'Einzelpreis Position 1' }).fill('10');
-    await page.getByRole('button', { name: 'Entwurf speichern' }).click();
+    await page.getByRole('link', { name: /Dem Kunden ein ButlerPaket geben/ }).click();
+    await expect(page).toHaveURL(/\/admin\/customers\/\d+\/butlerpakete$/);
+    await page.getByRole('button', { name: 'Neues ButlerPaket' }).first().click();
+    const sell = dialog(page, 'Neues ButlerPaket');
+    await pickOption(page, sell.getByRole('combobox', { name: 'ButlerPaket-Vorlage' }), /Klassik/);
+    await sell.getByLabel('Monatliche Stunden').fill('5');
+    await sell.getByRole('button', { name: 'Speichern' }).click();
+    await expectToast(page, 'ButlerPaket erfolgreich erstellt');
+  });
+
+  await test.step('its first invoice: "Jetzt abrechnen", check, send; the mail is said to be only filed', async () => {
+    await page.goto('/admin/dashboard');
+    await stepDone(page, 'subscription');
+    await page.getByRole('link', { name: /Erste ButlerPaket-Rechnung senden/ }).click();
+    await expect(page).toHaveURL(/\/admin\/quickbill\/abrechnungen$/);
+    const row = page.getByRole('row').filter({ hasText: last });
+    await expect(row).toContainText('Fällig');
+    await screenshotBoth(page, 'first-day-upcoming-due');
+    await row.getByRole('button', { name: /jetzt abrechnen/ }).click();
     await expect(page).toHaveURL(/\/admin\/quickbill\/invoices\/\d+$/);
-    await page.goto(`${new URL(page.url()).pathname}/send`);
+    const invoice = new URL(page.url()).pathname;
+    await expect(page.getByRole('cell', { name: /^ButlerPaket Klassik · .+ · 5 h$/ })).toBeVisible();
+    await page.goto(`${invoice}/send`);
+    await expect(page.getByTestId('mail-setup-alert')).toContainText('Kein Mailserver eingerichtet');
     await page.getByRole('button', { name: 'Jetzt senden' }).click();
     await expect(page.getByText('Versendet', { exact: true }).first()).toBeVisible();
+    await expect(async () => {
+      await page.goto(invoice);
+      await expect(page.getByTestId('mail-filed-only')).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(page.getByText('E-Mail zugestellt')).toHaveCount(0);
+    await screenshotBoth(page, 'first-day-invoice-filed');
   });
 
   await test.step('all done: the checklist says so and can be hidden', async () => {

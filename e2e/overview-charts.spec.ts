@@ -25,7 +25,7 @@ test('the overview shows revenue, hours and receivables as charts with their val
   });
 
   await loginAsAdminInBrowser(page);
-  const revenue = page.getByRole('region', { name: 'Umsatz pro Monat' });
+  const revenue = page.getByRole('region', { name: 'Verrechnet und bezahlt pro Monat' });
   await expect(revenue).toBeVisible();
   await expect(page.getByRole('region', { name: 'Stunden verkauft und genutzt' })).toBeVisible();
   const receivables = page.getByRole('region', { name: 'Offene Forderungen nach Alter' });

@@ -32,7 +32,8 @@ export function currentPortal(): Portal {
   return list[index] ?? list[0] ?? { url: 'http://127.0.0.1:1', dataDir: path.join(DATA_ROOT, 'w0') };
 }
 
-async function freePort(): Promise<number> {
+/** A free loopback port. */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -40,29 +41,44 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function startPortal(port: number, dataDir: string): Promise<ChildProcess> {
+/** What the e2e portals run with: a known admin with a name, and limits no spec trips over. */
+export const E2E_PORTAL_ENV = {
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  // A display name, so the first-day prompt for one (decision 0622) does not cover the specs.
+  ADMIN_NAME: E2E_ADMIN.name,
+  RATE_LIMIT_PER_MINUTE: '100000',
+  // Every spec signs in from 127.0.0.1: the specs that try wrong passwords and codes on
+  // purpose must not lock the address for the specs after them (decision 0432). Each
+  // account still locks after five failures.
+  LOGIN_FAILURES_PER_ADDRESS: '1000',
+  // The same for the 30 sign-in requests per minute and address (decision 0432).
+  LOGIN_REQUESTS_PER_MINUTE: '1000',
+};
+
+/** A started portal process and every line it printed to stdout so far. */
+export type StartedPortal = { child: ChildProcess; stdout: string[] };
+
+/**
+ * Starts `npm start` (scripts/start.mjs) on `port` with a fresh `dataDir`, resolving once it
+ * says it runs. `env` replaces the e2e portals' settings: a first start as a new owner
+ * makes it (no ADMIN_PASSWORD, no ADMIN_NAME; decision 0756).
+ */
+export function startPortal(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = E2E_PORTAL_ENV,
+  args: string[] = [],
+): Promise<StartedPortal> {
   rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const inherited = { ...process.env };
+  // What a spec's portal is about comes from `env` alone, never from the shell that runs the tests.
+  for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_NAME', 'SMTP_URL', 'PUBLIC_URL']) delete inherited[key];
+  const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // A display name, so the first-day prompt for one (decision 0622) does not cover the specs.
-      ADMIN_NAME: E2E_ADMIN.name,
-      RATE_LIMIT_PER_MINUTE: '100000',
-      // Every spec signs in from 127.0.0.1: the specs that try wrong passwords and codes on
-      // purpose must not lock the address for the specs after them (decision 0432). Each
-      // account still locks after five failures.
-      LOGIN_FAILURES_PER_ADDRESS: '1000',
-      // The same for the 30 sign-in requests per minute and address (decision 0432).
-      LOGIN_REQUESTS_PER_MINUTE: '1000',
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
+  const stdout: string[] = [];
   let errors = '';
   child.stderr!.on('data', (chunk) => {
     errors += chunk;
@@ -71,10 +87,15 @@ function startPortal(port: number, dataDir: string): Promise<ChildProcess> {
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Portal auf ${port} nach 180 s nicht bereit\n${errors}`)), 180_000);
+    let partial = '';
     child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Butler-Portal läuft')) {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      stdout.push(...lines);
+      if (lines.some((line) => line.includes('Butler-Portal läuft'))) {
         clearTimeout(timer);
-        resolve(child);
+        // The lines after it arrive in the same write or right after: give them a moment.
+        setTimeout(() => resolve({ child, stdout }), 200);
       }
     });
     child.once('exit', (code) => {
@@ -84,24 +105,24 @@ function startPortal(port: number, dataDir: string): Promise<ChildProcess> {
   });
 }
 
+/** Stops a portal started by `startPortal` and waits until it has gone. */
+export function stopPortal(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
 /** Global setup: starts the portals side by side and publishes them to the workers. */
 export default async function globalSetup() {
   const list: Portal[] = [];
   for (let i = 0; i < WORKERS; i++) {
     list.push({ url: `http://127.0.0.1:${await freePort()}`, dataDir: path.join(DATA_ROOT, `w${i}`) });
   }
-  const children = await Promise.all(list.map((p) => startPortal(Number(new URL(p.url).port), p.dataDir)));
+  const started = await Promise.all(list.map((p) => startPortal(Number(new URL(p.url).port), p.dataDir)));
   process.env.E2E_PORTALS = JSON.stringify(list);
   return async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(started.map(({ child }) => stopPortal(child)));
   };
 }

@@ -63,7 +63,8 @@ test('Postausgang: sent and retrying mails with the reason, "erneut senden", the
       page
         .getByRole('row')
         .filter({ hasText: `Deine Rechnung ${first.number}` })
-        .getByText('Gesendet'),
+        // The e2e portals have no mail server: a delivered mail is one filed in the folder (decision 0755).
+        .getByText('Abgelegt', { exact: true }),
     ).toBeVisible();
     await screenshotBoth(page, 'mail-outbox-retrying');
 
@@ -78,16 +79,16 @@ test('Postausgang: sent and retrying mails with the reason, "erneut senden", the
   await page.goto('/admin/outbox');
   await page.getByRole('button', { name: `Erneut senden: Deine Rechnung ${second.number}` }).click();
   // (If the automatic retry delivered it a moment earlier, the click sends a copy: both are fine.)
-  await expect(page.getByText(/^Die E-Mail wird erneut gesendet/)).toBeVisible();
+  await expect(page.getByText(/^Die E-Mail wird erneut im Ausgangsordner abgelegt/)).toBeVisible();
   const row = page
     .getByRole('row')
     .filter({ hasText: `Deine Rechnung ${second.number}` })
     .first();
-  await expect(row.getByText('Gesendet')).toBeVisible({ timeout: 20_000 });
+  await expect(row.getByText('Abgelegt', { exact: true })).toBeVisible({ timeout: 20_000 });
 
   await page
     .locator('label')
-    .filter({ hasText: /^Gesendet \(\d+\)$/ })
+    .filter({ hasText: /^Abgelegt \(\d+\)$/ })
     .click();
   await expect(page.getByRole('row').filter({ hasText: 'Neuer Versuch geplant' })).toHaveCount(0);
   // Filter and search live in the address (decision 0660): a reload keeps both, Back the previous filter.
@@ -96,8 +97,8 @@ test('Postausgang: sent and retrying mails with the reason, "erneut senden", the
   await expect.poll(() => new URL(page.url()).searchParams.get('suche')).toBe(second.number);
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'E-Mails suchen' })).toHaveValue(second.number);
-  await expect(page.getByRole('radio', { name: /^Gesendet/ })).toBeChecked();
-  await expect(row.getByText('Gesendet')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^Abgelegt/ })).toBeChecked();
+  await expect(row.getByText('Abgelegt', { exact: true })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/admin\/outbox$/);
   await expect(page.getByRole('radio', { name: 'Alle' })).toBeChecked();
@@ -116,5 +117,7 @@ test('Postausgang: sent and retrying mails with the reason, "erneut senden", the
   await page.keyboard.press('Escape');
 
   await page.goto(`/admin/quickbill/invoices/${second.id}`);
-  await expect(page.getByText(/E-Mail zugestellt am/)).toBeVisible();
+  await expect(page.getByTestId('mail-filed-only')).toContainText(
+    'E-Mail im Ausgangsordner abgelegt – nicht versendet',
+  );
 });

@@ -189,7 +189,11 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await expect(page.getByText('Überfällig', { exact: true }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Zahlungserinnerung senden' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Zahlungserinnerung senden' }).click();
-    await expect(page.getByText('Zahlungserinnerung versendet')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Zahlungserinnerung: E-Mail im Ausgangsordner abgelegt – nicht versendet (kein Mailserver eingerichtet)',
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('button', { name: '1. Mahnung senden' })).toBeVisible();
     await screenshotBoth(page, 'quickbill-invoice-detail-overdue');
@@ -208,8 +212,8 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
 
   await test.step('monthly run dialog', async () => {
     await page.goto('/admin/quickbill');
-    await page.getByRole('button', { name: 'Monatslauf' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Monatslauf: ButlerPakete verrechnen' });
+    await page.getByRole('button', { name: 'ButlerPakete abrechnen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rechnungen für einen ButlerPaket-Monat erstellen' });
     await screenshotBoth(page, 'quickbill-monthly-run');
     await dialog.getByRole('button', { name: 'Entwürfe erstellen' }).click();
     await expect(dialog.getByRole('status')).toContainText('Entwürfe erstellt');

@@ -7,7 +7,7 @@ import { apiCall, uniqueEmail } from './fixtures/api';
 const jsQR = ((jsQRModule as any).default ?? jsQRModule) as typeof jsQRModule;
 
 export const PASSWORD = 'Kunde-Passwort-123!';
-export const GIFT = 'kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung';
+export const GIFT = 'ein kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung';
 
 export type Person = { id: number; email: string; name: string; referral_code: string };
 

@@ -62,7 +62,7 @@ test.describe
       await expectNoSidewaysScrollSoon(page);
       await page.setViewportSize({ width: 1280, height: 800 });
 
-      // QR overlay: the image on the page decodes to what the API says it carries (0184).
+      // QR overlay: the image on the page decodes to what the API says it carries (0184, 0760).
       await card.getByRole('button', { name: 'Empfehlungscode teilen' }).click();
       const overlay = dialog(page, 'Dein Empfehlungscode');
       const image = overlay.getByTestId('referral-qr-image');
@@ -75,8 +75,12 @@ test.describe
       const shown = decodeQr((await image.getAttribute('src')) ?? '');
       expect(shown).toBe(decodeQr(qr.qr_code));
       const code = story.anna.referral_code;
-      expect(shown).toMatch(
-        new RegExp(`^.+ – Empfehlungscode: ${code}\\nDein Geschenk: ${GIFT}\\.(\\nKontakt: \\S+@\\S+)?$`),
+      // A link to the friend's page, not a text (decision 0760).
+      expect(shown).toBe(qr.invite_url);
+      expect(shown).toMatch(new RegExp(`^https?://[^/]+/empfehlung/${code}$`));
+      await expect(overlay.getByRole('link', { name: 'Per WhatsApp teilen' })).toHaveAttribute(
+        'href',
+        qr.whatsapp_link,
       );
       await expect(overlay.getByRole('link', { name: 'Per E-Mail empfehlen' })).toHaveAttribute('href', qr.mailto_link);
       expect(decodeURIComponent(qr.mailto_link)).toContain(code);
@@ -93,7 +97,7 @@ test.describe
       await expect(teaser).toContainText(
         'Für jeden erfolgreich empfohlenen Kunden erhältst du 3 % Rabatt auf dein ButlerPaket – bis zu 100 %.',
       );
-      await expect(teaser).toContainText(`Deine Freunde bekommen ein ${GIFT}.`);
+      await expect(teaser).toContainText(`Deine Freunde bekommen ${GIFT}.`);
       await expect(page.getByTestId('referral-savings-card')).toHaveCount(0);
       await teaser.getByRole('button', { name: 'Empfehlungscode teilen' }).click();
       await expect(dialog(page, 'Dein Empfehlungscode').getByTestId('referral-qr-code')).toHaveText(

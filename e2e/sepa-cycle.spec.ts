@@ -118,7 +118,15 @@ test('mandate → invoice with pre-notification → pain.008 → camt.053 paid �
   const messageId = /<MsgId>([^<]+)<\/MsgId>/.exec(pain)![1];
   expect(pain).toContain('<SeqTp>FRST</SeqTp>');
   expect(pain).toContain(`<MndtId>K${String(customer.id).padStart(4, '0')}-1</MndtId>`);
-  await expect(page.getByRole('cell', { name: 'eingereicht' }).first()).toBeVisible();
+  // The run opens with its file: downloaded now, "eingereicht" only once staff confirm it (decision 0722).
+  const runDialog = page.getByRole('dialog', { name: 'Lastschrift-Lauf' });
+  await expect(runDialog.getByText('Datei bereit – bei der Bank hochladen')).toBeVisible();
+  await expect(runDialog.getByText(/\(pain\.008\.001\.08\) · SHA-256/)).toBeVisible();
+  await expect(runDialog.getByText('Heruntergeladen – noch nicht als eingereicht bestätigt')).toBeVisible();
+  await runDialog.getByRole('button', { name: 'Bei der Bank eingereicht' }).click();
+  await expect(runDialog.getByText('Bei der Bank eingereicht', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('cell', { name: 'Bei der Bank eingereicht' }).first()).toBeVisible();
 
   // camt.053 with the collection: the invoice is paid.
   const today = viennaToday().iso;

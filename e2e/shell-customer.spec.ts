@@ -92,9 +92,9 @@ test.describe('customer login and shell', () => {
     await expect(page).toHaveURL(/\/customer\/dashboard$/);
   });
 
-  test('the shield in the corner leads to the admin login', async ({ page }) => {
+  test('"Mitarbeiter? Hier anmelden" under the form leads to the staff login (decision 0756)', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: 'Zur Admin-Anmeldung' }).click();
+    await page.getByRole('link', { name: 'Mitarbeiter? Hier anmelden' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 

@@ -98,12 +98,18 @@ test('a Butler sees their two customers, books time, reveals where allowed and i
     await expect(alarm.getByTestId('secret-password')).toHaveText('4711-Sonne');
     await page.goto(`/admin/wiki?customer=${mine[0].id}&category=${bank.id}`);
     const banking_ = page.getByRole('article', { name: 'Online-Banking' });
-    await expect(banking_.getByTestId('secret-not-allowed')).toBeVisible();
+    // The refusal names who can open the category, as it really works (decision 0762).
+    await expect(banking_.getByTestId('secret-not-allowed')).toHaveText(
+      'Die gespeicherten Passwörter dieser Kategorie sind für Butler gesperrt. Freigeben kann sie, wer die Wiki-Kategorien verwaltet (Inhaber oder Büro): Wiki → Kategorien → „Butler dürfen Passwörter anzeigen“.',
+    );
     await expect(banking_.getByRole('button', { name: 'Anzeigen' })).toHaveCount(0);
     const refused = await fetchAsPage(page, `/api/wiki/entries/${banking.id}?decrypt_passwords=true`);
     expect(refused).toEqual({
       status: 403,
-      body: { error: 'Sie dürfen die gespeicherten Passwörter dieser Kategorie nicht anzeigen' },
+      body: {
+        error:
+          'Die gespeicherten Passwörter dieser Kategorie sind für Butler gesperrt. Freigeben kann sie, wer die Wiki-Kategorien verwaltet (Inhaber oder Büro): Wiki → Kategorien → „Butler dürfen Passwörter anzeigen“.',
+      },
     });
   });
 });

@@ -54,7 +54,11 @@ test('Monatsübersicht: listed and downloaded in the lounge, opened and sent aga
   await page.goto(`/admin/customers/${customer.id}/view`);
   const staffCard = page.getByTestId('statements-card');
   await staffCard.getByRole('button', { name: `Erneut senden: Monatsübersicht ${label}` }).click();
-  await expect(page.getByText('Die Monatsübersicht wird gesendet')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Die Monatsübersicht wird im Ausgangsordner abgelegt (kein Mailserver eingerichtet, nicht versendet)',
+    ),
+  ).toBeVisible();
   await page.goto('/admin/outbox');
   await expect(
     page

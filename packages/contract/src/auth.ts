@@ -35,6 +35,8 @@ export const zAdminUser = z.object({
   name: z.string(),
   /** No display name yet: the app asks for one (decision 0622). */
   needs_display_name: z.boolean(),
+  /** Signs in with the password the first start generated: the app offers to change it (decision 0756). */
+  password_generated: z.boolean(),
   role: z.enum(STAFF_ROLES),
   permissions: z.array(z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]])),
 });
@@ -146,5 +148,16 @@ export const zForgotPassword = z.object({
     .max(254, 'Bitte gib eine gültige E-Mail-Adresse ein')
     .pipe(z.email('Bitte gib eine gültige E-Mail-Adresse ein')),
 });
+/** "Passwort vergessen?" of the staff login: username or the account's e-mail address (decision 0756). */
+export const zStaffForgotPassword = z.object({
+  login: z
+    .string({ error: 'Bitte geben Sie Ihren Benutzernamen oder Ihre E-Mail-Adresse ein' })
+    .trim()
+    .min(1, 'Bitte geben Sie Ihren Benutzernamen oder Ihre E-Mail-Adresse ein')
+    .max(254, 'Benutzername oder E-Mail-Adresse ist zu lang'),
+});
+/** The one answer for every staff request, found or not, with or without an e-mail address. */
+export const STAFF_FORGOT_PASSWORD_ANSWER =
+  'Wenn es dieses Konto gibt und eine E-Mail-Adresse hinterlegt ist, ist eine E-Mail mit einem Link zum Zurücksetzen unterwegs. Der Link gilt 60 Minuten. Ist keine E-Mail-Adresse hinterlegt, hilft Ihnen eine Inhaberin oder ein Inhaber weiter: unter Einstellungen → Mitarbeiter „E-Mail-Adresse ändern“ und dann „Link zum Passwort-Setzen senden“.';
 export const FORGOT_PASSWORD_ANSWER =
   'Wenn es zu dieser Adresse ein Konto gibt, ist eine E-Mail mit einem Link zum Zurücksetzen unterwegs. Der Link gilt 60 Minuten.';

@@ -69,9 +69,29 @@ export const zNotificationPreferences = z.object({
 export type NotificationPreferences = z.infer<typeof zNotificationPreferences>;
 
 /** A Monatsübersicht the lounge lists (months with bookings, before the current one). */
-export const zStatementMonth = z.object({ month: z.string(), month_display: z.string() });
+/** One issued version of a month's statement: the one sent (0) or a marked correction (decision 0771). */
+export const zStatementVersion = z.object({
+  version: z.number(),
+  issued_on: z.string(),
+  kind: z.enum(['original', 'correction']),
+  /** What a correction changed, in sentences ("Nachgetragen: 30.11.2026 · Haushalt · Einkauf · 2,00 h"). */
+  changes: z.array(z.string()),
+});
+export const zStatementMonth = z.object({
+  month: z.string(),
+  month_display: z.string(),
+  /** Issued versions, oldest first; empty for a month whose statement was never issued (shown as it is now). */
+  versions: z.array(zStatementVersion),
+});
 export type StatementMonth = z.infer<typeof zStatementMonth>;
 export const zStatementParams = z.object({
   id: z.coerce.number({ error: 'Ungültige ID' }).int('Ungültige ID').positive('Ungültige ID'),
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Monat im Format JJJJ-MM angeben'),
+});
+export const zStatementVersionParams = zStatementParams.extend({
+  version: z.coerce
+    .number({ error: 'Ungültige Fassung' })
+    .int('Ungültige Fassung')
+    .min(0, 'Ungültige Fassung')
+    .max(1000, 'Ungültige Fassung'),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zDate } from './common.js';
 import { MAX_PAGE_SIZE, zSearchParam } from './list-query.js';
+import { zMoney } from './quickbill.js';
 
 /** Bank statements in: camt files, their bookings, matching (decisions 0606–0609). */
 
@@ -33,6 +34,29 @@ export const zImportSummary = z.object({
   suggested: z.number(),
   unassigned: z.number(),
   returns: z.number(),
+  /** Bookings left out because they are ones already stored, each with the reason (decision 0723). */
+  skipped: z.array(
+    z.object({
+      booking_date: z.string().nullable(),
+      /** Positive for money in, negative for money out. */
+      amount: z.number(),
+      counterparty_name: z.string().nullable(),
+      /** German: which stored booking it is and why. */
+      reason: z.string(),
+    }),
+  ),
+  /** Bookings kept as "nicht zugeordnet" because they could not be booked, with the reason (decision 0724). */
+  not_booked: z.array(
+    z.object({
+      entry_id: z.number(),
+      booking_date: z.string().nullable(),
+      amount: z.number(),
+      counterparty_name: z.string().nullable(),
+      reason: z.string(),
+    }),
+  ),
+  /** What staff should check (German): a statement of an account that is not the business's, a reference given twice. */
+  warnings: z.array(z.string()),
 });
 export type ImportSummary = z.infer<typeof zImportSummary>;
 
@@ -44,6 +68,9 @@ export const zBankFile = z.object({
   statements: z.number(),
   entries: z.number(),
   new_entries: z.number(),
+  /** Bookings left out as already stored (details: the file's summary). */
+  skipped: z.number(),
+  warnings: z.number(),
   imported_by: z.string(),
   imported_at: z.string(),
 });
@@ -70,6 +97,11 @@ export const zBankEntry = z.object({
   return_reason: z.string().nullable(),
   charges: z.number().nullable(),
   resolved_by: z.string().nullable(),
+  /**
+   * A suggestion as it stands now (decision 0726): what confirming would book beyond what the
+   * invoice still has open and so make the customer's credit (Guthaben), or null.
+   */
+  credit_on_confirm: z.number().nullable(),
 });
 export type BankEntry = z.infer<typeof zBankEntry>;
 
@@ -94,7 +126,17 @@ export const zBankEntryPage = z.object({
 });
 export type BankEntryPage = z.infer<typeof zBankEntryPage>;
 
+/**
+ * The credit staff agreed to when a booking pays more than is open (decision 0726): the
+ * server books only if it is exactly what would arise now (0: none).
+ */
+const zAcceptedCredit = zMoney.refine((v) => v >= 0, 'Das Guthaben darf nicht negativ sein').default(0);
+
+/** A confirm without a body accepts no credit. */
+export const zConfirmInput = z.object({ accept_credit: zAcceptedCredit });
+
 export const zAssignInput = z.object({
+  accept_credit: zAcceptedCredit,
   invoice_id: z.coerce
     .number({ error: 'Bitte wählen Sie eine Rechnung aus' })
     .int('Bitte wählen Sie eine Rechnung aus')

@@ -38,6 +38,8 @@ export const zCustomerInvoice = z.object({
   credit_note_for_number: z.string().nullable(),
   /** Paid by SEPA-Lastschrift (issue 29): when and from which account, until a return. */
   direct_debit: z.object({ collection_date: z.string(), account: z.string() }).nullable(),
+  /** The latest reminder sent for it ("Zahlungserinnerung", "1. Mahnung" …) while something is open, with its deadline. */
+  last_reminder: z.object({ label: z.string(), sent_on: z.string(), pay_by: z.string().nullable() }).nullable(),
 });
 export type CustomerInvoice = z.infer<typeof zCustomerInvoice>;
 

@@ -157,6 +157,8 @@ export const zDueCollections = z.object({
   earliest_date: z.string(),
   latest_date: z.string(),
   items: z.array(zDueCollection),
+  /** Why a file for this date would be refused as a whole (German), or null (decision 0722). */
+  file_problem: z.string().nullable(),
 });
 
 export const zRunInput = z.object({
@@ -168,7 +170,7 @@ export const zRunInput = z.object({
 });
 
 export const RUN_ITEM_STATE_LABELS = {
-  submitted: 'eingereicht',
+  submitted: 'Einzug ausstehend',
   collected: 'eingezogen',
   returned: 'zurückgegeben',
   discarded: 'verworfen',
@@ -189,12 +191,28 @@ export const zRunItem = z.object({
   return_fee: z.number().nullable(),
 });
 
+/**
+ * Where a run's file is (decision 0722): written and not yet downloaded, downloaded, confirmed
+ * by staff (or a statement) as handed to the bank, or discarded.
+ */
+export const RUN_STAGE_LABELS = {
+  created: 'Erstellt – Datei noch nicht heruntergeladen',
+  downloaded: 'Heruntergeladen – noch nicht als eingereicht bestätigt',
+  at_bank: 'Bei der Bank eingereicht',
+  discarded: 'Verworfen',
+} as const;
+export type RunStage = keyof typeof RUN_STAGE_LABELS;
+
+/** "pain.008.001.08": the file's real format, as banks name it. */
+export const painFormatName = (version: '001.08' | '001.02') => `pain.008.${version}`;
+
 export const zRun = z.object({
   id: z.number(),
   message_id: z.string(),
   collection_date: z.string(),
   pain_version: z.enum(['001.08', '001.02']),
   status: z.enum(['submitted', 'discarded']),
+  stage: z.enum(['created', 'downloaded', 'at_bank', 'discarded']),
   item_count: z.number(),
   total: z.number(),
   collected: z.number(),
@@ -203,6 +221,10 @@ export const zRun = z.object({
   file_name: z.string(),
   created_by: z.string(),
   created_at: z.string(),
+  downloaded_at: z.string().nullable(),
+  downloaded_by: z.string().nullable(),
+  at_bank_at: z.string().nullable(),
+  at_bank_by: z.string().nullable(),
 });
 export type Run = z.infer<typeof zRun>;
 export const zRunDetail = zRun.extend({ items: z.array(zRunItem) });

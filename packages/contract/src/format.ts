@@ -42,7 +42,7 @@ function fixedDigits(value: number, decimals: number): [string, string] | null {
   return [text.slice(0, text.length - decimals), text.slice(text.length - decimals)];
 }
 
-const group = (whole: string, separator: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+const group = (whole: string, separator: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, () => separator);
 const signOf = (value: number, digits: [string, string]) => (value < 0 && /[1-9]/.test(digits.join('')) ? '-' : '');
 
 const toNumber = (value: number | string | null | undefined) => {

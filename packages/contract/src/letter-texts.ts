@@ -22,6 +22,10 @@ export type LetterTexts = {
   statementBody: (month: string) => string;
   statementOptOut: OptOut;
   statementPdfIntro: string;
+  /** A marked correction of a statement already issued (decision 0771). */
+  statementCorrectionSubject: (month: string) => string;
+  statementCorrectionBody: (month: string, issuedOn: string) => string;
+  statementCorrectionPdfIntro: (issuedOn: string) => string;
   inviteSubject: (provider: string) => string;
   invitePreheader: string;
   inviteBody: (p: { provider: string; login: string; validUntil: string }) => string;
@@ -62,6 +66,11 @@ export const LETTER_TEXTS: Record<CustomerVoice, LetterTexts> = {
       after: '.',
     },
     statementPdfIntro: 'Alle Stunden, die wir in diesem Monat für dich gebucht haben, mit dem Stand deiner Guthaben.',
+    statementCorrectionSubject: (month) => `Korrektur deiner Monatsübersicht ${month}`,
+    statementCorrectionBody: (month, issuedOn) =>
+      `nachdem wir dir die Monatsübersicht für ${month} am ${issuedOn} geschickt haben, hat sich an diesem Monat noch etwas geändert. Im Anhang findest du die korrigierte Übersicht; was sich geändert hat, steht gleich oben darin. Beide Fassungen liegen auch in deiner Lounge.`,
+    statementCorrectionPdfIntro: (issuedOn) =>
+      `Diese Korrektur ersetzt die Monatsübersicht vom ${issuedOn}. Was sich seither geändert hat:`,
     inviteSubject: (provider) => `Deine Einladung in die Lounge von ${provider}`,
     invitePreheader: 'Leg dein Passwort fest',
     inviteBody: (
@@ -125,6 +134,11 @@ Herzliche Grüße
       after: '.',
     },
     statementPdfIntro: 'Alle Stunden, die wir in diesem Monat für Sie gebucht haben, mit dem Stand Ihrer Guthaben.',
+    statementCorrectionSubject: (month) => `Korrektur Ihrer Monatsübersicht ${month}`,
+    statementCorrectionBody: (month, issuedOn) =>
+      `nachdem wir Ihnen die Monatsübersicht für ${month} am ${issuedOn} geschickt haben, hat sich an diesem Monat noch etwas geändert. Im Anhang finden Sie die korrigierte Übersicht; was sich geändert hat, steht gleich oben darin. Beide Fassungen liegen auch in Ihrer Lounge.`,
+    statementCorrectionPdfIntro: (issuedOn) =>
+      `Diese Korrektur ersetzt die Monatsübersicht vom ${issuedOn}. Was sich seither geändert hat:`,
     inviteSubject: (provider) => `Ihre Einladung in die Lounge von ${provider}`,
     invitePreheader: 'Legen Sie Ihr Passwort fest',
     inviteBody: (

@@ -68,9 +68,9 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     referTitle: 'Empfiehl uns weiter',
     referText: (discount) =>
       `Für jeden erfolgreich empfohlenen Kunden erhältst du ${discount} Rabatt auf dein ButlerPaket – bis zu 100\u00a0%.`,
-    referGift: (gift) => `Deine Freunde bekommen ein ${gift}.`,
+    referGift: (gift) => `Deine Freunde bekommen ${gift}.`,
     qrTitle: 'Dein Empfehlungscode',
-    qrIntro: 'Lass deine Freunde den QR-Code scannen oder schick ihnen deinen Code per E-Mail.',
+    qrIntro: 'Lass deine Freunde den QR-Code scannen oder schick ihnen den Link per E-Mail oder WhatsApp.',
     qrAlt: (code) => `QR-Code mit deinem Empfehlungscode ${code}`,
     serviceLabel: 'Dein BUTLER-Service',
     accountIntro: 'Deine Zugangsdaten, deine Benachrichtigungen und wer worauf zugegriffen hat.',
@@ -114,9 +114,9 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     referTitle: 'Empfehlen Sie uns weiter',
     referText: (discount) =>
       `Für jeden erfolgreich empfohlenen Kunden erhalten Sie ${discount} Rabatt auf Ihr ButlerPaket – bis zu 100\u00a0%.`,
-    referGift: (gift) => `Ihre Freunde bekommen ein ${gift}.`,
+    referGift: (gift) => `Ihre Freunde bekommen ${gift}.`,
     qrTitle: 'Ihr Empfehlungscode',
-    qrIntro: 'Lassen Sie Ihre Freunde den QR-Code scannen oder schicken Sie ihnen Ihren Code per E-Mail.',
+    qrIntro: 'Lassen Sie Ihre Freunde den QR-Code scannen oder schicken Sie ihnen den Link per E-Mail oder WhatsApp.',
     qrAlt: (code) => `QR-Code mit Ihrem Empfehlungscode ${code}`,
     serviceLabel: 'Ihr BUTLER-Service',
     accountIntro: 'Ihre Zugangsdaten, Ihre Benachrichtigungen und wer worauf zugegriffen hat.',
@@ -156,4 +156,10 @@ export const PUBLIC_PAGE_TEXTS = {
   forgotEmpty: 'Bitte die E-Mail-Adresse eingeben',
   forgotSentTitle: 'Bitte im Postfach nachsehen',
   sessionExpired: 'Bitte erneut anmelden.',
+  /** The way to the staff login, below the customer form (decision 0756). */
+  staffLink: 'Mitarbeiter? Hier anmelden',
+  /** A sign-in with a username instead of an e-mail address: staff at the wrong door (decision 0756). */
+  usernameTyped:
+    'Das ist keine E-Mail-Adresse. Mitarbeiterinnen und Mitarbeiter melden sich mit ihrem Benutzernamen in der Mitarbeiter-Anmeldung an.',
+  toStaffLogin: 'Zur Mitarbeiter-Anmeldung',
 } as const;

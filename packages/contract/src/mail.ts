@@ -4,6 +4,13 @@ import { zPageQuery, zSearchParam } from './list-query.js';
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
+/**
+ * Where mails go (decision 0755): 'smtp' to the mail server of SMTP_URL; 'outbox' only into
+ * the outbox folder on the portal's computer, nothing is sent.
+ */
+export const MAIL_DELIVERIES = ['smtp', 'outbox'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
+
 /** German names of the mail templates for the Postausgang (unknown ones show their key). */
 export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'account-invitation': 'Einladung',
@@ -41,6 +48,8 @@ export const zMailListItem = z.object({
   created_by: z.string(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /** For a sent mail: handed to the mail server, or only written to the outbox folder (null until sent). */
+  delivered_via: z.enum(MAIL_DELIVERIES).nullable(),
 });
 export type MailListItem = z.infer<typeof zMailListItem>;
 
@@ -62,3 +71,15 @@ export const zMailSummary = z.object({
 export type MailSummary = z.infer<typeof zMailSummary>;
 
 export const zMailResendResult = z.object({ id: z.number(), status: z.enum(MAIL_STATUSES), copied: z.boolean() });
+
+/** How this portal delivers mail, for the staff screens' wording (decision 0755). */
+export const zMailSetup = z.object({
+  transport: z.enum(MAIL_DELIVERIES),
+  /** The folder mails are written to while no mail server is set (null with SMTP). */
+  outbox_folder: z.string().nullable(),
+  /** The address links in mails carry (PUBLIC_URL). */
+  public_url: z.string(),
+  /** PUBLIC_URL names this computer (localhost, 127.x, ::1): its links open nowhere else. */
+  public_url_local: z.boolean(),
+});
+export type MailSetup = z.infer<typeof zMailSetup>;

@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 /** The first-day checklist ("Erste Schritte", issue 30, decision 0630). */
 
-export const ONBOARDING_STEPS = ['company', 'bank', 'logo', 'template', 'customer', 'invoice'] as const;
+/**
+ * The guide ends at a sent ButlerPaket invoice (decision 0757): a customer gets a ButlerPaket
+ * (`subscription`), and `invoice` is the first issued invoice of one.
+ */
+export const ONBOARDING_STEPS = ['company', 'bank', 'logo', 'template', 'customer', 'subscription', 'invoice'] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 export const zOnboardingStep = z.object({
@@ -20,6 +24,10 @@ export const zOnboarding = z.object({
     .object({
       hidden: z.boolean(),
       steps: z.array(zOnboardingStep),
+      /** The newest customer, where "ButlerPaket für den Kunden anlegen" leads (null without customers). */
+      first_customer_id: z.number().nullable(),
+      /** A ButlerPaket invoice still in draft: "Erste ButlerPaket-Rechnung senden" opens it. */
+      subscription_draft_id: z.number().nullable(),
     })
     .nullable(),
 });

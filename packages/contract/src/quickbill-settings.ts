@@ -52,6 +52,11 @@ export const zInvoiceSettingsInput = z
       .max(200)
       .refine((v) => v === '' || z.email().safeParse(v).success, 'Bitte geben Sie eine gültige E-Mail-Adresse an'),
     contact_phone: zSettingText(50),
+    /** "WhatsApp" in the lounge's contact dialog (decision 0761); empty: the phone number if it is a mobile. */
+    whatsapp_number: zSettingText(50).refine(
+      (v) => v === '' || (/^[+\d\s()/-]+$/.test(v) && v.replace(/\D/g, '').length >= 8),
+      'Bitte geben Sie eine Mobilnummer an, z. B. +43 664 1234567',
+    ),
     iban: z
       .string()
       .trim()
@@ -101,6 +106,7 @@ export const zInvoiceSettings = z.object({
   company_court: z.string(),
   contact_email: z.string(),
   contact_phone: z.string(),
+  whatsapp_number: z.string(),
   iban: z.string(),
   bic: z.string(),
   bank_name: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zDate, zId, zOptionalText, zRequiredText } from './common.js';
+import { MAIL_DELIVERIES } from './mail.js';
 import { SMALL_BUSINESS_NOTE, TAX_EXEMPTIONS, TAX_RATES } from './vat.js';
 
 export { SMALL_BUSINESS_NOTE, TAX_RATES };
@@ -187,6 +188,8 @@ export const zInvoiceDetail = zInvoiceListItem.extend({
       status: z.enum(['queued', 'sent', 'failed']),
       error: z.string().nullable(),
       sent_at: z.string().nullable(),
+      /** Sent to the mail server, or only written to the outbox folder (decision 0755). */
+      delivered_via: z.enum(MAIL_DELIVERIES).nullable(),
     })
     .nullable(),
 });

@@ -1,4 +1,12 @@
 /** Referral constants and texts without zod, so the customer lounge can import them cheaply. */
+/**
+ * Gift for the referred customer (SPEC §1): the default of the setting "Geschenk für
+ * empfohlene Neukunden" (decision 0760). It completes sentences like "Deine Freunde bekommen
+ * …", so it starts with its article.
+ */
+export const REFERRAL_GIFT_TEXT = 'ein kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung';
+export const REFERRAL_GIFT_MAX = 200;
+
 /** SPEC §9 referral defaults; also what reset restores. */
 export const REFERRAL_SETTINGS_DEFAULTS = {
   default_discount_percentage: 3,
@@ -12,10 +20,9 @@ export const REFERRAL_SETTINGS_DEFAULTS = {
   cap_percentage_3: 80,
   cap_percentage_4: 90,
   cap_percentage_5: 100,
+  gift_text: REFERRAL_GIFT_TEXT,
 } as const;
 
-/** Gift for the referred customer (SPEC §1), quoted in the referral e-mail. */
-export const REFERRAL_GIFT_TEXT = 'kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung';
 export const REFERRAL_PURCHASE_DEFAULT_HOURS = 2;
 export const REFERRAL_PURCHASE_DEFAULT_PRICE = 0;
 export const MAX_R_THRESHOLD = 1000;

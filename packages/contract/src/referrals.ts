@@ -7,6 +7,7 @@ import {
   capRangeText,
   DISCOUNT_RANGE_TEXT,
   MAX_R_THRESHOLD,
+  REFERRAL_GIFT_MAX,
   REFERRAL_GIFT_TEXT,
   REFERRAL_PURCHASE_DEFAULT_HOURS,
   REFERRAL_PURCHASE_DEFAULT_PRICE,
@@ -21,6 +22,7 @@ export {
   capRangeText,
   DISCOUNT_RANGE_TEXT,
   MAX_R_THRESHOLD,
+  REFERRAL_GIFT_MAX,
   REFERRAL_GIFT_TEXT,
   REFERRAL_PURCHASE_DEFAULT_HOURS,
   REFERRAL_PURCHASE_DEFAULT_PRICE,
@@ -53,27 +55,37 @@ const settingsShape = {
   cap_percentage_5: percent(capRangeText(5)),
 };
 
-export const zReferralSettings = z.object(settingsShape);
+/** "Geschenk für empfohlene Neukunden" (decision 0760): completes "Deine Freunde bekommen …". */
+const zGiftText = z
+  .string({ error: 'Bitte geben Sie an, was empfohlene Neukunden bekommen' })
+  .trim()
+  .min(1, 'Bitte geben Sie an, was empfohlene Neukunden bekommen')
+  .max(REFERRAL_GIFT_MAX, `Höchstens ${REFERRAL_GIFT_MAX} Zeichen`);
+
+export const zReferralSettings = z.object({ ...settingsShape, gift_text: z.string() });
 export type ReferralSettings = z.infer<typeof zReferralSettings>;
 
 /**
- * PUT body: the whole settings object. Thresholds must rise strictly (each tier needs a
- * real range of ratios) and caps must not fall (a higher tier never earns less).
+ * PUT body: the whole settings object (the gift text may be left out: it stays as it is).
+ * Thresholds must rise strictly (each tier needs a real range of ratios) and caps must not
+ * fall (a higher tier never earns less).
  */
-export const zReferralSettingsUpdate = z.object(settingsShape).superRefine((s, ctx) => {
-  const thresholds = [s.r_threshold_1, s.r_threshold_2, s.r_threshold_3, s.r_threshold_4];
-  for (let i = 1; i < thresholds.length; i++) {
-    if (thresholds[i] <= thresholds[i - 1]) {
-      ctx.addIssue({ code: 'custom', path: [`r_threshold_${i + 1}`], message: thresholdAscendingText(i + 1) });
+export const zReferralSettingsUpdate = z
+  .object({ ...settingsShape, gift_text: zGiftText.optional() })
+  .superRefine((s, ctx) => {
+    const thresholds = [s.r_threshold_1, s.r_threshold_2, s.r_threshold_3, s.r_threshold_4];
+    for (let i = 1; i < thresholds.length; i++) {
+      if (thresholds[i] <= thresholds[i - 1]) {
+        ctx.addIssue({ code: 'custom', path: [`r_threshold_${i + 1}`], message: thresholdAscendingText(i + 1) });
+      }
     }
-  }
-  const caps = [s.cap_percentage_1, s.cap_percentage_2, s.cap_percentage_3, s.cap_percentage_4, s.cap_percentage_5];
-  for (let i = 1; i < caps.length; i++) {
-    if (caps[i] < caps[i - 1]) {
-      ctx.addIssue({ code: 'custom', path: [`cap_percentage_${i + 1}`], message: capAscendingText(i + 1) });
+    const caps = [s.cap_percentage_1, s.cap_percentage_2, s.cap_percentage_3, s.cap_percentage_4, s.cap_percentage_5];
+    for (let i = 1; i < caps.length; i++) {
+      if (caps[i] < caps[i - 1]) {
+        ctx.addIssue({ code: 'custom', path: [`cap_percentage_${i + 1}`], message: capAscendingText(i + 1) });
+      }
     }
-  }
-});
+  });
 export type ReferralSettingsUpdate = z.input<typeof zReferralSettingsUpdate>;
 
 const zReferralCodeInput = (missing: string) =>
@@ -150,6 +162,8 @@ export const zReferralStats = z.object({
   own_hours: z.number(),
   /** The programme's current discount per successful referral (0 while it is off): the teaser names it. */
   discount_per_referral: z.number(),
+  /** What a referred friend gets (the setting, decision 0760). */
+  gift_text: z.string(),
 });
 export type ReferralStats = z.infer<typeof zReferralStats>;
 
@@ -164,11 +178,25 @@ export const zCustomerReferralsResponse = zReferralData.extend({
 export type CustomerReferralsResponse = z.infer<typeof zCustomerReferralsResponse>;
 
 export const zQrCodeResponse = z.object({
-  /** PNG as data URL (`data:image/png;base64,…`), error correction level L, 256 px. */
+  /** PNG as data URL (`data:image/png;base64,…`), error correction level L, 256 px; it holds `invite_url`. */
   qr_code: z.string(),
   mailto_link: z.string(),
   referral_code: z.string(),
+  /** The friend's page: PUBLIC_URL/empfehlung/{CODE} (decision 0760). */
+  invite_url: z.string(),
+  /** "Per WhatsApp teilen": wa.me with the text and the link, no recipient (the app asks). */
+  whatsapp_link: z.string(),
 });
+
+/** GET /api/referral-invitation: what the friend's page shows (public, no customer data, decision 0760). */
+export const zReferralInvitation = z.object({
+  company: z.string(),
+  gift_text: z.string(),
+  programme_active: z.boolean(),
+  contact_email: z.string(),
+  contact_phone: z.string(),
+});
+export type ReferralInvitation = z.infer<typeof zReferralInvitation>;
 
 export const zReferralPurchaseRequest = z.object({
   customer_id: z.number({ error: 'Bitte wählen Sie einen Kunden aus' }).int('Ungültige ID').positive('Ungültige ID'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zCurrentPassword } from './password-rules.js';
 import {
   ALL_PERMISSIONS,
   MAX_BUTLER_TIME_ENTRY_DAYS,
@@ -11,6 +12,14 @@ const zPermission = z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]], { e
 const zRole = z.enum(STAFF_ROLES, {
   error: `Bitte wählen Sie eine Rolle (${Object.values(ROLE_LABELS).join(', ')})`,
 });
+
+/** A staff member's e-mail address: invitations, reset links and security notices go there. */
+const zStaffEmail = z
+  .string({ error: 'Bitte geben Sie eine E-Mail-Adresse ein' })
+  .trim()
+  .min(1, 'Bitte geben Sie eine E-Mail-Adresse ein')
+  .max(254, 'Die E-Mail-Adresse ist zu lang')
+  .pipe(z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein'));
 
 /** A staff account in "Einstellungen → Mitarbeiter". */
 export const zStaffMember = z.object({
@@ -48,12 +57,7 @@ export const zStaffInvite = z.object({
     .min(1, 'Bitte geben Sie einen Benutzernamen ein')
     .max(50, 'Höchstens 50 Zeichen')
     .regex(USERNAME_PATTERN, 'Nur Kleinbuchstaben, Ziffern, Punkt, Binde- und Unterstrich (2–50 Zeichen)'),
-  email: z
-    .string({ error: 'Bitte geben Sie eine E-Mail-Adresse ein' })
-    .trim()
-    .min(1, 'Bitte geben Sie eine E-Mail-Adresse ein')
-    .max(254)
-    .pipe(z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein')),
+  email: zStaffEmail,
   role: zRole,
   grants: z.array(zPermission).max(ALL_PERMISSIONS.length).default([]),
 });
@@ -86,3 +90,10 @@ export const zSecuritySettings = z.object({
   require_staff_totp: z.boolean({ error: 'Ungültiger Wert' }),
 });
 export type SecuritySettings = z.infer<typeof zSecuritySettings>;
+
+/**
+ * PUT /api/account/email and PUT /api/staff/:id/email (decision 0756): the address of a staff
+ * account, confirmed with the password of whoever changes it.
+ */
+export const zStaffEmailUpdate = z.object({ email: zStaffEmail, current_password: zCurrentPassword });
+export type StaffEmailUpdate = z.input<typeof zStaffEmailUpdate>;

@@ -13,8 +13,19 @@ export const zUpcomingBilling = z.object({
   period_end: z.string(),
   label: z.string(),
   amount_net: z.number(),
+  /** Started on or before today and not billed yet: "Jetzt abrechnen" bills it now (decision 0757). */
+  due: z.boolean(),
 });
 export type UpcomingBilling = z.infer<typeof zUpcomingBilling>;
+
+/** "Jetzt abrechnen": the period's invoice now, the one the daily job would make (decision 0757). */
+export const zBillPeriodInput = z.object({ period_start: zDate });
+export const zBillPeriodResult = z.object({
+  invoice_id: z.number(),
+  /** 'draft' to check and send; 'sent' when "ButlerPaket-Rechnungen" is set to send them at once. */
+  status: z.enum(['draft', 'sent']),
+});
+export type BillPeriodResult = z.infer<typeof zBillPeriodResult>;
 
 export const zSkipPeriodInput = z.object({
   period_start: zDate,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zId, zOptionalText, zRequiredText } from './common.js';
+import type { StaffRole } from './permissions.js';
 
 /** SPEC §5, §9 and DOMAIN-RULES §6. */
 export const WIKI_REQUIRED = 'Bitte füllen Sie alle Pflichtfelder aus';
@@ -193,4 +194,17 @@ export function formatFileSize(bytes: number): string {
   }
   const digits = unit === 0 ? 0 : 1;
   return `${new Intl.NumberFormat('de-AT', { maximumFractionDigits: digits, useGrouping: false }).format(value)} ${units[unit]}`;
+}
+
+/**
+ * Why a staff member cannot see a category's stored passwords, and who can change that, as
+ * it really works (decision 0762): Büro through the Inhaber's grant in the role, a Butler
+ * through the category's setting, which whoever manages wiki categories (Inhaber, Büro) sets.
+ */
+export function revealRefusedText(role: StaffRole | null | undefined): string {
+  if (role === 'office')
+    return 'Gespeicherte Passwörter sieht das Büro nur mit Freigabe: Die Inhaberin oder der Inhaber erteilt sie unter Einstellungen → Mitarbeiter → „Rolle ändern“ → „Darf gespeicherte Passwörter anzeigen“.';
+  if (role === 'butler')
+    return 'Die gespeicherten Passwörter dieser Kategorie sind für Butler gesperrt. Freigeben kann sie, wer die Wiki-Kategorien verwaltet (Inhaber oder Büro): Wiki → Kategorien → „Butler dürfen Passwörter anzeigen“.';
+  return 'Sie dürfen die gespeicherten Passwörter dieser Kategorie nicht anzeigen.';
 }

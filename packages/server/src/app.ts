@@ -17,6 +17,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './lib/error-handler
 import { AppError } from './lib/errors.js';
 import { registerInputGuard } from './lib/input-guard.js';
 import { openApiTransform } from './lib/openapi.js';
+import { warmPdfRenders } from './lib/pdf-render.js';
 import type { Keyring } from './lib/secret-box.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { loadBrand } from './modules/brand/brand.service.js';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const keyring = options.keyring ?? (await loadKeyring(env));
   await registerModules(app, { db, env, auth, keyring });
+  // The PDF thread loads its libraries while the portal starts (decision 0701).
+  app.addHook('onReady', async () => warmPdfRenders());
 
   const webDist = options.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from './demo/demo-password.js';
 import { readEnv } from './env.js';
 import { ensureFirstAdmin } from './lib/bootstrap-admin.js';
 import { loggerOptions, scrubLogText } from './lib/log-safety.js';
+import { startReport } from './lib/start-report.js';
 import { moveDataDirIntoDatabase } from './modules/data-dir-move/data-dir-move.js';
 import { startJobRunner } from './modules/jobs/job-runner.js';
 
@@ -64,6 +65,8 @@ async function main() {
     demoLogins.splice(1, 0, await seedDemoDocuments(app, db, demoToday));
     const { seedDemoSepa } = await import('./demo/seed-sepa.js');
     demoLogins.splice(2, 0, await seedDemoSepa(app, db, demoToday));
+    const { seedDemoStatements } = await import('./demo/seed-statements.js');
+    demoLogins.splice(3, 0, await seedDemoStatements(db, env, demoToday));
   }
 
   // Background jobs (mails, alerts, statements) run in this process; several portal
@@ -93,14 +96,8 @@ async function main() {
   const bound = app.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : env.PORT;
   const address = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
-  console.log(
-    `Butler-Portal läuft auf ${address} (${opened.kind === 'embedded' ? `Daten in ${env.DATA_DIR}` : 'externe PostgreSQL-Datenbank'})`,
-  );
-  if (admin.created) {
-    console.log(`Erstes Admin-Konto angelegt: Benutzername "${admin.username}"`);
-    if (admin.generatedPassword)
-      console.log(`Generiertes Passwort (wird nur jetzt angezeigt): ${admin.generatedPassword}`);
-  }
+  const storage = opened.kind === 'embedded' ? `Daten in ${env.DATA_DIR}` : 'externe PostgreSQL-Datenbank';
+  for (const line of startReport({ address, storage, env, admin })) console.log(line);
   for (const line of demoLogins) console.log(line);
 }
 

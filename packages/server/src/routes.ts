@@ -6,12 +6,14 @@ import type { Env } from './env.js';
 import type { Keyring } from './lib/secret-box.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { createStaffEmail } from './modules/account/staff-email.service.js';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createAccountMails } from './modules/auth/account-mails.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import type { AuthService } from './modules/auth/auth.service.js';
+import { createForgotPassword } from './modules/auth/forgot-password.service.js';
 import { createPasswordLinks } from './modules/auth/password-links.service.js';
 import { createSecondFactorLogin } from './modules/auth/second-factor.service.js';
 import { createTwoFactor } from './modules/auth/two-factor.js';
@@ -73,13 +75,16 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
       deps.auth,
       secondFactor,
       createPasswordLinks(deps.db),
-      accountMails,
+      createForgotPassword(deps.db),
       deps.env.LOGIN_REQUESTS_PER_MINUTE,
       () => readCustomerVoice(deps.db),
     ),
   );
-  await typed.register(accountRoutes(createAccountService(deps.db, twoFactor), twoFactor));
-  await typed.register(staffRoutes(createStaffService(deps.db, twoFactor), createStaffRoles(deps.db), accountMails));
+  const setStaffEmail = createStaffEmail(deps.db);
+  await typed.register(accountRoutes(createAccountService(deps.db, twoFactor), twoFactor, setStaffEmail));
+  await typed.register(
+    staffRoutes(createStaffService(deps.db, twoFactor), createStaffRoles(deps.db), accountMails, setStaffEmail),
+  );
   await typed.register(auditRoutes(createAuditService(deps.db)));
   await typed.register(customersRoutes(deps.db, accountMails));
   await typed.register(projectsRoutes(deps.db));
@@ -92,7 +97,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(exportsRoutes(deps.db));
   await typed.register(privacyRoutes(deps));
   await typed.register(referralSettingsRoutes(deps.db));
-  await typed.register(referralLinkRoutes(deps.db));
+  await typed.register(referralLinkRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(referralPurchaseRoutes(deps.db));
   await typed.register(customerDashboardRoutes(deps.db));
   await typed.register(subscriptionHistoryRoutes(deps.db));
@@ -103,7 +108,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
   await typed.register(subscriptionBillingRoutes(createBillingCommands(deps.db, todayInVienna)));
-  await typed.register(mailRoutes(deps.db));
+  await typed.register(mailRoutes(deps.db, deps.env));
   await typed.register(balanceAlertsRoutes(deps.db));
   await typed.register(customerVoiceRoutes(deps.db));
   await typed.register(statementsRoutes(deps.db, deps.env));

@@ -1,9 +1,10 @@
 import { todayInVienna } from '@butler/contract/format';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import {
+  admins,
   customers,
   hourPackages,
   providerSettings,
@@ -184,6 +185,13 @@ describe('seedDemoData on an empty database', () => {
         ).toEqual(firstTwo.sort());
       }
     }
+    // Each has a hash of their own (own salt): a backup does not show who shares a password.
+    const staff = await ctx.db
+      .select({ hash: admins.passwordHash })
+      .from(admins)
+      .where(inArray(admins.username, ['buero', 'buchhaltung', 'butler']));
+    expect(staff).toHaveLength(3);
+    expect(new Set(staff.map((s) => s.hash)).size).toBe(3);
     const technics = (await ctx.db.select().from(wikiCategories)).find((c) => c.name === 'Haustechnik');
     expect(technics).toMatchObject({ allowsEncryption: true, butlerMayReveal: true });
   });

@@ -21,7 +21,7 @@ import { TEMPLATES, WIKI_CATEGORIES } from './catalog.js';
 import { DEMO_PASSWORD } from './demo-password.js';
 import { buildDemoPlan, type DemoPlan } from './plan.js';
 import { DEMO_PROVIDER } from './provider.js';
-import { DEMO_OWNER_NAME, insertDemoStaff } from './staff.js';
+import { DEMO_OWNER_NAME, DEMO_STAFF, insertDemoStaff } from './staff.js';
 
 export type SeedDemoOptions = {
   /** `YYYY-MM-DD`; defaults to today in Vienna. */
@@ -51,8 +51,10 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
  */
 export async function seedDemoData(db: Database, options: SeedDemoOptions = {}): Promise<string[]> {
   const [{ count: existing }] = await db.select({ count: sql<number>`count(*)::int` }).from(customers);
-  // argon2 is slow on purpose: hash once, outside the transaction, and share the hash.
+  // argon2 is slow on purpose: hashed outside the transaction. The customers share one hash;
+  // each staff member gets their own (own salt), as an account made by hand would (decision 0705).
   const passwordHash = existing === 0 ? await hashPassword(DEMO_PASSWORD) : '';
+  const staffHashes = existing === 0 ? await Promise.all(DEMO_STAFF.map(() => hashPassword(DEMO_PASSWORD))) : [];
   const plan = buildDemoPlan(options.today ?? todayInVienna());
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
@@ -71,7 +73,7 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions = {}):
     const owner = admin?.name.trim() || DEMO_OWNER_NAME;
     if (admin && !admin.name.trim()) await tx.update(admins).set({ name: owner }).where(eq(admins.id, admin.id));
     const counts = await insertPlan(tx, plan, passwordHash, { name: owner, adminId: admin?.id ?? null });
-    const staffLine = await insertDemoStaff(tx, passwordHash, counts.butlerCustomers);
+    const staffLine = await insertDemoStaff(tx, staffHashes, counts.butlerCustomers);
     return [
       `${DEMO_SEEDED_PREFIX} ${counts.customers} Kunden, ${counts.subscriptions} ButlerPakete, ${counts.packages} Stundenpakete, ${counts.projects} Projekte, ${counts.entries} Zeiteinträge, ${counts.wikiEntries} Wiki-Einträge`,
       `Demo-Kunde: ${plan.customers[0].email} / ${DEMO_PASSWORD} (alle Demo-Kunden haben dieses Passwort)`,

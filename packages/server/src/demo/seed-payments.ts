@@ -36,7 +36,9 @@ export async function settleDemoInvoice(
           reference: reference ?? null,
         });
   const remind = async (times: number) => {
-    for (let i = 0; i < times; i++) await api('POST', `/api/quickbill/invoices/${invoice.id}/reminders`, {});
+    // The demo's letters all go out today, so the later levels are sent before their configured days (decision 0770).
+    for (let i = 0; i < times; i++)
+      await api('POST', `/api/quickbill/invoices/${invoice.id}/reminders`, i === 0 ? {} : { early: true });
   };
   const paidAt = invoice.paidAt < today ? invoice.paidAt : today;
   switch (invoice.outcome) {

@@ -3,8 +3,9 @@ import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { admins, customers, invoiceCollections, invoices, sessions, subscriptions } from '../db/schema/index.js';
-import { addDays } from '../domain/calendar.js';
+import { addDays, monthDisplay } from '../domain/calendar.js';
 import { toHundredths } from '../domain/decimal.js';
+import { subscriptionLineText } from '../domain/subscription-line.js';
 import { startSession } from '../modules/auth/sessions.js';
 import { camt053 } from '../modules/bank-import/camt/camt-writer.js';
 
@@ -77,24 +78,20 @@ export async function seedDemoSepa(app: FastifyInstance, db: Database, today: st
         start_date: subscription.startDate,
         payment_method: 'lastschrift',
       });
-      // This month's ButlerPaket invoice, dated ten days ago: announced for the coming days.
-      const invoiceDate = addDays(today, -10);
-      const draft = await api<{ id: number }>('POST', '/api/quickbill/invoices', {
-        customer_id: customer.id,
-        invoice_date: invoiceDate,
-        due_date: addDays(invoiceDate, 14),
-        items: [
-          {
-            description: `ButlerPaket ${subscription.templateName ?? 'Individuell'} · ${Number(subscription.monthlyHours)} h`,
-            quantity: 1,
-            unit: 'Monat',
-            unit_price: Number(subscription.monthlyPrice),
-            tax_rate: 20,
-          },
-        ],
-      });
-      // Still a draft: linking it to its ButlerPaket changes no issued document.
-      await db.update(invoices).set({ subscriptionId: subscription.id }).where(eq(invoices.id, draft.id));
+      // This month's ButlerPaket invoice, the Monatslauf's draft, sent today: announced for the
+      // coming days. No second invoice of the same month, numbers in date order (decision 0775).
+      const [draft] = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.subscriptionId, subscription.id),
+            eq(invoices.status, 'draft'),
+            eq(invoices.billingMonth, today.slice(0, 7)),
+          ),
+        )
+        .limit(1);
+      if (!draft) continue;
       await api('POST', `/api/quickbill/invoices/${draft.id}/send`, {});
       debited.push(draft.id);
     }
@@ -123,6 +120,8 @@ export async function seedDemoSepa(app: FastifyInstance, db: Database, today: st
           eq(invoices.kind, 'invoice'),
           isNotNull(invoices.paymentReference),
           notInArray(invoices.id, debited.length ? debited : [0]),
+          // Untouched invoices only: the partly paid one stays "Teilweise bezahlt" (decision 0775).
+          sql`coalesce(${invoices.paidAmount}, 0) = 0`,
         ),
       )
       .orderBy(asc(invoices.id))
@@ -193,7 +192,8 @@ export async function seedDemoSepa(app: FastifyInstance, db: Database, today: st
         txs: [{ cents: 1290n, name: 'Bank Austria', text: 'Kontofuehrung November' }],
       },
     );
-    const xml = camt053(`DEMO-${today.replace(/-/g, '')}`, [entries]);
+    // The statement of the business's own account, as the import checks (decision 0723).
+    const xml = camt053(`DEMO-${today.replace(/-/g, '')}`, [entries], provider.iban.replace(/\s+/g, ''));
     const boundary = `----demo${randomBytes(8).toString('hex')}`;
     const body = Buffer.concat([
       Buffer.from(

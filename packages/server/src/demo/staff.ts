@@ -14,23 +14,24 @@ export const DEMO_STAFF: ReadonlyArray<{ username: string; name: string; role: S
 ];
 
 /**
- * The demo's staff; the Butler looks after the given customers (the first two of the plan,
- * who also have password entries). Answers the line `npm run demo` prints.
+ * The demo's staff, each with their own hash of the demo password (`passwordHashes` in the
+ * order of DEMO_STAFF); the Butler looks after the given customers (the first two of the
+ * plan, who also have password entries). Answers the line `npm run demo` prints.
  */
 export async function insertDemoStaff(
   tx: Tx,
-  passwordHash: string,
+  passwordHashes: string[],
   butlerCustomers: Array<{ id: number; name: string }>,
 ): Promise<string> {
   const rows = await tx
     .insert(admins)
     .values(
-      DEMO_STAFF.map((s) => ({
+      DEMO_STAFF.map((s, i) => ({
         username: s.username,
         name: s.name,
         role: s.role,
         email: `${s.username}@example.at`,
-        passwordHash,
+        passwordHash: passwordHashes[i],
         passwordChangedAt: new Date(),
       })),
     )

@@ -14,6 +14,41 @@ export function toHundredths(value: string | number): bigint {
   return sign ? -result : result;
 }
 
+/**
+ * A decimal written in a file (an XSD decimal such as '1234.5', '0.00499', '.5', '+7') →
+ * hundredths rounded half-up (away from zero), and whether it was exact: no digit other
+ * than 0 after the cents. String arithmetic only, whatever the number of digits: a bank
+ * file's amounts never pass through a float (decision 0725). Throws on anything else.
+ */
+export function parseDecimalText(value: string): { hundredths: bigint; exact: boolean } {
+  const match = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(value.trim());
+  if (!match || (match[2] ?? '') + (match[3] ?? '') === '') throw new Error(`Not a decimal: ${value}`);
+  const [, sign, whole = '', fraction = ''] = match;
+  const cents = BigInt(whole || '0') * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
+  const rest = fraction.slice(2);
+  const roundUp = rest !== '' && rest[0] >= '5';
+  const magnitude = cents + (roundUp ? 1n : 0n);
+  return { hundredths: sign === '-' ? -magnitude : magnitude, exact: /^0*$/.test(rest) };
+}
+
+/** The exact sum of decimal texts (any number of decimals), rounded half-up to cents once, at the end. */
+export function sumDecimalTexts(values: string[]): { hundredths: bigint; exact: boolean } {
+  const parts = values.map((value) => {
+    parseDecimalText(value); // the same grammar, and its error
+    const [whole = '', fraction = ''] = value.trim().replace(/^\+/, '').split('.');
+    return { whole: whole || '0', fraction };
+  });
+  const scale = Math.max(2, ...parts.map((p) => p.fraction.length));
+  const total = parts.reduce(
+    (sum, p) =>
+      sum +
+      BigInt(`${p.whole.replace('-', '')}${p.fraction.padEnd(scale, '0')}`) * (p.whole.startsWith('-') ? -1n : 1n),
+    0n,
+  );
+  const digits = (total < 0n ? -total : total).toString().padStart(scale + 1, '0');
+  return parseDecimalText(`${total < 0n ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`);
+}
+
 function numberToPlainString(value: number): string {
   if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
   // Round to 2 decimals first so 0.1 + 0.2 style noise never leaks in.

@@ -51,7 +51,7 @@ describe('matching incoming credits', () => {
       note: 'Zahlungsreferenz RF4120260012; Teilzahlung: € 100,00 von € 199,00 offen',
     });
     expect(matchCredit(credit({ amountCents: 123456n }), [candidate()]).note).toBe(
-      'Zahlungsreferenz RF4120260012; Überzahlung: € 1.234,56 statt € 199,00 (der Rest wird Guthaben)',
+      'Zahlungsreferenz RF4120260012; Überzahlung: € 1.234,56 statt € 199,00 (€ 1.035,56 werden Guthaben)',
     );
   });
 

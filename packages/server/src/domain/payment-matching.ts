@@ -100,11 +100,45 @@ function nearlyNamesReference(text: string, candidate: MatchCandidate): boolean 
   return tokens.some((token) => wanted.some((w) => oneTypo(token, w)));
 }
 
+/** How a credit's amount fits what is open: "Teilzahlung: …", "Überzahlung: …", or null when it is exact. */
+export function amountFit(amountCents: bigint, openCents: bigint): string | null {
+  if (amountCents === openCents) return null;
+  if (amountCents < openCents) return `Teilzahlung: ${euro(amountCents)} von ${euro(openCents)} offen`;
+  return `Überzahlung: ${euro(amountCents)} statt ${euro(openCents)} (${euro(amountCents - openCents)} werden Guthaben)`;
+}
+
 function amountNote(credit: IncomingCredit, candidate: MatchCandidate): string {
-  if (credit.amountCents < candidate.openCents) {
-    return `Teilzahlung: ${euro(credit.amountCents)} von ${euro(candidate.openCents)} offen`;
+  return amountFit(credit.amountCents, candidate.openCents) ?? '';
+}
+
+/**
+ * A suggestion as it stands now (decision 0726): the note it was made with, its amount part
+ * said again against what the invoice has open today, and the credit (Guthaben) confirming
+ * would create. A manual payment since the import changes both; nothing is booked silently.
+ */
+export function suggestionNow(
+  note: string | null,
+  amountCents: bigint,
+  invoice: { number: string; status: string; openCents: bigint },
+): { note: string; creditCents: bigint } {
+  if (invoice.status === 'cancelled') {
+    return {
+      note: `Rechnung ${invoice.number} ist inzwischen storniert: bitte einer anderen Rechnung zuordnen`,
+      creditCents: amountCents,
+    };
   }
-  return `Überzahlung: ${euro(credit.amountCents)} statt ${euro(candidate.openCents)} (der Rest wird Guthaben)`;
+  if (invoice.openCents <= 0n) {
+    return {
+      note: `Rechnung ${invoice.number} ist inzwischen bezahlt: Bestätigen würde ${euro(amountCents)} als Guthaben buchen`,
+      creditCents: amountCents,
+    };
+  }
+  const reason = (note ?? '').replace(/;?\s*(Teilzahlung|Überzahlung): .*$/, '').trim();
+  const fit = amountFit(amountCents, invoice.openCents);
+  return {
+    note: [reason, fit ?? `Betrag passt zum offenen Rest von ${euro(invoice.openCents)}`].filter(Boolean).join('; '),
+    creditCents: amountCents > invoice.openCents ? amountCents - invoice.openCents : 0n,
+  };
 }
 
 export function matchCredit(credit: IncomingCredit, candidates: MatchCandidate[]): MatchResult {

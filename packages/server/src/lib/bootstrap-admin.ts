@@ -16,7 +16,13 @@ export async function ensureFirstAdmin(
   const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
   await db
     .insert(admins)
-    .values({ username, name, role: 'owner', passwordHash: await hashPassword(password ?? generatedPassword!) })
+    .values({
+      username,
+      name,
+      role: 'owner',
+      passwordHash: await hashPassword(password ?? generatedPassword!),
+      passwordGenerated: generatedPassword !== undefined,
+    })
     .onConflictDoNothing();
   return { created: true, username, generatedPassword };
 }

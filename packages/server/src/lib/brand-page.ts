@@ -34,16 +34,22 @@ export function brandData(brand: Brand) {
 }
 
 export function injectBrand(page: string, brand: Brand): string {
+  // Every replacement is a function: a replacement string would read $&, $`, $' or $1
+  // in the owner's text as patterns and copy parts of the page into it.
   let out = page;
   if (brand.name) {
     const name = escapeHtml(brand.name);
+    const initial = escapeHtml(brand.name.trim().charAt(0).toUpperCase());
     out = out
-      .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
       // Elements the app marks with data-brand-name hold the name as their only text.
-      .replace(/(<[a-z][^>]*\sdata-brand-name(?:="[^"]*")?[^>]*>)[^<]*(<\/)/g, `$1${name}$2`)
+      .replace(
+        /(<[a-z][^>]*\sdata-brand-name(?:="[^"]*")?[^>]*>)[^<]*(<\/)/g,
+        (_m, open: string, close: string) => open + name + close,
+      )
       .replace(
         /(<[a-z][^>]*\sdata-brand-initial(?:="[^"]*")?[^>]*>)[^<]*(<\/)/g,
-        `$1${escapeHtml(brand.name.trim().charAt(0).toUpperCase())}$2`,
+        (_m, open: string, close: string) => open + initial + close,
       );
   }
   const logo = logoUrl(brand);
@@ -59,7 +65,7 @@ export function injectBrand(page: string, brand: Brand): string {
     brand.accent ? `<style id="brand-style">:root{--brand-accent:${escapeHtml(brand.accent)}}</style>` : '',
     `<script type="application/json" id="brand-data">${scriptJson(brandData(brand))}</script>`,
   ].join('');
-  return out.replace('</head>', `${head}</head>`);
+  return out.replace('</head>', () => `${head}</head>`);
 }
 
 /** The page's validator: changes with the built file and with the brand. */

@@ -55,14 +55,41 @@ export interface SchemaError {
 }
 
 /**
+ * libxml2 could not check the file (out of its memory, or another fatal error). Its message
+ * quotes the line of the file it stopped at, so only the first line is kept (decision 0700).
+ */
+export class SchemaCheckError extends Error {
+  constructor(
+    message: string,
+    readonly code: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * libxml2's memory in WebAssembly pages of 64 KiB: 64 MiB, enough for the largest file the
+ * limits of lib/xml-tree.ts let through (150,000 elements, 20 MB); xmllint-wasm's default of
+ * 32 MiB ran out on 3 MB of empty elements.
+ */
+const SCHEMA_MEMORY_PAGES = 1024;
+
+/**
  * Validates `xml` against the schema of `message`. A STUZZA namespace is rewritten to the
  * ISO one first (what STUZZA's own schemas say goes on the wire).
  */
 export async function schemaErrors(xml: string, message: Iso20022Message): Promise<SchemaError[]> {
-  const iso = xml.replace(/ISO:([a-z]{4}\.\d{3}\.\d{3}\.\d{2}):APC:STUZZA:payments:\d{3}/g, `${ISO_PREFIX}$1`);
+  const iso = xml.replace(
+    /ISO:([a-z]{4}\.\d{3}\.\d{3}\.\d{2}):APC:STUZZA:payments:\d{3}/g,
+    (_m, name: string) => ISO_PREFIX + name,
+  );
   const result = await validateXML({
     xml: [{ fileName: 'datei.xml', contents: iso }],
     schema: [{ fileName: `${message}.xsd`, contents: await schemaText(message) }],
+    initialMemoryPages: 256,
+    maxMemoryPages: SCHEMA_MEMORY_PAGES,
+  }).catch((error: { message?: unknown; code?: unknown }) => {
+    throw new SchemaCheckError(String(error?.message ?? error).split('\n')[0], error?.code);
   });
   return result.errors.map((error) =>
     translateSchemaError(error.message, error.loc?.lineNumber ?? 0, error.rawMessage),

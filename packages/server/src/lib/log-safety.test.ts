@@ -176,3 +176,36 @@ describe('safeError and scrubLogText', () => {
     expect(text).toBe('550 <[E-Mail]> rejected; [Hash]; /passwort-festlegen#[Link]\nparams: [ausgelassen]');
   });
 });
+
+describe('file content in log lines (decision 0706)', () => {
+  it('masks IBANs, whole or in groups of four, and leaves codes and numbers alone', () => {
+    expect(scrubLogText('payer AT022011100000000000, payee AT61 1904 3002 3457 3201; at48 3200 0000 1234 5864')).toBe(
+      'payer [IBAN], payee [IBAN]; [IBAN]',
+    );
+    expect(scrubLogText('SQLSTATE 23505 at step 12, invoice 2026-0042, 482.22 EUR')).toBe(
+      'SQLSTATE 23505 at step 12, invoice 2026-0042, 482.22 EUR',
+    );
+  });
+
+  it("keeps an error's first line only, without the quoted input of a parser", () => {
+    const libxml2 = Object.assign(
+      new Error('datei.xml:1: error: libxml2: out of memory\n<a/><b>AT022011100000000000 Max Mustermann</b><a/>'),
+      { code: 9 },
+    );
+    expect(safeError(libxml2)).toMatchObject({ code: 9, message: 'datei.xml:1: error: libxml2: out of memory' });
+    let json: unknown;
+    try {
+      JSON.parse('{"name": Maximiliane Mustermann}');
+    } catch (error) {
+      json = error;
+    }
+    const safe = JSON.stringify(safeError(json));
+    expect(safe).not.toContain('Mustermann');
+    expect(safe).toContain('SyntaxError');
+    // Names of code in quotes stay: they say where it failed.
+    expect(safeError(new Error(`Cannot find module '/srv/portal/x.ts' imported from "worker"`)).message).toBe(
+      `Cannot find module '/srv/portal/x.ts' imported from "worker"`,
+    );
+    expect(safeError(new Error('x'.repeat(1000))).message).toHaveLength(300);
+  });
+});

@@ -17,11 +17,28 @@ const MASKS: Array<[RegExp, string]> = [
   [/\$argon2(?:id|i|d)\$[A-Za-z0-9$=,+/.-]*/g, '[Hash]'],
   [/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu, '[E-Mail]'],
   [/#[A-Za-z0-9_-]{40,}/g, '#[Link]'],
+  // An IBAN, written whole or in groups of four (decision 0706): country, check digits, 8–30 more.
+  [/\b[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?\b/g, '[IBAN]'],
 ];
+
+/**
+ * What an error's own message may bring into a log line (decision 0706): its first line, at
+ * most 300 characters, quoted passages that are not a name of code (an identifier, a path)
+ * left out. Parsers quote what they read (libxml2 repeats the file's line below its message,
+ * JSON.parse a piece of its input in quotes): an uploaded file's names and IBANs stay out.
+ */
+function errorMessageText(message: string): string {
+  const first = message.split('\n')[0].slice(0, 300);
+  return scrubLogText(
+    first.replace(/"([^"]*)"|'([^']*)'|„([^“]*)“/g, (quoted, ...groups: Array<string | undefined>) =>
+      /^[\w./:@$-]*$/.test(groups.slice(0, 3).find((g) => g !== undefined) ?? '') ? quoted : '"[…]"',
+    ),
+  );
+}
 
 export function scrubLogText(text: string): string {
   let out = text;
-  for (const [pattern, mask] of MASKS) out = out.replace(pattern, mask);
+  for (const [pattern, mask] of MASKS) out = out.replace(pattern, () => mask);
   return out;
 }
 
@@ -74,7 +91,7 @@ const framesOf = (stack: unknown) =>
 /** What a log line may say about an error (pino serializer for `err`, `error` and `cause`). */
 export function safeError(error: unknown, depth = 0): Record<string, unknown> {
   if (!(error instanceof Error) && (typeof error !== 'object' || error === null)) {
-    return { type: typeof error, message: scrubLogText(String(error)) };
+    return { type: typeof error, message: errorMessageText(String(error)) };
   }
   const e = error as Error & Record<string, any>;
   const out: Record<string, unknown> = { type: e.constructor?.name ?? 'Error' };
@@ -90,7 +107,7 @@ export function safeError(error: unknown, depth = 0): Record<string, unknown> {
   } else {
     if (typeof e.code === 'string' || typeof e.code === 'number') out.code = e.code;
     if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
-    out.message = scrubLogText(String(e.message ?? ''));
+    out.message = errorMessageText(String(e.message ?? ''));
     if (e.cause && depth < 3) out.cause = safeError(e.cause, depth + 1);
   }
   const stack = framesOf(e.stack);

@@ -19,6 +19,10 @@ export type Mail = {
   attachments?: MailAttachment[];
   from?: string;
 };
+/** Where mails go: the mail server of SMTP_URL, or only the outbox folder DATA_DIR/outbox (decision 0755). */
+export type MailTransportKind = 'smtp' | 'outbox';
+export const mailTransportKind = (smtpUrl: string | undefined): MailTransportKind => (smtpUrl ? 'smtp' : 'outbox');
+
 /** `name` goes into the outbox file's name (`…-mail-42-….eml`), so a mail's files can be found again. */
 export type Mailer = { send(mail: Mail, options?: { name?: string }): Promise<{ messageId: string; file?: string }> };
 
@@ -112,4 +116,18 @@ export function createMailer(smtpUrl: string | undefined, dataDir: string, defau
       return { messageId: info.messageId, file };
     },
   };
+}
+
+/**
+ * True when PUBLIC_URL names this computer (localhost, 127.0.0.0/8, ::1): links in mails
+ * then open only on the portal's own machine (decision 0755).
+ */
+export function isLocalPublicUrl(publicUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(publicUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

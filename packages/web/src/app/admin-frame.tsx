@@ -4,6 +4,7 @@ import { DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/de-at';
 import type { ReactNode } from 'react';
 import { DisplayNamePrompt } from '../features/account/components/display-name-prompt';
+import { GeneratedPasswordPrompt } from '../features/account/components/generated-password-prompt';
 
 /**
  * Loaded lazily around every back-office page: German date pickers (Monday first) and
@@ -15,6 +16,8 @@ export function AdminFrame({ children, askForName = false }: { children: ReactNo
       {children}
       {/* Once per page (the top bar's time tools have a frame of their own): decision 0622. */}
       {askForName && <DisplayNamePrompt />}
+      {/* After the name: the first start's generated password, offered to be changed (decision 0756). */}
+      {askForName && <GeneratedPasswordPrompt />}
     </DatesProvider>
   );
 }

@@ -61,6 +61,14 @@ const CustomerAccountPage = lazyPage(
 
 const SetPasswordPage = lazyPage(() => import('../features/auth/set-password-page'), 'SetPasswordPage');
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const ReferralInvitationPage = lazyPage(
+  () => import('../features/auth/referral-invitation-page'),
+  'ReferralInvitationPage',
+);
+const StaffForgotPasswordPage = lazyPage(
+  () => import('../features/auth/staff-forgot-password-page'),
+  'StaffForgotPasswordPage',
+);
 
 const AdminFrame = lazyPage(() => import('./admin-frame'), 'AdminFrame');
 
@@ -108,6 +116,8 @@ export const router = createBrowserRouter([
       { path: '/admin/login', element: <AdminLoginPage /> },
       { path: '/passwort-festlegen', element: withSuspense(<SetPasswordPage />) },
       { path: '/passwort-vergessen', element: withSuspense(<ForgotPasswordPage />) },
+      { path: '/admin/passwort-vergessen', element: withSuspense(<StaffForgotPasswordPage />) },
+      { path: '/empfehlung/:code', element: withSuspense(<ReferralInvitationPage />) },
       {
         element: <AppLayout />,
         children: [

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
 /** The dialog's error sentence (server text or SPEC fallback), announced to screen readers. */
@@ -18,19 +18,28 @@ export function DialogButtons({
   label = 'Speichern',
   busyLabel = 'Speichern...',
   size = 'sm',
+  secondary,
 }: {
   busy: boolean;
   onCancel: () => void;
   label?: string;
   busyLabel?: string;
+  /** A second way to submit beside the main one (e.g. "Buchen und nächster"). */
+  secondary?: { label: string; onClick: () => void };
   /** `md` on phones where the dialog is used with a thumb: the buttons share the width. */
   size?: 'sm' | 'md';
 }) {
-  return (
-    <Group justify="flex-end" mt="xs" grow={size === 'md'}>
+  const second = secondary && (
+    <Button variant="light" onClick={secondary.onClick} disabled={busy} size={size} fullWidth={size === 'md'}>
+      {secondary.label}
+    </Button>
+  );
+  const buttons = (
+    <Group justify="flex-end" mt={second && size === 'md' ? 0 : 'xs'} grow={size === 'md'}>
       <Button variant="default" onClick={onCancel} disabled={busy} size={size}>
         Abbrechen
       </Button>
+      {size !== 'md' && second}
       <Button
         type="submit"
         size={size}
@@ -40,5 +49,13 @@ export function DialogButtons({
         {busy ? busyLabel : label}
       </Button>
     </Group>
+  );
+  // On a phone three buttons do not fit one row: the second way to submit gets its own, above.
+  if (!second || size !== 'md') return buttons;
+  return (
+    <Stack gap="xs" mt="xs">
+      {second}
+      {buttons}
+    </Stack>
   );
 }

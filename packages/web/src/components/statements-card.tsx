@@ -1,18 +1,21 @@
 import type { StatementMonth } from '@butler/contract/balance-alerts';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileText, IconSend } from '@tabler/icons-react';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDownload, apiRequest, errorText } from '../lib/api-client';
+import { formatDate } from '../lib/format';
+import { mailStaysHere, useMailSetup } from '../lib/mail-setup';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { PageLoader } from './page-loader';
 import { EmptyState, ErrorState } from './states';
 
-async function openStatement(customerId: number, month: string, save: boolean) {
+async function openStatement(customerId: number, month: string, save: boolean, version?: number) {
   try {
-    const href = URL.createObjectURL(await apiDownload(`/api/customers/${customerId}/statements/${month}/pdf`));
+    const path = version === undefined ? 'pdf' : `versions/${version}/pdf`;
+    const href = URL.createObjectURL(await apiDownload(`/api/customers/${customerId}/statements/${month}/${path}`));
     const link = document.createElement('a');
     link.href = href;
-    if (save) link.download = `Monatsuebersicht-${month}.pdf`;
+    if (save) link.download = `Monatsuebersicht-${month}${version ? `-Korrektur-${version}` : ''}.pdf`;
     else link.target = '_blank';
     document.body.append(link);
     link.click();
@@ -44,10 +47,16 @@ export function StatementsCard({
   mayResend?: boolean;
 }) {
   const query = useQuery(statementsQuery(customerId));
+  const mailSetup = useMailSetup(mayResend).data;
   const resend = useMutation({
     mutationFn: (month: string) =>
       apiRequest(`/api/customers/${customerId}/statements/${month}/send`, { method: 'POST' }),
-    onSuccess: () => notifySuccess('Die Monatsübersicht wird gesendet'),
+    onSuccess: () =>
+      notifySuccess(
+        mailStaysHere(mailSetup)
+          ? 'Die Monatsübersicht wird im Ausgangsordner abgelegt (kein Mailserver eingerichtet, nicht versendet)'
+          : 'Die Monatsübersicht wird gesendet',
+      ),
     onError: (error) => notifyError(errorText(error, 'Fehler beim Senden')),
   });
   return (
@@ -66,34 +75,75 @@ export function StatementsCard({
         <EmptyState text="Noch keine Monatsübersicht vorhanden." />
       ) : (
         <Stack gap={4}>
-          {query.data.map((s) => (
-            <Group key={s.month} justify="space-between" wrap="nowrap" py={4}>
-              <Text>{s.month_display}</Text>
-              <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconDownload size={14} aria-hidden />}
-                  aria-label={`${staff ? 'Öffnen' : 'PDF herunterladen'}: Monatsübersicht ${s.month_display}`}
-                  onClick={() => openStatement(customerId, s.month, !staff)}
-                >
-                  {staff ? 'Öffnen' : 'PDF'}
-                </Button>
-                {mayResend && (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    leftSection={<IconSend size={14} aria-hidden />}
-                    aria-label={`Erneut senden: Monatsübersicht ${s.month_display}`}
-                    disabled={resend.isPending}
-                    onClick={() => resend.mutate(s.month)}
-                  >
-                    Erneut senden
-                  </Button>
+          {query.data.map((s) => {
+            const corrections = s.versions.filter((v) => v.kind === 'correction');
+            const latest = corrections.at(-1);
+            const original = s.versions.find((v) => v.kind === 'original');
+            return (
+              <Stack key={s.month} gap={4} py={4} data-testid={`statement-${s.month}`}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap="xs" wrap="wrap">
+                    <Text>{s.month_display}</Text>
+                    {latest && (
+                      <Badge color="orange" variant="light" size="sm">
+                        {`Korrektur vom ${formatDate(latest.issued_on)}`}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconDownload size={14} aria-hidden />}
+                      aria-label={`${staff ? 'Öffnen' : 'PDF herunterladen'}: Monatsübersicht ${s.month_display}${latest ? ' (Korrektur)' : ''}`}
+                      onClick={() => openStatement(customerId, s.month, !staff)}
+                    >
+                      {staff ? 'Öffnen' : 'PDF'}
+                    </Button>
+                    {mayResend && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        leftSection={<IconSend size={14} aria-hidden />}
+                        aria-label={`Erneut senden: Monatsübersicht ${s.month_display}`}
+                        disabled={resend.isPending}
+                        onClick={() => resend.mutate(s.month)}
+                      >
+                        Erneut senden
+                      </Button>
+                    )}
+                  </Group>
+                </Group>
+                {latest && (
+                  // A statement changed after it was sent: what changed, and the sent one beside it (decision 0771).
+                  <Stack gap={2} pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-orange-3)' }}>
+                    <List size="sm" spacing={2}>
+                      {latest.changes.map((line) => (
+                        <List.Item key={line}>{line}</List.Item>
+                      ))}
+                    </List>
+                    {original && (
+                      <Group gap="xs" wrap="wrap">
+                        <Text size="sm" c="dimmed">
+                          {`Versendet am ${formatDate(original.issued_on)}`}
+                          {corrections.length > 1 &&
+                            `, ${corrections.length - 1} frühere Korrektur${corrections.length > 2 ? 'en' : ''}`}
+                        </Text>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          aria-label={`Ursprüngliche Monatsübersicht ${s.month_display} vom ${formatDate(original.issued_on)}`}
+                          onClick={() => openStatement(customerId, s.month, !staff, original.version)}
+                        >
+                          Ursprüngliche Fassung
+                        </Button>
+                      </Group>
+                    )}
+                  </Stack>
                 )}
-              </Group>
-            </Group>
-          ))}
+              </Stack>
+            );
+          })}
         </Stack>
       )}
     </Card>

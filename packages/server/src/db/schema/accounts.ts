@@ -45,6 +45,11 @@ export const admins = pgTable(
     /** Last accepted TOTP time step: a code is accepted once (no replay within its window). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * The password is the one the first start generated and printed (decision 0756): the app
+     * offers to change it; any new password clears it.
+     */
+    passwordGenerated: boolean('password_generated').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The sign-in before the last one: null until the second sign-in ("Willkommen" the first time). */
     previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),

@@ -7,6 +7,7 @@ export * from './ledger.js';
 export * from './mail.js';
 export * from './sepa.js';
 export * from './settings.js';
+export * from './statements.js';
 export * from './summaries.js';
 export * from './time-entries.js';
 export * from './timers.js';

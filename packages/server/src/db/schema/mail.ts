@@ -24,6 +24,7 @@ export type SecretLinkRef = {
 };
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+export const MAIL_DELIVERIES = ['smtp', 'outbox'] as const;
 
 /**
  * The transactional outbox: every mail is written here inside the transaction of the
@@ -52,6 +53,12 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     messageId: text('message_id'),
+    /**
+     * Where a sent mail went: 'smtp' (handed to the mail server of SMTP_URL) or 'outbox' (only
+     * written to DATA_DIR/outbox, nothing left the machine; decision 0755). Null until sent,
+     * and for mails sent before this was recorded.
+     */
+    deliveredVia: text('delivered_via', { enum: MAIL_DELIVERIES }),
     createdBy: text('created_by').notNull().default('System'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -68,6 +75,7 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     check('mail_outbox_status_ck', sql`${t.status} IN ('queued', 'sent', 'failed')`),
+    check('mail_outbox_delivered_via_ck', sql`${t.deliveredVia} IN ('smtp', 'outbox')`),
     index('mail_outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('mail_outbox_status_idx').on(t.status, t.createdAt.desc()),
     index('mail_outbox_entity_idx').on(t.entityType, t.entityId),

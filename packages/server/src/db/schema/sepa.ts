@@ -122,7 +122,10 @@ export const directDebitRuns = pgTable(
     messageId: text('message_id').notNull(),
     collectionDate: date('collection_date').notNull(),
     painVersion: text('pain_version').notNull(),
-    /** submitted (eingereicht) or discarded (verworfen: never reached the bank). */
+    /**
+     * submitted (the run holds its invoices) or discarded (verworfen: never reached the bank).
+     * What people read (erstellt, heruntergeladen, bei der Bank) follows from the timestamps.
+     */
     status: text('status').notNull().default('submitted'),
     itemCount: integer('item_count').notNull(),
     total: moneyColumn('total').notNull(),
@@ -133,6 +136,12 @@ export const directDebitRuns = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     discardedAt: timestamp('discarded_at', { withTimezone: true }),
+    /** The first time the file left the portal (decision 0722): "Heruntergeladen". */
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
+    downloadedBy: text('downloaded_by'),
+    /** Staff confirmed the upload at the bank, or a statement showed the run: "Bei der Bank eingereicht". */
+    atBankAt: timestamp('at_bank_at', { withTimezone: true }),
+    atBankBy: text('at_bank_by'),
   },
   (t) => [
     uniqueIndex('direct_debit_runs_message_uq').on(t.messageId),
@@ -196,6 +205,10 @@ export const bankFiles = pgTable(
     entryCount: integer('entry_count').notNull(),
     /** Entries this file brought that no earlier file had. */
     newEntryCount: integer('new_entry_count').notNull(),
+    /** Entries left out as bookings already stored (listed in bank_file_skips). */
+    skippedCount: integer('skipped_count').notNull().default(0),
+    /** What staff should check (German): an account that is not the business's, a reference given twice. */
+    warnings: text('warnings').array().notNull().default(sql`'{}'::text[]`),
     blobId: bigint('blob_id', { mode: 'number' })
       .notNull()
       .unique()
@@ -232,6 +245,8 @@ export const bankEntries = pgTable(
     counterpartyIban: text('counterparty_iban'),
     remittance: text('remittance').notNull().default(''),
     reference: text('reference'),
+    /** The bank's own reference (AcctSvcrRef of the transaction, else of the entry); null when it gave none (or before decision 0723). */
+    bankReference: text('bank_reference'),
     endToEndId: text('end_to_end_id'),
     mandateReference: text('mandate_reference'),
     returnReason: text('return_reason'),
@@ -248,6 +263,8 @@ export const bankEntries = pgTable(
       .references(() => payments.id, { onDelete: 'restrict' }),
     /** Why it matched or what the suggestion rests on (German, shown on screen). */
     matchNote: text('match_note'),
+    /** Why the import could not book it (German); it stays "nicht zugeordnet" (decision 0724). */
+    bookingProblem: text('booking_problem'),
     resolvedBy: text('resolved_by'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     /** When staff got this return in their daily digest (returns only). */
@@ -260,9 +277,38 @@ export const bankEntries = pgTable(
     index('bank_entries_date_idx').on(t.bookingDate, t.id),
     index('bank_entries_file_idx').on(t.fileId),
     index('bank_entries_invoice_idx').on(t.invoiceId),
+    // Finding the same booking in a later file compares these facts (decision 0723).
+    index('bank_entries_identity_idx').on(t.bookingDate, t.amount, t.direction),
     index('bank_entries_undigested_idx').on(t.id).where(sql`${t.kind} = 'return' AND ${t.digestSentAt} IS NULL`),
     check('bank_entries_direction_ck', sql`${t.direction} IN ('CRDT','DBIT')`),
     check('bank_entries_kind_ck', sql`${t.kind} IN ('credit','collection','return','debit','other')`),
     check('bank_entries_match_ck', sql`${t.matchState} IN ('matched','suggested','unassigned','ignored')`),
+  ],
+);
+
+/**
+ * A booking of a file that was left out because it is one already stored (decision 0723):
+ * which stored entry it is, why, and where in the file it stood. Shown with the file's
+ * summary, so nothing is skipped without a word.
+ */
+export const bankFileSkips = pgTable(
+  'bank_file_skips',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => bankFiles.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => bankEntries.id, { onDelete: 'restrict' }),
+    /** Line of the booking (Ntry) in the file. */
+    line: integer('line').notNull(),
+    /** reference: same bank reference, account, amount, direction and day; facts: every fact the same, one of them without a reference. */
+    reason: text('reason').notNull(),
+  },
+  (t) => [
+    index('bank_file_skips_file_idx').on(t.fileId),
+    index('bank_file_skips_entry_idx').on(t.entryId),
+    check('bank_file_skips_reason_ck', sql`${t.reason} IN ('reference','facts')`),
   ],
 );

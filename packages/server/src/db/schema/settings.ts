@@ -21,6 +21,10 @@ export const referralSettings = pgTable(
     capPercentage3: percentColumn('cap_percentage_3').notNull().default('80'),
     capPercentage4: percentColumn('cap_percentage_4').notNull().default('90'),
     capPercentage5: percentColumn('cap_percentage_5').notNull().default('100'),
+    /** What a referred friend gets, completing "Deine Freunde bekommen …" (decision 0760; SPEC §1's gift). */
+    giftText: text('gift_text')
+      .notNull()
+      .default('ein kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung'),
   },
   () => [singleRow('referral_settings')],
 );

@@ -11,11 +11,13 @@ import {
 } from '@butler/contract/account';
 import { zRecoveryCodes, zTotpSetup } from '@butler/contract/auth';
 import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
+import { zStaffEmailUpdate } from '@butler/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
 import type { TwoFactor } from '../auth/two-factor.js';
 import type { AccountService } from './account.service.js';
+import type { SetStaffEmail } from './staff-email.service.js';
 
 const errors = {
   400: zErrorResponse,
@@ -28,7 +30,7 @@ const tags = ['Konto'];
 const STRICT = { max: 10, timeWindow: '1 minute' };
 
 export const accountRoutes =
-  (account: AccountService, twoFactor: TwoFactor): FastifyPluginAsyncZod =>
+  (account: AccountService, twoFactor: TwoFactor, setStaffEmail: SetStaffEmail): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/account', {
       config: { access: 'authenticated' },
@@ -49,6 +51,21 @@ export const accountRoutes =
         response: { 200: z.object({ name: z.string() }), ...errors },
       },
       handler: (request) => account.setDisplayName(requireSession(request), request.body.name),
+    });
+
+    app.put('/api/account/email', {
+      config: { access: 'staff', rateLimit: STRICT },
+      schema: {
+        tags,
+        description:
+          'Eigene E-Mail-Adresse (Mitarbeiter; aktuelles Passwort nötig): dorthin gehen Links zum Zurücksetzen und Sicherheitshinweise.',
+        body: zStaffEmailUpdate,
+        response: { 200: z.object({ email: z.string() }), 429: zErrorResponse, ...errors },
+      },
+      handler: (request) => {
+        const session = requireSession(request);
+        return setStaffEmail(session, session.adminId!, request.body);
+      },
     });
 
     app.post('/api/account/password', {

@@ -14,6 +14,7 @@ import {
   wikiCategories,
   wikiEntries,
 } from '../../db/schema/index.js';
+import { packageTitle } from '../../domain/subscription-line.js';
 
 /** What a Protokoll row names and where its record opens (issue 30, decision 0634). */
 export type RecordRef = { label: string; path: string | null };
@@ -124,8 +125,7 @@ export async function recordRefs(db: Database, rows: Row[]): Promise<Map<string,
       .select({ id: subscriptions.id, name: subscriptions.templateName, customerId: subscriptions.customerId })
       .from(subscriptions)
       .where(inArray(subscriptions.id, of('subscription')));
-    for (const s of found)
-      put('subscription', s.id, { label: `ButlerPaket ${s.name || 'Individuell'}`, path: customerPath(s.customerId) });
+    for (const s of found) put('subscription', s.id, { label: packageTitle(s.name), path: customerPath(s.customerId) });
   }
   if (of('hour_package').length) {
     const found = await db

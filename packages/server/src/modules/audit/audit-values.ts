@@ -211,6 +211,8 @@ const FIELD_LABELS: Record<string, string> = {
   paymentMethod: 'Zahlungsart',
   billingStartsOn: 'Abrechnung ab',
   autoRenew: 'Automatisch verlängern',
+  giftText: 'Geschenk für empfohlene Neukunden',
+  passwordGenerated: 'Beim ersten Start erzeugtes Passwort',
 };
 
 /**

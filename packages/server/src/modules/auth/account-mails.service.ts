@@ -1,6 +1,6 @@
 import { grantsFor } from '@butler/contract/permissions';
 import type { zStaffInvite } from '@butler/contract/staff';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
@@ -13,13 +13,7 @@ import { customerAddressee } from '../mail/addressee.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { accountLink, SECRET_LINK } from '../mail/secret-links.js';
 import { voidOpenTokens } from './account-tokens.js';
-import { accountKey, addressKey, createLoginThrottle } from './login-throttle.js';
 import { INVITATION_DAYS, RESET_MINUTES } from './password-links.service.js';
-
-/** "Passwort vergessen?" answers after at least this long, whether the address exists or not. */
-export const FORGOT_PASSWORD_FLOOR_MS = 400;
-const RESET_MAILS_PER_CUSTOMER_PER_HOUR = 3;
-const RESETS_PER_ADDRESS_PER_HOUR = 10;
 
 const viennaDate = new Intl.DateTimeFormat('de-AT', {
   timeZone: 'Europe/Vienna',
@@ -27,7 +21,65 @@ const viennaDate = new Intl.DateTimeFormat('de-AT', {
   month: '2-digit',
   year: 'numeric',
 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Queues an invitation (7 days) for an account without password; older open invitations stop working. */
+export async function mailInvitation(
+  tx: Executor,
+  owner: { userType: 'admin' | 'customer'; id: number },
+  to: string,
+  name: string,
+  login: string,
+  createdBy: string,
+) {
+  const purpose = owner.userType === 'admin' ? 'staff_invitation' : 'customer_invitation';
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 3600_000);
+  await voidOpenTokens(tx, purpose, owner);
+  await queueMail(tx, {
+    to,
+    template: 'account-invitation',
+    data: {
+      audience: owner.userType === 'admin' ? 'staff' : 'customer',
+      name,
+      login,
+      url: SECRET_LINK,
+      validUntil: viennaDate.format(expiresAt),
+      ...(owner.userType === 'customer' ? { to: (await customerAddressee(tx, owner.id)) ?? undefined } : {}),
+    },
+    secretLink: accountLink(purpose, owner, expiresAt),
+    customerId: owner.userType === 'customer' ? owner.id : null,
+    entity: { type: owner.userType, id: owner.id },
+    createdBy,
+  });
+}
+
+/** Queues a reset link (60 minutes) for an account; older open reset links stop working. */
+export async function mailReset(
+  tx: Executor,
+  owner: { userType: 'admin' | 'customer'; id: number },
+  to: string,
+  name: string,
+  createdBy: string,
+  /** Staff: the username to sign in with, named in the mail (they may have asked by e-mail address). */
+  login?: string,
+) {
+  await voidOpenTokens(tx, 'password_reset', owner);
+  await queueMail(tx, {
+    to,
+    template: 'password-reset',
+    data: {
+      audience: owner.userType === 'admin' ? 'staff' : 'customer',
+      name,
+      url: SECRET_LINK,
+      minutes: RESET_MINUTES,
+      ...(login ? { login } : {}),
+      ...(owner.userType === 'customer' ? { to: (await customerAddressee(tx, owner.id)) ?? undefined } : {}),
+    },
+    secretLink: accountLink('password_reset', owner, new Date(Date.now() + RESET_MINUTES * 60_000)),
+    customerId: owner.userType === 'customer' ? owner.id : null,
+    entity: { type: owner.userType, id: owner.id },
+    createdBy,
+  });
+}
 
 /**
  * The mails of the account lifecycle, all through the transactional mail queue: staff and
@@ -37,62 +89,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * of the purpose stop working now.
  */
 export function createAccountMails(db: Database, _env: Env) {
-  const throttle = createLoginThrottle(db);
-
-  async function mailInvitation(
-    tx: Executor,
-    owner: { userType: 'admin' | 'customer'; id: number },
-    to: string,
-    name: string,
-    login: string,
-    createdBy: string,
-  ) {
-    const purpose = owner.userType === 'admin' ? 'staff_invitation' : 'customer_invitation';
-    const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 3600_000);
-    await voidOpenTokens(tx, purpose, owner);
-    await queueMail(tx, {
-      to,
-      template: 'account-invitation',
-      data: {
-        audience: owner.userType === 'admin' ? 'staff' : 'customer',
-        name,
-        login,
-        url: SECRET_LINK,
-        validUntil: viennaDate.format(expiresAt),
-        ...(owner.userType === 'customer' ? { to: (await customerAddressee(tx, owner.id)) ?? undefined } : {}),
-      },
-      secretLink: accountLink(purpose, owner, expiresAt),
-      customerId: owner.userType === 'customer' ? owner.id : null,
-      entity: { type: owner.userType, id: owner.id },
-      createdBy,
-    });
-  }
-
-  async function mailReset(
-    tx: Executor,
-    owner: { userType: 'admin' | 'customer'; id: number },
-    to: string,
-    name: string,
-    createdBy: string,
-  ) {
-    await voidOpenTokens(tx, 'password_reset', owner);
-    await queueMail(tx, {
-      to,
-      template: 'password-reset',
-      data: {
-        audience: owner.userType === 'admin' ? 'staff' : 'customer',
-        name,
-        url: SECRET_LINK,
-        minutes: RESET_MINUTES,
-        ...(owner.userType === 'customer' ? { to: (await customerAddressee(tx, owner.id)) ?? undefined } : {}),
-      },
-      secretLink: accountLink('password_reset', owner, new Date(Date.now() + RESET_MINUTES * 60_000)),
-      customerId: owner.userType === 'customer' ? owner.id : null,
-      entity: { type: owner.userType, id: owner.id },
-      createdBy,
-    });
-  }
-
   return {
     /** A new staff account without password, and the invitation mail, in one transaction. */
     async inviteStaff(session: SessionContext, input: z.output<typeof zStaffInvite>) {
@@ -139,7 +135,7 @@ export function createAccountMails(db: Database, _env: Env) {
         const owner = { userType: 'admin' as const, id };
         if (row.passwordHash === null)
           await mailInvitation(tx, owner, row.email, row.name || row.username, row.username, session.displayName);
-        else await mailReset(tx, owner, row.email, row.name || row.username, session.displayName);
+        else await mailReset(tx, owner, row.email, row.name || row.username, session.displayName, row.username);
         await writeAudit(tx, session, row.passwordHash === null ? 'invite' : 'password_reset_request', 'admin', id);
       });
     },
@@ -173,57 +169,6 @@ export function createAccountMails(db: Database, _env: Env) {
         else await mailReset(tx, owner, row.email, row.firstName, session.displayName);
         await writeAudit(tx, session, row.passwordHash === null ? 'invite' : 'password_reset_request', 'customer', id);
       });
-    },
-
-    /**
-     * "Passwort vergessen?": the same answer and at least FORGOT_PASSWORD_FLOOR_MS whether
-     * the address belongs to an active customer or not. Per client address 10 requests an
-     * hour (then 429); per customer 3 mails an hour. What is counted per customer is a mail
-     * sent, reserved atomically before it is queued: a burst of requests sends exactly 3
-     * and can never leave the customer with none (decision 0500).
-     */
-    async requestCustomerReset(email: string, clientAddress: string) {
-      const started = Date.now();
-      await throttle.reserve([{ key: addressKey(clientAddress, 'reset:ip'), max: RESETS_PER_ADDRESS_PER_HOUR }], {
-        windowMinutes: 60,
-        message: (m) => `Zu viele Anfragen. Bitte in ${m} ${m === 1 ? 'Minute' : 'Minuten'} noch einmal versuchen.`,
-      });
-      const [row] = await db.select().from(customers).where(sql`lower(${customers.email}) = lower(${email})`).limit(1);
-      const mail =
-        row?.isActive &&
-        (await throttle
-          .reserve(
-            [
-              {
-                key: accountKey({ userType: 'customer', id: row.id }, 'reset'),
-                max: RESET_MAILS_PER_CUSTOMER_PER_HOUR,
-              },
-            ],
-            {
-              windowMinutes: 60,
-            },
-          )
-          .catch((error) => {
-            if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') return null;
-            throw error;
-          }));
-      if (row && mail) {
-        await db
-          .transaction(async (tx) => {
-            await mailReset(tx, { userType: 'customer', id: row.id }, row.email, row.firstName, 'System');
-            const actor = {
-              userType: 'customer' as const,
-              actorId: row.id,
-              displayName: `${row.firstName} ${row.lastName}`,
-            };
-            await writeAudit(tx, actor, 'password_reset_request', 'customer', row.id);
-          })
-          .catch(async (error) => {
-            await mail.release();
-            throw error;
-          });
-      }
-      await sleep(Math.max(0, FORGOT_PASSWORD_FLOOR_MS - (Date.now() - started)));
     },
   };
 }

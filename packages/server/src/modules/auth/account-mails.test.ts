@@ -6,7 +6,7 @@ import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../test/factorie
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { customers, mailOutbox } from '../../db/schema/index.js';
 import { SECRET_LINK } from '../mail/secret-links.js';
-import { FORGOT_PASSWORD_FLOOR_MS } from './account-mails.service.js';
+import { FORGOT_PASSWORD_FLOOR_MS } from './forgot-password.service.js';
 
 let ctx: TestContext;
 let actors: Actors;

@@ -1,6 +1,7 @@
 import {
   FORGOT_PASSWORD_ANSWER,
   IDLE_TIMEOUT_MINUTES,
+  STAFF_FORGOT_PASSWORD_ANSWER,
   zEnrolStartRequest,
   zForgotPassword,
   zLoginAnswer,
@@ -12,6 +13,7 @@ import {
   zPasswordLinkToken,
   zSecondFactorRequest,
   zSecondFactorResponse,
+  zStaffForgotPassword,
   zTotpSetup,
   zValidateTokenResponse,
 } from '@butler/contract/auth';
@@ -20,9 +22,9 @@ import type { CustomerVoice } from '@butler/contract/voice';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../lib/access.js';
-import type { AccountMails } from './account-mails.service.js';
 import type { AuthService, LoggedInUser } from './auth.service.js';
 import { presentUser } from './auth.service.js';
+import type { ForgotPassword } from './forgot-password.service.js';
 import type { PasswordLinks } from './password-links.service.js';
 import type { SecondFactorLogin } from './second-factor.service.js';
 import type { ClientInfo } from './sessions.js';
@@ -49,7 +51,7 @@ export const authRoutes =
     auth: AuthService,
     secondFactor: SecondFactorLogin,
     links: PasswordLinks,
-    mails: AccountMails,
+    forgot: ForgotPassword,
     /** LOGIN_REQUESTS_PER_MINUTE: requests per minute and client address to these routes. */
     loginRequestsPerMinute: number,
     /** "Anrede der Kunden", answered with every session (decision 0620). */
@@ -67,8 +69,23 @@ export const authRoutes =
         response: { 200: zOkResponse, ...errors },
       },
       handler: async (request) => {
-        await mails.requestCustomerReset(request.body.email, request.ip);
+        await forgot.customer(request.body.email, request.ip);
         return { success: true as const, message: FORGOT_PASSWORD_ANSWER };
+      },
+    });
+
+    app.post('/api/auth/staff/forgot-password', {
+      config: { access: 'public', rateLimit: loginLimit },
+      schema: {
+        tags: ['Anmeldung'],
+        description:
+          'Passwort vergessen (Mitarbeiter): Benutzername oder E-Mail-Adresse; mailt einen Link (60 Minuten, einmalig) an die E-Mail-Adresse des Kontos. Dieselbe Antwort und Dauer, ob es das Konto und eine Adresse gibt oder nicht.',
+        body: zStaffForgotPassword,
+        response: { 200: zOkResponse, ...errors },
+      },
+      handler: async (request) => {
+        await forgot.staff(request.body.login, request.ip);
+        return { success: true as const, message: STAFF_FORGOT_PASSWORD_ANSWER };
       },
     });
 

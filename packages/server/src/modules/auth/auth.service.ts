@@ -32,7 +32,16 @@ const TOUCH_INTERVAL_SECONDS = 15;
 export const CHALLENGE_MINUTES = 5;
 
 export type LoggedInUser =
-  | { userType: 'admin'; id: number; username: string; name: string; role: StaffRole; permissions: Permission[] }
+  | {
+      userType: 'admin';
+      id: number;
+      username: string;
+      name: string;
+      role: StaffRole;
+      permissions: Permission[];
+      /** Still signing in with the password the first start printed (decision 0756). */
+      passwordGenerated: boolean;
+    }
   | { userType: 'customer'; id: number; firstName: string; lastName: string; email: string };
 
 /** Presents a user the way SPEC §3 describes the login response. */
@@ -43,6 +52,7 @@ export function presentUser(user: LoggedInUser) {
       username: user.username,
       name: user.name || user.username,
       needs_display_name: user.name.trim() === '',
+      password_generated: user.passwordGenerated,
       role: user.role,
       permissions: user.permissions,
     };
@@ -57,7 +67,14 @@ export function presentUser(user: LoggedInUser) {
 }
 
 /** A staff account as a logged-in user: its role and what the role (and its grants) allow. */
-export function staffUser(row: { id: number; username: string; name: string; role: string; grants: string[] }) {
+export function staffUser(row: {
+  id: number;
+  username: string;
+  name: string;
+  role: string;
+  grants: string[];
+  passwordGenerated: boolean;
+}) {
   const role = isStaffRole(row.role) ? row.role : 'butler';
   return {
     userType: 'admin' as const,
@@ -66,6 +83,7 @@ export function staffUser(row: { id: number; username: string; name: string; rol
     name: row.name,
     role,
     permissions: permissionsOf(role, row.grants as Permission[]),
+    passwordGenerated: row.passwordGenerated,
   };
 }
 
@@ -105,6 +123,7 @@ export function createAuthService(db: Database, options: { loginFailuresPerAddre
         isActive: admins.isActive,
         role: admins.role,
         grants: admins.grants,
+        passwordGenerated: admins.passwordGenerated,
       },
       // A Butler's customers, read with the session: a changed assignment holds at the next request.
       assigned: sql<

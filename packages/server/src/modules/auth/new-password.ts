@@ -18,7 +18,10 @@ export async function storeNewPassword(
   if (problem) throw fieldError(field, problem);
   const passwordHash = await hashPassword(password);
   if (owner.userType === 'admin') {
-    await tx.update(admins).set({ passwordHash, passwordChangedAt: sql`now()` }).where(eq(admins.id, owner.id));
+    await tx
+      .update(admins)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, passwordGenerated: false })
+      .where(eq(admins.id, owner.id));
   } else {
     await tx.update(customers).set({ passwordHash, updatedAt: sql`now()` }).where(eq(customers.id, owner.id));
   }

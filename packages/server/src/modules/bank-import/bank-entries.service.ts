@@ -1,10 +1,13 @@
 import type { BankEntry, BankEntryPage, zBankEntryQuery } from '@butler/contract/bank-import';
+import { formatEuro } from '@butler/contract/format';
 import { MIN_SEARCH_LENGTH } from '@butler/contract/list-query';
 import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/executor.js';
 import { bankEntries, bankFiles, invoices } from '../../db/schema/index.js';
-import { fromHundredths, toHundredths } from '../../domain/decimal.js';
+import { fromHundredths, hundredthsToString, toHundredths } from '../../domain/decimal.js';
+import { suggestionNow } from '../../domain/payment-matching.js';
 import type { Env } from '../../env.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -37,14 +40,33 @@ function filters(query: Query, withState: boolean): SQL | undefined {
   );
 }
 
-function present(row: {
+type Joined = {
   entry: EntryRow;
   invoiceNumber: string | null;
   customerId: number | null;
   customerName: string | null;
-}): BankEntry {
+  invoiceStatus: string | null;
+  openAmount: string | null;
+};
+
+/** A suggestion against its invoice as it is now (decision 0726); other bookings as stored. */
+function now(row: Joined): { note: string | null; credit: bigint | null } {
+  const { entry } = row;
+  if (entry.matchState !== 'suggested' || entry.invoiceId === null || row.invoiceStatus === null) {
+    return { note: entry.matchNote, credit: null };
+  }
+  const live = suggestionNow(entry.matchNote, toHundredths(entry.amount), {
+    number: row.invoiceNumber ?? '',
+    status: row.invoiceStatus,
+    openCents: toHundredths(row.openAmount ?? '0'),
+  });
+  return { note: live.note, credit: live.creditCents };
+}
+
+function present(row: Joined): BankEntry {
   const { entry } = row;
   const amount = fromHundredths(toHundredths(entry.amount));
+  const live = now(row);
   return {
     id: entry.id,
     file_id: entry.fileId,
@@ -61,11 +83,43 @@ function present(row: {
     invoice_number: row.invoiceNumber,
     customer_id: row.customerId,
     customer_name: row.customerName,
-    note: entry.matchNote,
+    note: live.note,
     return_reason: entry.returnReason,
     charges: entry.charges === null ? null : fromHundredths(toHundredths(entry.charges)),
     resolved_by: entry.resolvedBy,
+    credit_on_confirm: live.credit === null ? null : fromHundredths(live.credit),
   };
+}
+
+/** What is still open on an invoice, as the ledger has it ('sent': gross less received). */
+const openAmount = sql<string>`CASE WHEN ${invoices.status} = 'sent' THEN (${invoices.totalGross} - coalesce(${invoices.paidAmount}, 0))::text ELSE '0' END`;
+
+/**
+ * After the payment is recorded (the invoice is locked by then): the credit it created is
+ * what it paid beyond the gross, at most its own amount. Refused unless it is the credit
+ * staff accepted, so a suggestion that went stale never books a credit nobody saw.
+ */
+async function requireAcceptedCredit(tx: Transaction, invoiceId: number, amountCents: bigint, accepted: bigint) {
+  const [invoice] = await tx
+    .select({
+      number: invoices.invoiceNumber,
+      gross: invoices.totalGross,
+      paid: invoices.paidAmount,
+      customer: invoices.customerName,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  const beyond = toHundredths(invoice.paid ?? '0') - toHundredths(invoice.gross);
+  const credit = beyond <= 0n ? 0n : beyond < amountCents ? beyond : amountCents;
+  if (credit === accepted) return;
+  const open = amountCents - credit;
+  const euro = (cents: bigint) => formatEuro(hundredthsToString(cents));
+  throw new AppError(
+    'CONFLICT',
+    credit > 0n
+      ? `Rechnung ${invoice.number} ist nur noch mit ${euro(open)} offen: ${euro(credit)} würden Guthaben von ${invoice.customer}. Bitte bestätigen Sie das Guthaben ausdrücklich oder ordnen Sie die Buchung einer anderen Rechnung zu.`
+      : `Die Buchung ergibt inzwischen kein Guthaben mehr (bestätigt waren ${euro(accepted)}). Bitte prüfen Sie den Vorschlag erneut.`,
+  );
 }
 
 /** "Zahlungseingänge": every imported booking with its match state; confirm, assign, set aside. */
@@ -77,13 +131,26 @@ export function createBankEntryService(db: Database, env: Env, payments: Payment
         invoiceNumber: invoices.invoiceNumber,
         customerId: invoices.customerId,
         customerName: invoices.customerName,
+        invoiceStatus: invoices.status,
+        openAmount,
       })
       .from(bankEntries)
       .leftJoin(invoices, eq(invoices.id, bankEntries.invoiceId))
       .$dynamic();
 
-  /** Books the entry's money on `invoiceId` once: the entry row is locked and must still be open. */
-  async function book(session: SessionContext, id: number, invoiceId: number | null, how: 'confirm' | 'assign') {
+  /**
+   * Books the entry's money on `invoiceId` once: the entry row is locked and must still be
+   * open. What it pays beyond the invoice's open amount becomes the customer's credit only
+   * when staff accepted exactly that credit (`acceptCredit`, decision 0726); else nothing is
+   * booked and the answer says what would happen.
+   */
+  async function book(
+    session: SessionContext,
+    id: number,
+    invoiceId: number | null,
+    how: 'confirm' | 'assign',
+    acceptCredit: number,
+  ) {
     await db.transaction(async (tx) => {
       const [entry] = await tx.select().from(bankEntries).where(eq(bankEntries.id, id)).for('update');
       if (!entry) throw new AppError('BANK_ENTRY_NOT_FOUND');
@@ -108,13 +175,14 @@ export function createBankEntryService(db: Database, env: Env, payments: Payment
         target,
         {
           payment_date: date,
-          amount: Number(entry.amount),
+          amount: entry.amount,
           method: 'ueberweisung',
           reference: entry.reference ?? entry.endToEndId ?? null,
           note: entry.counterpartyName ? `Kontoauszug: ${entry.counterpartyName}` : 'Kontoauszug',
         },
         { source: 'bank_import' },
       );
+      await requireAcceptedCredit(tx, target, toHundredths(entry.amount), toHundredths(acceptCredit));
       const [after] = await tx
         .update(bankEntries)
         .set({
@@ -174,8 +242,10 @@ export function createBankEntryService(db: Database, env: Env, payments: Payment
 
     get,
 
-    confirm: (session: SessionContext, id: number) => book(session, id, null, 'confirm'),
-    assign: (session: SessionContext, id: number, invoiceId: number) => book(session, id, invoiceId, 'assign'),
+    confirm: (session: SessionContext, id: number, acceptCredit: number) =>
+      book(session, id, null, 'confirm', acceptCredit),
+    assign: (session: SessionContext, id: number, invoiceId: number, acceptCredit: number) =>
+      book(session, id, invoiceId, 'assign', acceptCredit),
 
     /** "Nicht relevant": e.g. a private transfer on the business account; kept, with the reason. */
     async ignore(session: SessionContext, id: number, note: string) {
@@ -252,6 +322,8 @@ export function createBankEntryService(db: Database, env: Env, payments: Payment
           statements: file.statementCount,
           entries: file.entryCount,
           new_entries: file.newEntryCount,
+          skipped: file.skippedCount,
+          warnings: file.warnings.length,
           imported_by: file.importedBy,
           imported_at: file.importedAt.toISOString(),
         })),

@@ -6,21 +6,29 @@ import {
   zBankEntryPage,
   zBankEntryQuery,
   zBankFilePage,
+  zConfirmInput,
   zIgnoreInput,
   zImportSummary,
 } from '@butler/contract/bank-import';
-import { zErrorResponse, zIdParams } from '@butler/contract/common';
+import { zErrorResponse, zIdParams, zOptionalBody } from '@butler/contract/common';
 import { zPageQuery } from '@butler/contract/list-query';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
+import { createOnePerKey } from '../../lib/one-per-key.js';
 import { sendXml } from '../direct-debit/direct-debit.routes.js';
 import type { BankEntryService } from './bank-entries.service.js';
 import { type BankImportService, MAX_BANK_FILE_BYTES } from './bank-import.service.js';
 
 const tags = ['Zahlungseingänge'];
+
+/** One bank-file import per person at a time (decision 0700); a second is refused at once. */
+const importing = createOnePerKey<string>();
+const ONE_IMPORT_AT_A_TIME =
+  'Sie importieren gerade schon eine Bankdatei. Bitte warten Sie, bis dieser Import fertig ist, und laden Sie die nächste Datei danach hoch';
 const errors = {
   400: zErrorResponse,
   401: zErrorResponse,
@@ -30,6 +38,21 @@ const errors = {
   413: zErrorResponse,
   415: zErrorResponse,
 };
+
+/** The one file of the upload, read whole (at most 20 MB). */
+async function uploadedFile(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Bitte senden Sie die Datei als multipart/form-data im Feld "file"');
+  }
+  const part = await request.file().catch(() => undefined);
+  if (!part) throw new AppError('MALFORMED_REQUEST', 'Bitte wählen Sie eine Datei aus (camt.053 oder camt.054)');
+  const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+    if (error?.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Die Datei ist größer als 20 MB');
+    throw error;
+  });
+  return { filename: part.filename, bytes };
+}
 
 /**
  * Bank statements in (camt.052/053/054) and "Zahlungseingänge" (decisions 0606–0609). Seeing
@@ -46,21 +69,15 @@ export const bankImportRoutes =
       ...(appLogLevel === 'trace' ? { logLevel: 'debug' } : {}),
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: zImportSummary, ...errors } },
       handler: async (request) => {
-        if (!request.isMultipart()) {
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            'Bitte senden Sie die Datei als multipart/form-data im Feld "file"',
-          );
-        }
-        const part = await request.file().catch(() => undefined);
-        if (!part) throw new AppError('MALFORMED_REQUEST', 'Bitte wählen Sie eine Datei aus (camt.053 oder camt.054)');
-        const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-          if (error?.code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('PAYLOAD_TOO_LARGE', 'Die Datei ist größer als 20 MB');
-          }
-          throw error;
-        });
-        return imports.importFile(requireSession(request), part.filename, bytes);
+        const session = requireSession(request);
+        return importing.run(
+          `${session.userType}:${session.adminId ?? session.customerId}`,
+          async () => {
+            const { filename, bytes } = await uploadedFile(request);
+            return imports.importFile(session, filename, bytes);
+          },
+          () => new AppError('CONFLICT', ONE_IMPORT_AT_A_TIME),
+        );
       },
     });
 
@@ -111,14 +128,16 @@ export const bankImportRoutes =
 
     app.post('/api/bank-entries/:id/confirm', {
       config: { access: { permission: 'payments.record' } },
-      schema: { tags, params: zIdParams, response: { 200: zBankEntry, ...errors } },
-      handler: async (request) => entries.confirm(requireSession(request), request.params.id),
+      schema: { tags, params: zIdParams, body: zOptionalBody(zConfirmInput), response: { 200: zBankEntry, ...errors } },
+      handler: async (request) =>
+        entries.confirm(requireSession(request), request.params.id, request.body.accept_credit),
     });
 
     app.post('/api/bank-entries/:id/assign', {
       config: { access: { permission: 'payments.record' } },
       schema: { tags, params: zIdParams, body: zAssignInput, response: { 200: zBankEntry, ...errors } },
-      handler: async (request) => entries.assign(requireSession(request), request.params.id, request.body.invoice_id),
+      handler: async (request) =>
+        entries.assign(requireSession(request), request.params.id, request.body.invoice_id, request.body.accept_credit),
     });
 
     app.post('/api/bank-entries/:id/ignore', {

@@ -1,8 +1,9 @@
+import { formatEuro } from '@butler/contract/format';
 import { MANDATE_ENDING_REASONS, returnReasonText } from '@butler/contract/return-reasons';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/executor.js';
 import { bankEntries, directDebitItems, directDebitRuns, sepaMandates } from '../../db/schema/index.js';
-import { fromHundredths, hundredthsToString, toHundredths } from '../../domain/decimal.js';
+import { hundredthsToString, toHundredths } from '../../domain/decimal.js';
 import { type MatchResult, matchCredit } from '../../domain/payment-matching.js';
 import type { SessionContext } from '../../lib/access.js';
 import type { PaymentService } from '../quickbill/payments/payments.service.js';
@@ -37,8 +38,7 @@ export interface ProcessContext {
   today: string;
 }
 
-const cents = (amount: string) => toHundredths(Number(amount).toFixed(2));
-const euro = (value: bigint) => `€ ${fromHundredths(value).toFixed(2).replace('.', ',')}`;
+const euro = (value: bigint) => formatEuro(hundredthsToString(value)).replace('\u00a0', ' ');
 const ignored = (kind: Outcome['kind'], note: string): Outcome => ({
   kind,
   matchState: 'ignored',
@@ -86,7 +86,7 @@ async function collect(ctx: ProcessContext, row: EntryRow, item: typeof directDe
     item.invoiceId,
     {
       payment_date: paymentDate(row, ctx.today),
-      amount: Number(item.amount),
+      amount: item.amount,
       method: 'lastschrift',
       reference: item.endToEndId,
       note: `Lastschrift-Lauf ${run.messageId}`,
@@ -97,7 +97,20 @@ async function collect(ctx: ProcessContext, row: EntryRow, item: typeof directDe
     .update(directDebitItems)
     .set({ state: 'collected', settledOn: paymentDate(row, ctx.today), paymentId: payment.id })
     .where(eq(directDebitItems.id, item.id));
+  await reachedTheBank(ctx, item.runId);
   return payment.id;
+}
+
+/** A run the bank settled evidently reached it: "Bei der Bank eingereicht" (decision 0722), if staff did not say so. */
+async function reachedTheBank(ctx: ProcessContext, runId: number) {
+  await ctx.tx
+    .update(directDebitRuns)
+    .set({
+      downloadedAt: sql`coalesce(${directDebitRuns.downloadedAt}, now())`,
+      atBankAt: sql`coalesce(${directDebitRuns.atBankAt}, now())`,
+      atBankBy: sql`coalesce(${directDebitRuns.atBankBy}, 'Kontoauszug')`,
+    })
+    .where(eq(directDebitRuns.id, runId));
 }
 
 /** A credit of our own run: per transaction by EndToEndId, or a whole group booked as one sum. */
@@ -132,7 +145,7 @@ async function processCollection(ctx: ProcessContext, row: EntryRow): Promise<Ou
     )
     .for('update', { of: directDebitItems });
   const total = items.reduce((sum, { item }) => sum + toHundredths(item.amount), 0n);
-  if (items.length === 0 || total !== cents(row.amount)) return null;
+  if (items.length === 0 || total !== row.amountCents) return null;
   for (const { item } of items) await collect(ctx, row, item);
   return {
     kind: 'collection',
@@ -147,13 +160,13 @@ async function processCollection(ctx: ProcessContext, row: EntryRow): Promise<Ou
 async function processReturn(ctx: ProcessContext, row: EntryRow): Promise<Outcome> {
   const code = row.tx.returnReason;
   const reason = returnReasonText(code);
-  const fee = row.tx.charges ?? (row.siblings === 1 ? row.entry.charges : null);
+  const fee = row.chargesCents;
   const item = await itemByEndToEnd(ctx.tx, row.tx.endToEndId, ['submitted', 'collected']);
   if (!item) {
     const credit = await returnedCredit(ctx, row);
     if (credit) {
       await ctx.payments.reverseIn(ctx.tx, ctx.session, credit.paymentId!, `Rückbuchung der Überweisung: ${reason}`, {
-        fee: fee ? hundredthsToString(cents(fee)) : undefined,
+        fee: fee ? hundredthsToString(fee) : undefined,
         source: 'bank_import',
         date: paymentDate(row, ctx.today),
       });
@@ -163,7 +176,7 @@ async function processReturn(ctx: ProcessContext, row: EntryRow): Promise<Outcom
         invoiceId: credit.invoiceId,
         directDebitItemId: null,
         paymentId: null,
-        note: `Überweisung zurückgebucht: ${reason}${fee ? `, Gebühr ${euro(cents(fee))}` : ''}`,
+        note: `Überweisung zurückgebucht: ${reason}${fee ? `, Gebühr ${euro(fee)}` : ''}`,
       };
     }
     return {
@@ -177,7 +190,7 @@ async function processReturn(ctx: ProcessContext, row: EntryRow): Promise<Outcom
   }
   if (item.paymentId !== null) {
     await ctx.payments.reverseIn(ctx.tx, ctx.session, item.paymentId, `Rücklastschrift: ${reason}`, {
-      fee: fee ? hundredthsToString(cents(fee)) : undefined,
+      fee: fee ? hundredthsToString(fee) : undefined,
       source: 'direct_debit',
       date: paymentDate(row, ctx.today),
     });
@@ -187,10 +200,11 @@ async function processReturn(ctx: ProcessContext, row: EntryRow): Promise<Outcom
     .set({
       state: 'returned',
       returnReason: reason,
-      returnFee: fee ? hundredthsToString(cents(fee)) : null,
+      returnFee: fee ? hundredthsToString(fee) : null,
       settledOn: paymentDate(row, ctx.today),
     })
     .where(eq(directDebitItems.id, item.id));
+  await reachedTheBank(ctx, item.runId);
   if (code && MANDATE_ENDING_REASONS.has(code.toUpperCase()) && item.mandateId !== null) {
     await ctx.tx
       .update(sepaMandates)
@@ -203,7 +217,7 @@ async function processReturn(ctx: ProcessContext, row: EntryRow): Promise<Outcom
     invoiceId: item.invoiceId,
     directDebitItemId: item.id,
     paymentId: null,
-    note: `Rücklastschrift ${reason}${fee ? `, Gebühr ${euro(cents(fee))}` : ''}`,
+    note: `Rücklastschrift ${reason}${fee ? `, Gebühr ${euro(fee)}` : ''}`,
   };
 }
 
@@ -222,7 +236,7 @@ async function returnedCredit(ctx: ProcessContext, row: EntryRow) {
         eq(bankEntries.endToEndId, endToEnd),
         eq(bankEntries.kind, 'credit'),
         eq(bankEntries.matchState, 'matched'),
-        eq(bankEntries.amount, hundredthsToString(cents(row.amount))),
+        eq(bankEntries.amount, hundredthsToString(row.amountCents)),
         sql`"bank_entries"."payment_id" IS NOT NULL`,
         sql`NOT EXISTS (SELECT 1 FROM payments r WHERE r.reverses_id = "bank_entries"."payment_id")`,
       ),
@@ -238,7 +252,7 @@ async function processCredit(ctx: ProcessContext, row: EntryRow): Promise<Outcom
   const candidates = await loadCandidates(ctx.tx, date);
   const result: MatchResult = matchCredit(
     {
-      amountCents: cents(row.amount),
+      amountCents: row.amountCents,
       counterpartyName: row.tx.counterpartyName,
       counterpartyIban: row.tx.counterpartyIban,
       texts: [row.tx.remittance, ...row.tx.references, row.entry.additionalInfo, row.tx.endToEndId ?? ''],
@@ -261,7 +275,7 @@ async function processCredit(ctx: ProcessContext, row: EntryRow): Promise<Outcom
     result.invoiceId,
     {
       payment_date: date,
-      amount: fromHundredths(cents(row.amount)),
+      amount: hundredthsToString(row.amountCents),
       method: 'ueberweisung',
       reference: row.tx.references[0] ?? row.tx.endToEndId ?? null,
       note: row.tx.counterpartyName ? `Kontoauszug: ${row.tx.counterpartyName}` : 'Kontoauszug',

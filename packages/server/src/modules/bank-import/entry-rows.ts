@@ -1,93 +1,99 @@
-import { createHash } from 'node:crypto';
+import { parseDecimalText } from '../../domain/decimal.js';
 import type { CamtFile } from './camt/camt-file.js';
 import type { CamtEntry, CamtStatement, CamtTransaction } from './camt/camt-reader.js';
 
 /**
- * One row per booked transaction of a camt file, with the fingerprint that recognises it
- * in any later file (decision 0608): the bank's own reference where it gives one, else the
- * content and its place among identical ones in the same statement. The status is part of
- * it: a booking reported as pending (camt.052) and later as booked are two rows.
+ * One row per booked transaction of a camt file (a TxDtls, or the entry itself when it has
+ * none), with its amount read exactly from the file's text (decision 0725) and its facts in
+ * the form `bank_entries` keeps them, which is what recognises the same booking in a later
+ * file (entry-identity.ts, decision 0723).
  */
 export interface EntryRow {
-  fingerprint: string;
+  /** Line of the booking (Ntry) in the file. */
+  line: number;
   accountIban: string | null;
+  /** The statement's account: its IBAN, else its other id. */
+  account: string | null;
   statementRef: string;
   bookingDate: string | null;
   valueDate: string | null;
-  /** The transaction's amount (the entry's when it has one transaction), as written. */
-  amount: string;
+  /** The transaction's amount (the entry's when it has one transaction), in cents, half-up. */
+  amountCents: bigint;
+  /** The file's amount had no digit beyond the cents. */
+  amountExact: boolean;
+  /** The amount as the file wrote it (for messages). */
+  amountText: string;
   currency: string;
   direction: 'CRDT' | 'DBIT';
   reversal: boolean;
   bankStatus: string;
   bankTransactionCode: string | null;
   batchPaymentInfoId: string | null;
+  /** The bank's own reference: the transaction's AcctSvcrRef, else the entry's. */
+  bankReference: string | null;
   /** How many transactions the entry has (1: the row is the whole entry). */
   siblings: number;
+  /** The facts as stored (bank_entries columns), compared to find the same booking again. */
+  stored: StoredFacts;
+  /** Charges in cents (the transaction's, else the entry's when it is the only one). */
+  chargesCents: bigint | null;
   tx: CamtTransaction;
   entry: CamtEntry;
 }
 
-const hash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
+export interface StoredFacts {
+  counterpartyName: string | null;
+  counterpartyIban: string | null;
+  remittance: string;
+  reference: string | null;
+  endToEndId: string | null;
+  mandateReference: string | null;
+  returnReason: string | null;
+}
 
 export function entryRows(file: CamtFile): EntryRow[] {
-  const rows: EntryRow[] = [];
-  for (const statement of file.statements) rows.push(...statementRows(statement));
-  return rows;
+  return file.statements.flatMap(statementRows);
 }
 
 function statementRows(statement: CamtStatement): EntryRow[] {
-  const account = statement.accountIban ?? statement.accountOther ?? '-';
-  const seen = new Map<string, number>();
-  const rows: EntryRow[] = [];
-  for (const entry of statement.entries) {
-    entry.transactions.forEach((tx, index) => {
+  const account = statement.accountIban ?? statement.accountOther ?? null;
+  return statement.entries.flatMap((entry) =>
+    entry.transactions.map((tx): EntryRow => {
       const single = entry.transactions.length === 1;
-      const amount = (single ? entry.amount : tx.amount) ?? entry.amount;
-      const currency = (single ? entry.currency : tx.currency) ?? entry.currency;
-      const status = entry.status;
-      let identity: string;
-      if (tx.bankReference) identity = `tx:${tx.bankReference}`;
-      else if (entry.bankReference) identity = `entry:${entry.bankReference}#${index}`;
-      else {
-        const content = hash(
-          JSON.stringify([
-            entry.bookingDate,
-            entry.valueDate,
-            entry.amount,
-            entry.direction,
-            entry.reversal,
-            amount,
-            tx.endToEndId,
-            tx.counterpartyIban,
-            tx.counterpartyName,
-            tx.remittance,
-            tx.references,
-            tx.returnReason,
-          ]),
-        );
-        const n = (seen.get(content) ?? 0) + 1;
-        seen.set(content, n);
-        identity = `content:${content}#${n}`;
-      }
-      rows.push({
-        fingerprint: hash(`${account}|${status}|${identity}`),
+      const amountText = (single ? entry.amount : tx.amount) ?? entry.amount;
+      const amount = parseDecimalText(amountText);
+      const charges = tx.charges ?? (single ? entry.charges : null);
+      return {
+        line: entry.line,
         accountIban: statement.accountIban,
+        account,
         statementRef: statement.id,
         bookingDate: entry.bookingDate,
         valueDate: entry.valueDate,
-        amount,
-        currency,
+        amountCents: amount.hundredths,
+        amountExact: amount.exact,
+        amountText,
+        currency: (single ? entry.currency : tx.currency) ?? entry.currency,
         direction: entry.direction,
         reversal: entry.reversal,
-        bankStatus: status,
+        bankStatus: entry.status,
         bankTransactionCode: entry.bankTransactionCode,
         batchPaymentInfoId: entry.batchPaymentInfoId,
+        bankReference: tx.bankReference ?? entry.bankReference,
         siblings: entry.transactions.length,
+        stored: {
+          counterpartyName: tx.counterpartyName?.slice(0, 140) ?? null,
+          counterpartyIban: tx.counterpartyIban,
+          remittance: [tx.remittance, entry.additionalInfo].filter(Boolean).join(' · ').slice(0, 500),
+          reference: tx.references[0] ?? null,
+          endToEndId: tx.endToEndId,
+          mandateReference: tx.mandateId,
+          returnReason: tx.returnReason,
+        },
+        chargesCents: charges === null ? null : parseDecimalText(charges).hundredths,
         tx,
         entry,
-      });
-    });
-  }
-  return rows;
+      };
+    }),
+  );
 }

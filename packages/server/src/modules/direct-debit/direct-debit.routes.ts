@@ -152,11 +152,17 @@ export const directDebitRoutes =
       handler: async (request) => runs.discard(requireSession(request), request.params.id),
     });
 
+    app.post('/api/direct-debit/runs/:id/at-bank', {
+      config: { access: { permission: 'direct_debit.write' } },
+      schema: { tags, params: zIdParams, response: { 200: zRunDetail, ...errors } },
+      handler: async (request) => runs.confirmAtBank(requireSession(request), request.params.id),
+    });
+
     app.get('/api/direct-debit/runs/:id/file', {
       config: { access: { permission: 'direct_debit.read' } },
       schema: { tags, params: zIdParams, response: errors },
       handler: async (request, reply) => {
-        const file = await runs.file(request.params.id);
+        const file = await runs.file(requireSession(request), request.params.id);
         const opened = await openBlob(db, file.blobId);
         if (!opened) throw new AppError('DIRECT_DEBIT_RUN_NOT_FOUND');
         return sendXml(reply, opened, file.fileName);

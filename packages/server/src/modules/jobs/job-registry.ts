@@ -8,7 +8,7 @@ import { createSendMailJob, requeueStrandedMailsJob } from '../mail/mail-send.jo
 import { quickbillAttachmentSources } from '../quickbill/mail/attachment-sources.js';
 import { dailyRemindersJob } from '../quickbill/reminders/reminders.jobs.js';
 import { statementAttachmentSources } from '../statements/statement-attachment.js';
-import { monthlyStatementsJob } from '../statements/statements.jobs.js';
+import { monthlyStatementsJob, statementCorrectionsJob } from '../statements/statements.jobs.js';
 import { subscriptionBillingJob } from '../subscription-billing/subscription-billing.jobs.js';
 import { subscriptionEndsJob } from '../subscription-ends/subscription-ends.js';
 import { runSchedulerTick, type ScheduledJob } from './scheduler.js';
@@ -24,6 +24,7 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { job: requeueStrandedMailsJob, schedule: hourly(5) },
   { job: dailyBalanceJob, schedule: daily('07:00') },
   { job: monthlyStatementsJob, schedule: monthly(1, '06:00') },
+  { job: statementCorrectionsJob, schedule: daily('05:30') },
   { job: subscriptionEndsJob, schedule: daily('07:30') },
   { job: returnsDigestJob, schedule: daily('07:15') },
   { job: dailyRemindersJob, schedule: daily('08:00') },

@@ -12,7 +12,7 @@ import { mailOutbox, providerSettings } from '../../db/schema/index.js';
 import { putBlob } from '../../lib/blob-store.js';
 import { configureProvider, createDraft, sendInvoice } from '../quickbill/test/helpers.js';
 import { multipart } from '../wiki/wiki.test-helpers.js';
-import { LOGO_CID, LOGO_SLOT } from './mail-logo.js';
+import { LOGO_CID, LOGO_SLOT, type MailLogo, withMailLogo } from './mail-logo.js';
 import { queueMail } from './mail-queue.js';
 
 /** A logo of width × height in one colour, its left tenth transparent. */
@@ -183,5 +183,16 @@ describe('over real SMTP, retried later', () => {
     expect([image.width, image.height]).toEqual([360, 120]);
     expect([...image.data.subarray(4 * 180, 4 * 180 + 4)]).toEqual([60, 200, 60, 255]);
     expect(mail.html).toContain(`<img src="cid:${LOGO_CID}" alt="Huber &amp; Söhne" width="120" height="40"`);
+  });
+});
+
+describe('the logo’s alternative text', () => {
+  it("is the company name as written, also with $' or $& in it (decision 0703)", () => {
+    const logo = { content: Buffer.from('x'), contentType: 'image/png', drawnWidth: 40, drawnHeight: 40 } as MailLogo;
+    const html = `<p>vorher</p>${LOGO_SLOT}<p>nachher</p>`;
+    const out = withMailLogo(html, { logo, name: "Ca$h $' $& Service" }).html;
+    expect(out).toContain('alt="Ca$h $&#39; $&amp; Service"');
+    expect(out.match(/vorher/g)).toHaveLength(1);
+    expect(out.match(/nachher/g)).toHaveLength(1);
   });
 });

@@ -81,7 +81,7 @@ export function withMailLogo(
   const img = logoImage(`cid:${LOGO_CID}`, logo, name);
   const filename = logo.contentType === 'image/png' ? 'logo.png' : 'logo.jpg';
   return {
-    html: htmlBody.replace(LOGO_SLOT, img),
+    html: htmlBody.replace(LOGO_SLOT, () => img),
     parts: [
       { filename, content: logo.content, contentType: logo.contentType, cid: LOGO_CID, contentDisposition: 'inline' },
     ],
@@ -98,5 +98,6 @@ export async function withLogoPreview(executor: Executor, htmlBody: string): Pro
   const brand = await loadMailLogo(executor).catch(() => ({ logo: null, name: '' }));
   if (!brand.logo) return htmlBody.replace(LOGO_SLOT, '');
   const src = `data:${brand.logo.contentType};base64,${brand.logo.content.toString('base64')}`;
-  return htmlBody.replace(LOGO_SLOT, logoImage(src, brand.logo, brand.name));
+  const img = logoImage(src, brand.logo, brand.name);
+  return htmlBody.replace(LOGO_SLOT, () => img);
 }

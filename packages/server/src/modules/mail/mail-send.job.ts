@@ -90,7 +90,8 @@ export const createSendMailJob = (sources: AttachmentSources, issueLink: SecretL
               },
               { name: `mail-${mailId}` },
             );
-            await markSent(attempt, mailId, info.messageId);
+            // A file in the outbox folder is no delivery: the Postausgang says so (decision 0755).
+            await markSent(attempt, mailId, info.messageId, info.file ? 'outbox' : 'smtp');
           });
         } catch (error) {
           failure = error;

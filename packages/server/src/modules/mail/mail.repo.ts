@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { MAIL_STATUSES, mailOutbox } from '../../db/schema/index.js';
+import type { MailTransportKind } from '../../lib/mail.js';
 import { searchPattern } from '../../lib/pagination.js';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
@@ -37,6 +38,7 @@ export async function listMails(
       createdBy: mailOutbox.createdBy,
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
+      deliveredVia: mailOutbox.deliveredVia,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(mailOutbox)
@@ -61,13 +63,15 @@ export async function listMails(
   return { rows, total, counts: byStatus };
 }
 
-export async function markSent(executor: Executor, id: number, messageId: string) {
+/** A delivered mail: `via` says whether a mail server took it or it was only written to the outbox folder. */
+export async function markSent(executor: Executor, id: number, messageId: string, via: MailTransportKind) {
   await executor
     .update(mailOutbox)
     .set({
       status: 'sent',
       sentAt: new Date(),
       messageId,
+      deliveredVia: via,
       attempts: sql`${mailOutbox.attempts} + 1`,
       lastError: null,
       nextAttemptAt: null,
@@ -96,6 +100,7 @@ export async function latestMailFor(executor: Executor, entityType: string, enti
       status: mailOutbox.status,
       lastError: mailOutbox.lastError,
       sentAt: mailOutbox.sentAt,
+      deliveredVia: mailOutbox.deliveredVia,
       createdAt: mailOutbox.createdAt,
     })
     .from(mailOutbox)

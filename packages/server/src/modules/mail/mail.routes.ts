@@ -1,20 +1,40 @@
 import { zErrorResponse, zIdParams } from '@butler/contract/common';
-import { zMailDetail, zMailListItem, zMailListQuery, zMailResendResult, zMailSummary } from '@butler/contract/mail';
+import {
+  zMailDetail,
+  zMailListItem,
+  zMailListQuery,
+  zMailResendResult,
+  zMailSetup,
+  zMailSummary,
+} from '@butler/contract/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { Env } from '../../env.js';
 import { requireSession } from '../../lib/access.js';
 import { sendTotalCount } from '../../lib/pagination.js';
 import { createMailService } from './mail.service.js';
+import { mailSetup } from './mail-setup.js';
 
 const tags = ['Postausgang'];
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
 
-/** The mail log for staff (Postausgang): list, one mail, counts, "erneut senden". */
+/** The mail log for staff (Postausgang): list, one mail, counts, "erneut senden"; how mail is delivered. */
 export const mailRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (db: Database, env: Env): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createMailService(db);
+    const service = createMailService(db, env);
+
+    app.get('/api/mail/setup', {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description:
+          'Wie das Portal E-Mails zustellt: über den Mailserver (SMTP_URL) oder nur in den Ausgangsordner; und welche Adresse Links in E-Mails tragen (PUBLIC_URL).',
+        response: { 200: zMailSetup, ...errors },
+      },
+      handler: async () => mailSetup(env),
+    });
 
     app.get('/api/mail/outbox', {
       config: { access: { permission: 'mail.read' } },

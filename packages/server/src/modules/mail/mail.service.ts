@@ -2,6 +2,7 @@ import type { MailDetail, MailListItem, MailListQuery } from '@butler/contract/m
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
+import type { Env } from '../../env.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -9,6 +10,7 @@ import { pageBounds } from '../../lib/pagination.js';
 import { findMail, listMails, type MailRow } from './mail.repo.js';
 import { withLogoPreview } from './mail-logo.js';
 import { enqueueMailJob } from './mail-send.job.js';
+import { deliveryOf } from './mail-setup.js';
 import { secretLinkExpired } from './secret-links.js';
 
 const LINK_EXPIRED =
@@ -16,7 +18,7 @@ const LINK_EXPIRED =
 
 type ListRow = Awaited<ReturnType<typeof listMails>>['rows'][number];
 
-function presentItem(row: ListRow | MailRow): MailListItem {
+function presentItem(row: ListRow | MailRow, env: Pick<Env, 'SMTP_URL'>): MailListItem {
   return {
     id: row.id,
     template: row.template,
@@ -32,17 +34,18 @@ function presentItem(row: ListRow | MailRow): MailListItem {
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt?.toISOString() ?? null,
+    delivered_via: deliveryOf(row, env),
   };
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'E-Mail nicht gefunden');
 
 /** The Postausgang: every mail the portal queued, its state, and "erneut senden". */
-export function createMailService(db: Database) {
+export function createMailService(db: Database, env: Env) {
   return {
     async list(query: MailListQuery) {
       const { rows, total } = await listMails(db, { ...query, ...pageBounds(query) });
-      return { items: rows.map(presentItem), total };
+      return { items: rows.map((row) => presentItem(row, env)), total };
     },
 
     async summary() {
@@ -61,7 +64,7 @@ export function createMailService(db: Database) {
       const row = await findMail(db, id);
       if (!row) throw notFound();
       return {
-        ...presentItem(row),
+        ...presentItem(row, env),
         from: row.fromAddress,
         text: row.textBody,
         html: await withLogoPreview(db, row.htmlBody),
@@ -87,6 +90,7 @@ export function createMailService(db: Database) {
             .values({
               ...rest,
               status: 'queued',
+              deliveredVia: null,
               attempts: 0,
               lastError: null,
               nextAttemptAt: null,

@@ -44,7 +44,7 @@ export async function withSecretLink<M extends { text: string; html: string }>(
   const url = await issue(tx, env, ref);
   return {
     ...mail,
-    text: mail.text.replaceAll(SECRET_LINK, url),
-    html: mail.html.replaceAll(escapeHtml(SECRET_LINK), escapeHtml(url)),
+    text: mail.text.replaceAll(SECRET_LINK, () => url),
+    html: mail.html.replaceAll(escapeHtml(SECRET_LINK), () => escapeHtml(url)),
   };
 }

@@ -1,4 +1,4 @@
-import type { Onboarding, OnboardingStep } from '@butler/contract/onboarding';
+import { ONBOARDING_STEPS, type Onboarding, type OnboardingStep } from '@butler/contract/onboarding';
 import { missingIssuerFields } from '@butler/contract/quickbill-settings';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -25,19 +25,29 @@ export async function getOnboarding(db: Database, session: SessionContext): Prom
     targets_set: targets?.savedAt != null,
     // The steps are the owner's work (company data, bank, logo): only who may change them sees the list.
     checklist: can(session, 'quickbill.settings.write')
-      ? { hidden: me.hiddenAt !== null, steps: await checklistSteps(db) }
+      ? { hidden: me.hiddenAt !== null, ...(await checklist(db)) }
       : null,
   };
 }
 
-async function checklistSteps(db: Database): Promise<{ key: OnboardingStep; done: boolean }[]> {
+async function checklist(db: Database) {
   const settings = await loadSettings(db);
-  // One round trip for the four "does one exist" questions; each is an index probe.
-  const [exists] = (
-    await db.execute<{ template: boolean; customer: boolean; invoice: boolean }>(sql`
+  // One round trip for the "does one exist" questions; each is an index probe.
+  const [found] = (
+    await db.execute<{
+      template: boolean;
+      customer: number | null;
+      subscription: boolean;
+      invoice: boolean;
+      draft: number | null;
+    }>(sql`
       SELECT EXISTS (SELECT 1 FROM subscription_templates) AS template,
-             EXISTS (SELECT 1 FROM customers) AS customer,
-             EXISTS (SELECT 1 FROM invoices WHERE kind = 'invoice' AND status <> 'draft') AS invoice`)
+             (SELECT max(id) FROM customers) AS customer,
+             EXISTS (SELECT 1 FROM subscriptions) AS subscription,
+             EXISTS (SELECT 1 FROM invoices
+                     WHERE kind = 'invoice' AND status <> 'draft' AND subscription_id IS NOT NULL) AS invoice,
+             (SELECT min(id) FROM invoices
+              WHERE kind = 'invoice' AND status = 'draft' AND subscription_id IS NOT NULL) AS draft`)
   ).rows;
   const issuer = missingIssuerFields(
     {
@@ -54,11 +64,17 @@ async function checklistSteps(db: Database): Promise<{ key: OnboardingStep; done
     company: issuer.length === 0,
     bank: settings.iban.trim() !== '',
     logo: settings.logoBlobId !== null,
-    template: exists.template,
-    customer: exists.customer,
-    invoice: exists.invoice,
+    template: found.template,
+    customer: found.customer !== null,
+    subscription: found.subscription,
+    // The guide's goal (decision 0757): a ButlerPaket invoice issued and sent; a manual one does not count.
+    invoice: found.invoice,
   };
-  return (Object.keys(done) as OnboardingStep[]).map((key) => ({ key, done: done[key] }));
+  return {
+    steps: ONBOARDING_STEPS.map((key) => ({ key, done: done[key] })),
+    first_customer_id: found.customer === null ? null : Number(found.customer),
+    subscription_draft_id: found.draft === null ? null : Number(found.draft),
+  };
 }
 
 /** Hides or shows the checklist for this staff member only (a view preference, audited like every change). */

@@ -1,4 +1,5 @@
 import { DASHBOARD_SETTINGS_DEFAULTS } from '@butler/contract/admin-dashboard';
+import { todayInVienna } from '@butler/contract/format';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildSubscriptionTemplate, TEST_PASSWORD } from '../../../test/factories.js';
@@ -33,26 +34,54 @@ describe('first day (Erste Schritte)', () => {
       logo: false,
       template: false,
       customer: false,
+      subscription: false,
       invoice: false,
     });
+    expect(body.checklist).toMatchObject({ first_customer_id: null, subscription_draft_id: null });
     const settings = await as(ctx, owner.token).get('/api/quickbill/settings');
     expect(settings.json().company_name).toBe('');
   });
 
-  it('ticks each step off from the data, up to a sent invoice', async () => {
+  it('ticks each step off from the data, up to a sent ButlerPaket invoice (decision 0757)', async () => {
     // Company data without the UID is not done yet: the same rule as issuing.
     await configureProvider(ctx, owner.token, { uid: '', iban: '' });
     expect(doneOf(await steps())).toMatchObject({ company: false, bank: false });
     await configureProvider(ctx, owner.token);
     expect(doneOf(await steps())).toMatchObject({ company: true, bank: true, logo: false });
 
-    await buildSubscriptionTemplate(ctx.db);
+    const template = await buildSubscriptionTemplate(ctx.db, { name: 'Komfort' });
     const customer = await buildCustomer(ctx.db, { street: 'Gasse 1', postalCode: '1010', city: 'Wien' });
-    const draft = await createDraft(ctx, owner.token, customer.id);
-    // A draft is not yet the test invoice: it counts once it has been issued and sent.
-    expect(doneOf(await steps())).toMatchObject({ template: true, customer: true, invoice: false });
-    await sendInvoice(ctx, owner.token, draft.id);
-    expect(doneOf(await steps())).toMatchObject({ invoice: true });
+    expect((await steps()).checklist.first_customer_id).toBe(customer.id);
+    // A manual invoice, even sent, is not the guide's goal.
+    const manual = await createDraft(ctx, owner.token, customer.id);
+    await sendInvoice(ctx, owner.token, manual.id);
+    expect(doneOf(await steps())).toMatchObject({
+      template: true,
+      customer: true,
+      subscription: false,
+      invoice: false,
+    });
+
+    const sold = await as(ctx, owner.token).post('/api/subscriptions', {
+      customer_id: customer.id,
+      template_id: template.id,
+      monthly_hours: 10,
+      start_date: todayInVienna(),
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(doneOf(await steps())).toMatchObject({ subscription: true, invoice: false });
+    const billed = await as(ctx, owner.token).post(`/api/subscriptions/${sold.json().id}/billing/bill`, {
+      period_start: todayInVienna(),
+    });
+    expect(billed.statusCode, billed.body).toBe(201);
+    // The draft is where the step leads; it counts once it has been issued and sent.
+    const drafted = await steps();
+    expect(drafted.checklist.subscription_draft_id).toBe(billed.json().invoice_id);
+    expect(doneOf(drafted)).toMatchObject({ invoice: false });
+    await sendInvoice(ctx, owner.token, billed.json().invoice_id);
+    const done = await steps();
+    expect(doneOf(done)).toMatchObject({ invoice: true });
+    expect(done.checklist.subscription_draft_id).toBeNull();
   });
 
   it('says "Willkommen zurück" from the second sign-in on', async () => {

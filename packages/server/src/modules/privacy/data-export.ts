@@ -14,7 +14,6 @@ import {
   wikiEntries,
   wikiFiles,
 } from '../../db/schema/index.js';
-import { monthDisplay } from '../../domain/calendar.js';
 import type { Env } from '../../env.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -31,7 +30,7 @@ import { listProjects } from '../projects/projects.repo.js';
 import { createInvoiceService } from '../quickbill/invoices/invoice.service.js';
 import { issuedDocument } from '../quickbill/pdf/pdf-store.js';
 import { computeReferralSummary } from '../referrals/referral-data.js';
-import { statementMonths } from '../statements/statement-data.js';
+import { listStatements } from '../statements/statement-versions.service.js';
 import { getSubscriptionHistory } from '../subscription-history/subscription-history.service.js';
 import { listSubscriptionRows, presentSubscriptions } from '../subscriptions/subscriptions.repo.js';
 import { listTimeEntries } from '../time-entries/time-entries.repo.js';
@@ -208,10 +207,7 @@ export async function collectCustomerData(
     // whether the referral counts, never their address or purchases (Art. 15(4) DSGVO, decision 0503).
     'empfehlungen.json': await ownReferrals(db, customerId, found.customer.referralCode),
     'benachrichtigungen.json': notification,
-    'monatsuebersichten.json': (await statementMonths(db, customerId, today)).map((month) => ({
-      month,
-      month_display: monthDisplay(month),
-    })),
+    'monatsuebersichten.json': await listStatements(db, customerId, today),
     'wiki.json': wiki.map((entry) => ({
       ...entry,
       dateien: entry.files.map((f) => filePaths.get(f.id) ?? null),
@@ -255,7 +251,7 @@ Ordner "daten":
   zeiteintraege.json           Alle erfassten Zeiteinträge
   empfehlungen.json            Ihr Empfehlungscode und die Empfehlungen
   benachrichtigungen.json      Ihre E-Mail-Einstellungen
-  monatsuebersichten.json      Die Monate, für die eine Monatsübersicht besteht
+  monatsuebersichten.json      Die Monate, für die eine Monatsübersicht besteht, mit versendeter Fassung und Korrekturen
   wiki.json                    Ihre Wiki-Einträge; Passwort-Einträge im Klartext
   rechnungen.json              Rechnungen und Stornorechnungen mit allen Positionen
   sepa-mandate.json            Ihre SEPA-Lastschrift-Mandate (Kontoinhaber, IBAN, Status)

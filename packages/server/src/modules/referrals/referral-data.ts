@@ -130,6 +130,7 @@ export async function computeReferralSummary(
       referral_hours: Number(refHours),
       own_hours: Number(ownHours),
       discount_per_referral: perReferral,
+      gift_text: settings.gift_text,
     },
   };
 }

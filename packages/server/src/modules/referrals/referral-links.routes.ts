@@ -4,6 +4,7 @@ import {
   zAddReferralResponse,
   zCustomerReferralsResponse,
   zQrCodeResponse,
+  zReferralInvitation,
 } from '@butler/contract/referrals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
@@ -12,13 +13,13 @@ import { customerAnswerCache } from '../../lib/figure-cache.js';
 import { encodeAnswer, sendEncoded } from '../../lib/json-answer.js';
 import { addReferral, removeReferral } from './referral-links.service.js';
 import { customerReferrals } from './referral-overview.js';
-import { referralQrCode } from './referral-qr.js';
+import { referralInvitationPage, referralQrCode } from './referral-qr.js';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
 const tags = ['Empfehlungsprogramm'];
 
 export const referralLinkRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (db: Database, publicUrl: string): FastifyPluginAsyncZod =>
   async (app) => {
     app.put('/api/customers/:id/add-referral', {
       config: { access: { permission: 'referrals.write', customer: ['params.id'] } },
@@ -54,6 +55,17 @@ export const referralLinkRoutes =
       handler: async (request) => customerReferrals(db, request.params.id),
     });
 
+    app.get('/api/referral-invitation', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        description:
+          'Die Seite für empfohlene Freunde (Link im QR-Code): Anbieter, Geschenk und Kontakt; keine Kundendaten, der Code wird nicht geprüft.',
+        response: { 200: zReferralInvitation },
+      },
+      handler: async () => referralInvitationPage(db),
+    });
+
     app.get('/api/customers/:id/qr-code', {
       config: { access: { permission: 'customers.dashboard', customer: ['params.id'], self: true } },
       schema: { tags, params: zIdParams, response: { 200: zQrCodeResponse, ...errors } },
@@ -65,7 +77,7 @@ export const referralLinkRoutes =
           db,
           id,
           'qr-code',
-          async () => encodeAnswer(zQrCodeResponse, await referralQrCode(db, id)),
+          async () => encodeAnswer(zQrCodeResponse, await referralQrCode(db, id, publicUrl)),
           request.session,
         );
         return sendEncoded(reply, json);

@@ -179,6 +179,7 @@ describe('GET /api/customers/{id}/referrals', () => {
       referral_hours: 5,
       own_hours: 10,
       discount_per_referral: 3,
+      gift_text: 'ein kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung',
     });
   });
 

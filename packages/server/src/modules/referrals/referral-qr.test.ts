@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../test/access-matrix.js';
 import { buildCustomer } from '../../../test/factories.js';
+import { as } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { providerSettings } from '../../db/schema/index.js';
 
@@ -14,11 +15,11 @@ const jsQR: typeof jsQRModule.default = (jsQRModule as any).default ?? jsQRModul
 let ctx: TestContext;
 let actors: Actors;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ PUBLIC_URL: 'https://portal.example.at' });
   actors = await createActors(ctx);
 });
 
-const GIFT = 'kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung';
+const GIFT = 'ein kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung';
 
 function decodeDataUrl(dataUrl: string) {
   const prefix = 'data:image/png;base64,';
@@ -27,9 +28,10 @@ function decodeDataUrl(dataUrl: string) {
   const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   return { png, code };
 }
+const textOf = (link: string, key: string) => decodeURIComponent(new RegExp(`${key}=([^&]*)`).exec(link)![1]);
 
 describe('GET /api/customers/{id}/qr-code', () => {
-  it('answers a 256 px PNG QR code (level L) carrying the code and the gift, the mailto link and the code', async () => {
+  it('answers a 256 px PNG QR code (level L) holding the link to the friend’s page, the mailto link and the code', async () => {
     const customer = await buildCustomer(ctx.db, { firstName: 'Greta', referralCode: 'GRETA234' });
     const res = await ctx.request({
       method: 'GET',
@@ -39,6 +41,8 @@ describe('GET /api/customers/{id}/qr-code', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.referral_code).toBe('GRETA234');
+    // A link a phone's camera opens, not a text to read (decision 0760).
+    expect(body.invite_url).toBe('https://portal.example.at/empfehlung/GRETA234');
 
     const { png, code } = decodeDataUrl(body.qr_code);
     // qrcode scales modules to width 256 and floors the float product, so 255 can come out.
@@ -46,26 +50,28 @@ describe('GET /api/customers/{id}/qr-code', () => {
     expect(png.width).toBeLessThanOrEqual(256);
     expect(png.height).toBe(png.width);
     expect(code).not.toBeNull();
-    const expectedText = `Mein BUTLER – Empfehlungscode: GRETA234\nDein Geschenk: ${GIFT}.`;
-    expect(code!.data).toBe(expectedText);
+    expect(code!.data).toBe(body.invite_url);
     // Level L needs the smallest symbol for this text; M would need a larger version.
-    expect(code!.version).toBe(QRCode.create(expectedText, { errorCorrectionLevel: 'L' }).version);
-    expect(QRCode.create(expectedText, { errorCorrectionLevel: 'M' }).version).toBeGreaterThan(code!.version);
+    expect(code!.version).toBe(QRCode.create(body.invite_url, { errorCorrectionLevel: 'L' }).version);
 
     const mailto = new URL(body.mailto_link);
     expect(mailto.protocol).toBe('mailto:');
     expect(mailto.pathname).toBe('');
-    const subject = decodeURIComponent(/subject=([^&]*)/.exec(body.mailto_link)![1]);
-    const mailBody = decodeURIComponent(/body=([^&]*)/.exec(body.mailto_link)![1]);
-    expect(subject).toBe('Mein Empfehlungscode für Mein BUTLER: GRETA234');
-    expect(mailBody).toContain('Mit meinem Empfehlungscode GRETA234 bekommst du ein');
-    expect(mailBody).toContain(GIFT);
+    expect(textOf(body.mailto_link, 'subject')).toBe('Mein Empfehlungscode für Mein BUTLER: GRETA234');
+    const mailBody = textOf(body.mailto_link, 'body');
+    expect(mailBody).toContain(`Mit meinem Empfehlungscode GRETA234 bekommst du ${GIFT}.`);
+    expect(mailBody).toContain('Alles Weitere findest du hier: https://portal.example.at/empfehlung/GRETA234');
     expect(mailBody.trim().endsWith('Greta')).toBe(true);
     // Spaces as %20, never '+', so every mail program shows them as spaces.
     expect(body.mailto_link).not.toContain('+');
+
+    expect(body.whatsapp_link.startsWith('https://wa.me/?text=')).toBe(true);
+    expect(textOf(body.whatsapp_link, 'text')).toBe(
+      `Ich kann dir Mein BUTLER nur empfehlen! Mit meinem Empfehlungscode GRETA234 bekommst du ${GIFT}: https://portal.example.at/empfehlung/GRETA234`,
+    );
   });
 
-  it('names the provider and its contact address when they are configured', async () => {
+  it('says the gift the owner set, names the provider and its contact address', async () => {
     await ctx.db
       .insert(providerSettings)
       .values({ id: 1, companyName: 'Butler Wien', contactEmail: 'hallo@butler.example.at' })
@@ -73,14 +79,45 @@ describe('GET /api/customers/{id}/qr-code', () => {
         target: providerSettings.id,
         set: { companyName: 'Butler Wien', contactEmail: 'hallo@butler.example.at' },
       });
+    const settings = (await as(ctx, actors.tokens.admin!).get('/api/referral-settings')).json();
+    expect(settings.gift_text).toBe(GIFT);
+    const saved = await as(ctx, actors.tokens.admin!).put('/api/referral-settings', {
+      ...settings,
+      gift_text: '  eine Stunde gratis  ',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().gift_text).toBe('eine Stunde gratis');
     const customer = await buildCustomer(ctx.db, { referralCode: 'WIEN2345' });
     const body = (
       await ctx.request({ method: 'GET', url: `/api/customers/${customer.id}/qr-code`, token: actors.tokens.admin })
     ).json();
-    expect(decodeDataUrl(body.qr_code).code!.data).toBe(
-      `Butler Wien – Empfehlungscode: WIEN2345\nDein Geschenk: ${GIFT}.\nKontakt: hallo@butler.example.at`,
+    expect(textOf(body.whatsapp_link, 'text')).toContain(
+      'Butler Wien nur empfehlen! Mit meinem Empfehlungscode WIEN2345 bekommst du eine Stunde gratis:',
     );
-    expect(decodeURIComponent(body.mailto_link)).toContain('Melde dich einfach unter hallo@butler.example.at');
+    const mailBody = textOf(body.mailto_link, 'body');
+    expect(mailBody).toContain('bekommst du eine Stunde gratis.');
+    expect(mailBody).toContain('Oder melde dich einfach unter hallo@butler.example.at');
+
+    const page = await ctx.request({ method: 'GET', url: '/api/referral-invitation' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toEqual({
+      company: 'Butler Wien',
+      gift_text: 'eine Stunde gratis',
+      programme_active: true,
+      contact_email: 'hallo@butler.example.at',
+      contact_phone: '',
+    });
+    // A PUT without the gift keeps it; reset brings back SPEC's gift.
+    const { gift_text: _gift, ...withoutGift } = settings;
+    await as(ctx, actors.tokens.admin!).put('/api/referral-settings', withoutGift);
+    expect((await as(ctx, actors.tokens.admin!).get('/api/referral-settings')).json().gift_text).toBe(
+      'eine Stunde gratis',
+    );
+    const empty = await as(ctx, actors.tokens.admin!).put('/api/referral-settings', { ...settings, gift_text: ' ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details.gift_text).toBe('Bitte geben Sie an, was empfohlene Neukunden bekommen');
+    const reset = await as(ctx, actors.tokens.admin!).post('/api/referral-settings/reset');
+    expect(reset.json().gift_text).toBe(GIFT);
     await ctx.db.delete(providerSettings).where(eq(providerSettings.id, 1));
   });
 

@@ -1,39 +1,49 @@
-import { REFERRAL_GIFT_TEXT } from '@butler/contract/referrals';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client.js';
 import { customers, providerSettings } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { loadReferralSettings } from './referral-settings.repo.js';
 
 /** SPEC §9: error level L; 256 px is the default size (the overlay shows it at 200). */
 export const QR_OPTIONS = { errorCorrectionLevel: 'L', width: 256, margin: 2, type: 'image/png' } as const;
 
-export type ReferralInvitation = { company: string; code: string; firstName: string; contactEmail: string };
+export type ReferralInvitation = {
+  company: string;
+  code: string;
+  firstName: string;
+  contactEmail: string;
+  /** The setting "Geschenk für empfohlene Neukunden", e.g. "ein kostenloses Kennenlerngespräch …". */
+  gift: string;
+  /** PUBLIC_URL of the portal, without a trailing slash. */
+  publicUrl: string;
+};
 
-/**
- * What the QR code carries: a short plain text with the code and the gift, so a friend
- * scanning it on any phone reads it directly (decision 0184). The e-mail goes via mailto.
- */
-export function qrText({ company, code, contactEmail }: ReferralInvitation): string {
-  const lines = [`${company} – Empfehlungscode: ${code}`, `Dein Geschenk: ${REFERRAL_GIFT_TEXT}.`];
-  if (contactEmail) lines.push(`Kontakt: ${contactEmail}`);
-  return lines.join('\n');
-}
+/** The friend's page (decision 0760): what the QR code holds and the shared texts link to. */
+export const inviteUrl = (publicUrl: string, code: string) => `${publicUrl}/empfehlung/${encodeURIComponent(code)}`;
 
 /** The referral e-mail the customer sends to friends (no recipient; the mail program asks). */
-export function referralMailto({ company, code, firstName, contactEmail }: ReferralInvitation): string {
-  const subject = `Mein Empfehlungscode für ${company}: ${code}`;
+export function referralMailto(i: ReferralInvitation): string {
+  const subject = `Mein Empfehlungscode für ${i.company}: ${i.code}`;
   const body = [
     'Hallo,',
     '',
-    `ich nutze ${company} und kann den Service nur empfehlen.`,
-    `Mit meinem Empfehlungscode ${code} bekommst du ein ${REFERRAL_GIFT_TEXT}.`,
-    ...(contactEmail ? ['', `Melde dich einfach unter ${contactEmail} und nenne den Code.`] : []),
+    `ich nutze ${i.company} und kann den Service nur empfehlen.`,
+    `Mit meinem Empfehlungscode ${i.code} bekommst du ${i.gift}.`,
+    '',
+    `Alles Weitere findest du hier: ${inviteUrl(i.publicUrl, i.code)}`,
+    ...(i.contactEmail ? ['', `Oder melde dich einfach unter ${i.contactEmail} und nenne den Code.`] : []),
     '',
     'Liebe Grüße',
-    firstName,
+    i.firstName,
   ].join('\r\n');
   return `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/** "Per WhatsApp teilen" (decision 0760): wa.me without a number, so WhatsApp asks whom to send it to. */
+export function referralWhatsapp(i: ReferralInvitation): string {
+  const text = `Ich kann dir ${i.company} nur empfehlen! Mit meinem Empfehlungscode ${i.code} bekommst du ${i.gift}: ${inviteUrl(i.publicUrl, i.code)}`;
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }
 
 /** PNG data URLs by QR text: the image of a text never changes, rendering one costs ~5 ms. */
@@ -49,7 +59,8 @@ async function qrImage(text: string): Promise<string> {
   return image;
 }
 
-export async function referralQrCode(db: Database, customerId: number) {
+/** The customer's referral overlay: the QR code of the friend's page, the code, mail and WhatsApp texts. */
+export async function referralQrCode(db: Database, customerId: number, publicUrl: string) {
   const [row] = await db
     .select({
       code: customers.referralCode,
@@ -67,10 +78,35 @@ export async function referralQrCode(db: Database, customerId: number) {
     contactEmail: row.contactEmail ?? '',
     code: row.code,
     firstName: row.firstName,
+    gift: (await loadReferralSettings(db)).gift_text,
+    publicUrl,
   };
+  const url = inviteUrl(publicUrl, row.code);
   return {
-    qr_code: await qrImage(qrText(invitation)),
+    qr_code: await qrImage(url),
     mailto_link: referralMailto(invitation),
     referral_code: row.code,
+    invite_url: url,
+    whatsapp_link: referralWhatsapp(invitation),
+  };
+}
+
+/** What the friend's page shows: the provider, the gift and how to get in touch; nothing about the customer. */
+export async function referralInvitationPage(db: Database) {
+  const [provider] = await db
+    .select({
+      company: providerSettings.companyName,
+      email: providerSettings.contactEmail,
+      phone: providerSettings.contactPhone,
+    })
+    .from(providerSettings)
+    .limit(1);
+  const settings = await loadReferralSettings(db);
+  return {
+    company: provider?.company || 'Mein BUTLER',
+    gift_text: settings.gift_text,
+    programme_active: settings.is_active,
+    contact_email: provider?.email ?? '',
+    contact_phone: provider?.phone ?? '',
   };
 }

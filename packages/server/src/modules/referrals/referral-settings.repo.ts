@@ -26,6 +26,7 @@ export function presentSettings(row: Row | null): ReferralSettings {
     cap_percentage_3: Number(row.capPercentage3),
     cap_percentage_4: Number(row.capPercentage4),
     cap_percentage_5: Number(row.capPercentage5),
+    gift_text: row.giftText,
   };
 }
 
@@ -56,6 +57,7 @@ export async function saveSettings(db: Executor, s: ReferralSettings): Promise<R
     capPercentage3: String(s.cap_percentage_3),
     capPercentage4: String(s.cap_percentage_4),
     capPercentage5: String(s.cap_percentage_5),
+    giftText: s.gift_text,
   };
   const [row] = await db
     .insert(referralSettings)

@@ -13,12 +13,13 @@ export const getReferralSettings = (db: Database) => loadReferralSettings(db);
 export async function replaceReferralSettings(
   db: Database,
   session: SessionContext,
-  next: ReferralSettings,
+  /** The gift text may be left out of a PUT: it stays as it is (decision 0760). */
+  next: Omit<ReferralSettings, 'gift_text'> & { gift_text?: string },
   action: 'update' | 'reset',
 ) {
   return db.transaction(async (tx) => {
     const before = await loadReferralSettings(tx);
-    const saved = presentSettings(await saveSettings(tx, next));
+    const saved = presentSettings(await saveSettings(tx, { ...next, gift_text: next.gift_text ?? before.gift_text }));
     await writeAudit(tx, session, action, 'referral_settings', 1, before, saved);
     return saved;
   });

@@ -23,6 +23,8 @@ const SPEC_DEFAULTS = {
   cap_percentage_3: 80,
   cap_percentage_4: 90,
   cap_percentage_5: 100,
+  // SPEC §1's gift, the default of the setting (decision 0760).
+  gift_text: 'ein kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung',
 };
 
 const put = (payload: unknown) =>

@@ -3,6 +3,7 @@ import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common'
 import {
   zSecuritySettings,
   zStaffActive,
+  zStaffEmailUpdate,
   zStaffInvite,
   zStaffMember,
   zStaffOption,
@@ -12,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
+import type { SetStaffEmail } from '../account/staff-email.service.js';
 import type { AccountMails } from '../auth/account-mails.service.js';
 import type { StaffService } from './staff.service.js';
 import type { StaffRoles } from './staff-roles.service.js';
@@ -26,7 +28,7 @@ const errors = {
 const tags = ['Mitarbeiter'];
 
 export const staffRoutes =
-  (staff: StaffService, roles: StaffRoles, mails: AccountMails): FastifyPluginAsyncZod =>
+  (staff: StaffService, roles: StaffRoles, mails: AccountMails, setStaffEmail: SetStaffEmail): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/api/staff', {
       config: { access: { permission: 'staff.manage' } },
@@ -55,6 +57,23 @@ export const staffRoutes =
       handler: async (request) => {
         await mails.staffPasswordLink(requireSession(request), request.params.id);
         return { success: true as const, message: 'E-Mail gesendet' };
+      },
+    });
+
+    app.put('/api/staff/:id/email', {
+      config: { access: { permission: 'staff.manage' }, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        description:
+          'E-Mail-Adresse eines Mitarbeiter-Kontos ändern, auch der eigenen (Passwort der handelnden Person nötig); alte und neue Adresse bekommen einen Sicherheitshinweis.',
+        params: zIdParams,
+        body: zStaffEmailUpdate,
+        response: { 200: zStaffMember, 429: zErrorResponse, ...errors },
+      },
+      handler: async (request) => {
+        const session = requireSession(request);
+        await setStaffEmail(session, request.params.id, request.body);
+        return staff.present(request.params.id, session);
       },
     });
 

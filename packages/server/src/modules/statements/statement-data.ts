@@ -4,7 +4,7 @@ import { firstDayOfMonth, lastDayOfMonth } from '../../domain/calendar.js';
 import { monthlyFiguresOf } from '../hour-accounting/monthly-figures.js';
 import { hoursOf } from '../hour-accounting/period-sql.js';
 
-export type StatementEntry = { date: string; project: string; activity: string; hours: number };
+export type StatementEntry = { id: number; date: string; project: string; activity: string; hours: number };
 type Figures = { hours_total: number; hours_used: number; hours_open: number };
 
 /** Everything a Monatsübersicht shows: the month's entries by kind and the dashboard's figures. */
@@ -39,7 +39,7 @@ export async function loadStatement(db: Database, customerId: number, month: str
         concat_ws(', ', nullif(street, ''), nullif(concat_ws(' ', nullif(postal_code, ''), nullif(city, '')), '')) AS address
       FROM customers WHERE id = ${customerId}`),
     monthlyFiguresOf(db, customerId, b.year, b.month),
-    db.execute(sql`SELECT te.work_date, p.name AS project, te.activity_description, te.hours, te.billing_type
+    db.execute(sql`SELECT te.id, te.work_date, p.name AS project, te.activity_description, te.hours, te.billing_type
       FROM time_entries te JOIN projects p ON p.id = te.project_id
       WHERE te.customer_id = ${customerId} AND te.work_date BETWEEN ${b.from}::date AND ${b.to}::date
       ORDER BY te.work_date, te.id`),
@@ -67,6 +67,7 @@ export async function loadStatement(db: Database, customerId: number, month: str
     (entries.rows as any[])
       .filter((e) => e.billing_type === type)
       .map((e) => ({
+        id: Number(e.id),
         date: e.work_date,
         project: e.project,
         activity: e.activity_description,

@@ -1,8 +1,7 @@
 import { formatDate, formatNumber } from '@butler/contract/format';
 import { LETTER_TEXTS } from '@butler/contract/letter-texts';
-import type { Database } from '../../db/client.js';
 import { monthDisplay } from '../../domain/calendar.js';
-import { readBlob } from '../../lib/blob-store.js';
+import { asBuffer } from '../../lib/pdf-render.js';
 import {
   COLOR,
   createDocument,
@@ -14,7 +13,8 @@ import {
   toBuffer,
 } from '../quickbill/pdf/pdf-kit.js';
 import { drawEntryTable } from '../quickbill/pdf/time-sheet.js';
-import { loadSettings } from '../quickbill/shared.js';
+import type { ProviderSettings } from '../quickbill/shared.js';
+import { correctionTitle, drawCorrection, type StatementCorrection } from './statement-correction-pdf.js';
 import type { StatementData, StatementEntry } from './statement-data.js';
 
 const h = (value: number) => `${formatNumber(value)} h`;
@@ -55,11 +55,27 @@ function section(doc: PDFKit.PDFDocument, title: string, entries: StatementEntry
   }
 }
 
-/** The Monatsübersicht as a letter in the invoices' letterhead (embedded DejaVu fonts). */
-export async function renderStatementPdf(db: Database, data: StatementData): Promise<Buffer> {
-  const settings = await loadSettings(db);
-  const logo = settings.logoBlobId ? await readBlob(db, settings.logoBlobId) : null;
-  const title = `Monatsübersicht ${monthDisplay(data.month)}`;
+/** What a Monatsübersicht shows: the month's figures, the provider's letterhead and, for a correction, what changed. */
+export type StatementPdfInput = {
+  data: StatementData;
+  settings: ProviderSettings;
+  logo: Uint8Array | null;
+  correction?: StatementCorrection;
+};
+
+/**
+ * The Monatsübersicht as a letter in the invoices' letterhead (embedded DejaVu fonts); a
+ * correction is marked in its title and says at the top what changed (decision 0771). Drawn
+ * in a worker thread (statement-pdfs.ts, decision 0701).
+ */
+export async function drawStatementPdf({
+  data,
+  settings,
+  logo: logoBytes,
+  correction,
+}: StatementPdfInput): Promise<Buffer> {
+  const logo = logoBytes ? asBuffer(logoBytes) : null;
+  const title = `Monatsübersicht ${monthDisplay(data.month)}${correction ? ` – ${correctionTitle(correction)}` : ''}`;
   const doc = createDocument(title);
   drawLetterhead(doc, settings, logo, { name: data.customer.name, address: data.customer.address });
   drawInfoBox(doc, [
@@ -75,6 +91,7 @@ export async function renderStatementPdf(db: Database, data: StatementData): Pro
     .text(LETTER_TEXTS[settings.customerVoice].statementPdfIntro, {
       width: PAGE.right - PAGE.left,
     });
+  if (correction) drawCorrection(doc, settings.customerVoice, correction);
   const b = data.butler;
   section(doc, 'ButlerPaket', b.entries, [
     ...(b.period

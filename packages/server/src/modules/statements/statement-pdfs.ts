@@ -1,12 +1,22 @@
 import type { Database } from '../../db/client.js';
+import { readBlob } from '../../lib/blob-store.js';
 import { createFigureCache } from '../../lib/figure-cache.js';
+import { renderPdf } from '../../lib/pdf-render.js';
 import { createSemaphore } from '../../lib/semaphore.js';
-import { loadStatement } from './statement-data.js';
-import { renderStatementPdf } from './statement-pdf.js';
+import { workerTask } from '../../lib/worker-pool.js';
+import { loadSettings } from '../quickbill/shared.js';
+import type { StatementCorrection } from './statement-correction-pdf.js';
+import { loadStatement, type StatementData } from './statement-data.js';
+import type { drawStatementPdf } from './statement-pdf.js';
+
+const STATEMENT_PDF = workerTask<typeof drawStatementPdf>(
+  new URL('./statement-pdf.ts', import.meta.url),
+  'drawStatementPdf',
+);
 
 /** Rendered Monatsübersichten kept (per customer and month, until the data changes); ~50 KB each. */
 const statementCache = createFigureCache(200);
-/** Renders at once in this process: a render holds the event loop in slices for a while. */
+/** Statement renders at once in this process (each drawn in a worker thread, lib/pdf-render.ts). */
 const renderSlots = createSemaphore(2);
 /** The render each customer is waiting for: one at a time per person. */
 const perCustomer = new Map<number, Promise<unknown>>();
@@ -26,6 +36,17 @@ function oneAtATime<T>(customerId: number, task: () => Promise<T>): Promise<T> {
   return next;
 }
 
+/** The Monatsübersicht of `data` (a correction when `correction` is given), drawn in a worker thread. */
+export async function renderStatementPdf(
+  db: Database,
+  data: StatementData,
+  correction?: StatementCorrection,
+): Promise<Buffer> {
+  const settings = await loadSettings(db);
+  const logo = settings.logoBlobId ? await readBlob(db, settings.logoBlobId) : null;
+  return renderPdf(STATEMENT_PDF, { data, settings, logo, ...(correction ? { correction } : {}) });
+}
+
 async function render(db: Database, customerId: number, month: string): Promise<Buffer | null> {
   const now = (running.get(customerId) ?? 0) + 1;
   running.set(customerId, now);
@@ -33,7 +54,8 @@ async function render(db: Database, customerId: number, month: string): Promise<
   statementRenderStats.mostAtOnceForOneCustomer = Math.max(statementRenderStats.mostAtOnceForOneCustomer, now);
   try {
     const data = await loadStatement(db, customerId, month);
-    return data ? await renderStatementPdf(db, data) : null;
+    if (!data) return null;
+    return await renderStatementPdf(db, data);
   } finally {
     running.set(customerId, (running.get(customerId) ?? 1) - 1);
   }

@@ -90,8 +90,8 @@ describe('Monatsübersicht', () => {
     const token = await ctx.login('customer', c.email, TEST_PASSWORD);
     const list = await ctx.request({ method: 'GET', url: `/api/customers/${c.id}/statements`, token });
     expect(list.json()).toEqual([
-      { month: '2026-03', month_display: 'März 2026' },
-      { month: '2026-02', month_display: 'Februar 2026' },
+      { month: '2026-03', month_display: 'März 2026', versions: [] },
+      { month: '2026-02', month_display: 'Februar 2026', versions: [] },
     ]);
     const pdf = await ctx.request({ method: 'GET', url: `/api/customers/${c.id}/statements/2026-02/pdf`, token });
     expect(pdf.statusCode).toBe(200);
@@ -148,7 +148,7 @@ describe('Monatsübersicht', () => {
       {
         source: 'statement-pdf',
         filename: 'Monatsuebersicht-2026-03.pdf',
-        args: { customerId: a.id, month: '2026-03' },
+        args: { customerId: a.id, month: '2026-03', documentId: expect.any(Number) },
       },
     ]);
     expect(await mails(b.id)).toHaveLength(0);

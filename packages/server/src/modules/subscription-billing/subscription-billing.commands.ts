@@ -1,6 +1,7 @@
+import { formatDate } from '@butler/contract/format';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { customers, subscriptions } from '../../db/schema/index.js';
+import { customers, invoices, subscriptions } from '../../db/schema/index.js';
 import { type BillingInterval, billingPeriods } from '../../domain/billing-periods.js';
 import { addDays } from '../../domain/calendar.js';
 import { multiply, num } from '../../domain/decimal.js';
@@ -9,7 +10,7 @@ import type { AuditActor } from '../../lib/audit.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { claimMonths } from '../quickbill/sources/billing-months.js';
-import { billablePeriods, billedMonths, effectiveBillingStart } from './subscription-billing.service.js';
+import { billablePeriods, billedMonths, billPeriod, effectiveBillingStart } from './subscription-billing.service.js';
 
 const UPCOMING_DAYS = 30;
 
@@ -76,7 +77,10 @@ export async function renewSubscription(db: Database, actor: AuditActor, id: num
 
 export function createBillingCommands(db: Database, today: () => string) {
   return {
-    /** Periods that the daily job will bill within the next 30 days (not yet claimed), one page. */
+    /**
+     * Periods that the daily job bills within the next 30 days and those due already but not
+     * billed yet (a ButlerPaket added after today's run, decision 0757), not yet claimed, one page.
+     */
     async upcoming(page: { page: number; page_size: number }) {
       const from = today();
       const to = addDays(from, UPCOMING_DAYS);
@@ -85,7 +89,12 @@ export function createBillingCommands(db: Database, today: () => string) {
         .from(subscriptions)
         .innerJoin(customers, eq(customers.id, subscriptions.customerId))
         .where(
-          and(eq(subscriptions.isActive, true), lte(subscriptions.startDate, to), gte(subscriptions.endDate, from)),
+          and(
+            eq(subscriptions.isActive, true),
+            lte(subscriptions.startDate, to),
+            // As the daily job: a ButlerPaket whose billing starts after its end has nothing to bill.
+            sql`${subscriptions.endDate} >= coalesce(${subscriptions.billingStartsOn}, ${subscriptions.startDate})`,
+          ),
         )
         .orderBy(asc(subscriptions.id));
       const claimed = new Set(
@@ -99,7 +108,7 @@ export function createBillingCommands(db: Database, today: () => string) {
       const out = [];
       for (const { sub, firstName, lastName } of rows) {
         for (const p of billablePeriods(sub)) {
-          if (p.start < from || p.start > to) continue;
+          if (p.start > to) break;
           if (p.months.some((m) => claimed.has(`${sub.id}:${m}`))) continue;
           out.push({
             subscription_id: sub.id,
@@ -111,6 +120,7 @@ export function createBillingCommands(db: Database, today: () => string) {
             period_end: p.end,
             label: p.label,
             amount_net: num(multiply(sub.monthlyPrice, p.months.length).toString()) / 100,
+            due: p.start <= from,
           });
         }
       }
@@ -147,6 +157,25 @@ export function createBillingCommands(db: Database, today: () => string) {
           };
         }),
       };
+    },
+
+    /**
+     * "Jetzt abrechnen" (decision 0757): the invoice of a due period now, exactly as the daily
+     * job makes it (same claim of the months, so it exists once however often it is asked
+     * for, and the job skips it later), as a draft or issued and sent per the setting.
+     */
+    async billNow(actor: AuditActor, id: number, periodStart: string) {
+      const sub = await findSubscription(db, id);
+      const period = billablePeriods(sub).find((p) => p.start === periodStart);
+      if (!period) throw fieldError('period_start', 'Dieser Zeitraum gehört nicht zu diesem ButlerPaket');
+      if (!sub.isActive) throw new AppError('CONFLICT', 'Dieses ButlerPaket ist nicht aktiv');
+      if (period.start > today()) {
+        throw new AppError('CONFLICT', `Dieser Zeitraum ist erst am ${formatDate(period.start)} fällig`);
+      }
+      const invoiceId = await billPeriod(db, sub, period, today(), actor);
+      if (invoiceId === null) throw new AppError('CONFLICT', 'Dieser Zeitraum ist bereits abgerechnet oder ausgesetzt');
+      const [row] = await db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, invoiceId));
+      return { invoice_id: invoiceId, status: row.status === 'draft' ? ('draft' as const) : ('sent' as const) };
     },
 
     /** "Diesen Zeitraum aussetzen": the period is never billed (reason kept, audited). */

@@ -1,6 +1,12 @@
 import { zErrorResponse, zIdParams } from '@butler/contract/common';
 import { TOTAL_COUNT_HEADER, zPageQuery } from '@butler/contract/list-query';
-import { zSkipPeriodInput, zSubscriptionBilling, zUpcomingBilling } from '@butler/contract/subscription-billing';
+import {
+  zBillPeriodInput,
+  zBillPeriodResult,
+  zSkipPeriodInput,
+  zSubscriptionBilling,
+  zUpcomingBilling,
+} from '@butler/contract/subscription-billing';
 import { zSubscription } from '@butler/contract/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,6 +44,22 @@ export const subscriptionBillingRoutes =
       config: { access: { permission: 'subscriptions.read', customer: ['row:subscriptions'] } },
       schema: { tags, params: zIdParams, response: { 200: zSubscriptionBilling, ...errors } },
       handler: async (request) => commands.billing(request.params.id),
+    });
+
+    app.post('/api/subscriptions/:id/billing/bill', {
+      config: { access: { permission: 'invoices.write', customer: ['row:subscriptions'] } },
+      schema: {
+        tags,
+        description:
+          'Jetzt abrechnen: die Rechnung eines fälligen Zeitraums sofort, wie sie die tägliche Abrechnung erstellt (einmal je Zeitraum; Entwurf oder gleich versendet laut Einstellung).',
+        params: zIdParams,
+        body: zBillPeriodInput,
+        response: { 201: zBillPeriodResult, ...errors },
+      },
+      handler: async (request, reply) =>
+        reply
+          .code(201)
+          .send(await commands.billNow(requireSession(request), request.params.id, request.body.period_start)),
     });
 
     app.post('/api/subscriptions/:id/billing/skip', {

@@ -1,4 +1,3 @@
-import { formatDecimal } from '@butler/contract/format';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Transaction } from '../../db/executor.js';
@@ -7,6 +6,7 @@ import { type BillingInterval, type BillingPeriod, billingPeriods } from '../../
 import { addDays } from '../../domain/calendar.js';
 import { num } from '../../domain/decimal.js';
 import { totalsAsStrings } from '../../domain/invoice-totals.js';
+import { subscriptionLineText } from '../../domain/subscription-line.js';
 import { type AuditActor, writeAudit } from '../../lib/audit.js';
 import { loadInvoiceDocument } from '../quickbill/invoices/invoice-document.js';
 import { customerSnapshot, priceItems, replaceItems } from '../quickbill/invoices/invoice-draft.js';
@@ -19,12 +19,11 @@ import { claimMonths } from '../quickbill/sources/billing-months.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** "ButlerPaket Premium · Dezember 2026 · 10 h" (issue 28). */
+/** "ButlerPaket Premium · Dezember 2026 · 10 h" (issue 28, decision 0758). */
 export function periodLine(sub: SubscriptionRow, period: BillingPeriod) {
-  const hours = formatDecimal(num(sub.monthlyHours));
   const months = period.months.length;
   return {
-    description: `ButlerPaket ${sub.templateName || 'Individuell'} · ${period.label} · ${months > 1 ? `${months} × ` : ''}${hours} h`,
+    description: subscriptionLineText(sub.templateName, period.label, months, num(sub.monthlyHours)),
     quantity: months,
     unit: 'Monat',
     unit_price: num(sub.monthlyPrice),

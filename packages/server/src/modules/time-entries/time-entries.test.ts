@@ -171,10 +171,13 @@ describe('POST /api/customers/:customerId/time-entries', () => {
     const url = `/api/customers/${customer.id}/time-entries`;
     const res = await api('POST', url, entry(foreign.id));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('Das Projekt gehört nicht zu diesem Kunden');
+    expect(res.json().details.project_id).toBe('Dieses Projekt gibt es bei diesem Kunden nicht');
+    // An unknown id answers exactly like another customer's (decision 0705): no id can be told apart.
     const unknown = await api('POST', url, entry(999999));
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe('Projekt nicht gefunden');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual(res.json());
+    const moved = await api('POST', url, entry(foreign.id));
+    expect(moved.json()).toEqual(res.json());
     const noCustomer = await api('POST', '/api/customers/999999/time-entries', entry(foreign.id));
     expect(noCustomer.statusCode).toBe(404);
     expect(noCustomer.json().error).toBe('Kunde nicht gefunden');

@@ -1,8 +1,9 @@
 import type { BillingType } from '@butler/contract/time-entries';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Transaction } from '../../db/executor.js';
-import { invoices, projects, subscriptions } from '../../db/schema/index.js';
+import { invoices, subscriptions } from '../../db/schema/index.js';
 import { AppError, fieldError } from '../../lib/errors.js';
+import { requireProjectOf } from '../projects/customer-project.js';
 
 /**
  * billing_type and deducted_from_subscription say the same thing (abos ⇔ true); either
@@ -29,15 +30,7 @@ export async function checkEntryRules(
   tx: Transaction,
   entry: { customerId: number; projectId: number; billingType: BillingType; workDate: string },
 ) {
-  const [project] = await tx
-    .select({ customerId: projects.customerId })
-    .from(projects)
-    .where(eq(projects.id, entry.projectId))
-    .limit(1);
-  if (!project) throw new AppError('PROJECT_NOT_FOUND');
-  if (project.customerId !== entry.customerId) {
-    throw fieldError('project_id', 'Das Projekt gehört nicht zu diesem Kunden');
-  }
+  await requireProjectOf(tx, entry.customerId, entry.projectId);
   if (entry.billingType !== 'abos') return;
   const [covering] = await tx
     .select({ id: subscriptions.id })

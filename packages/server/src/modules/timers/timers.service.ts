@@ -3,13 +3,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Executor, Transaction } from '../../db/executor.js';
-import { customers, projects, staffTimers } from '../../db/schema/index.js';
+import { customers, staffTimers } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { now } from '../../lib/clock.js';
 import { type CustomerScope, inScope } from '../../lib/customer-scope.js';
-import { AppError, fieldError } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { customerFullName } from '../customers/customers.repo.js';
+import { requireProjectOf } from '../projects/customer-project.js';
 
 type StartInput = z.output<typeof zTimerStart>;
 
@@ -101,11 +102,7 @@ export function createTimersService(db: Database) {
       const at = now();
       await db.transaction(async (tx) => {
         const projectId = input.project_id ?? null;
-        if (projectId !== null) {
-          const [project] = await tx.select().from(projects).where(eq(projects.id, projectId));
-          if (!project || project.customerId !== input.customer_id)
-            throw fieldError('project_id', 'Das Projekt gehört nicht zu diesem Kunden');
-        }
+        if (projectId !== null) await requireProjectOf(tx, input.customer_id, projectId);
         await stopAtMidnight(tx, adminId, at);
         const [row] = await tx
           .insert(staffTimers)

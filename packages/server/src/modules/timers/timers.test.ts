@@ -111,7 +111,15 @@ describe('the staff timer', () => {
       project_id: foreignProject,
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().details.project_id).toBe('Das Projekt gehört nicht zu diesem Kunden');
+    expect(wrong.json().details.project_id).toBe('Dieses Projekt gibt es bei diesem Kunden nicht');
+    // An unknown id answers exactly the same, also for a Butler (decision 0705).
+    const unknown = await as(ctx, owner.token).post('/api/timer', { customer_id: customerId, project_id: 999_999 });
+    expect([unknown.statusCode, unknown.json()]).toEqual([wrong.statusCode, wrong.json()]);
+    const butlerStart = (projectId: number) =>
+      as(ctx, butler.token).post('/api/timer', { customer_id: customerId, project_id: projectId });
+    const [foreignForButler, unknownForButler] = [await butlerStart(foreignProject), await butlerStart(999_999)];
+    expect([foreignForButler.statusCode, foreignForButler.json()]).toEqual([wrong.statusCode, wrong.json()]);
+    expect([unknownForButler.statusCode, unknownForButler.json()]).toEqual([wrong.statusCode, wrong.json()]);
     expect((await as(ctx, butler.token).post('/api/timer', { customer_id: foreignId })).statusCode).toBe(403);
     expect((await as(ctx, accounting.token).post('/api/timer', { customer_id: customerId })).statusCode).toBe(403);
     expect((await as(ctx, accounting.token).get('/api/timer')).statusCode).toBe(403);

@@ -1,4 +1,10 @@
-import { WIKI_REQUIRED, type WikiEntry, type WikiEntryCreate, type WikiEntryUpdate } from '@butler/contract/wiki';
+import {
+  revealRefusedText,
+  WIKI_REQUIRED,
+  type WikiEntry,
+  type WikiEntryCreate,
+  type WikiEntryUpdate,
+} from '@butler/contract/wiki';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { customers, wikiCategories, wikiEntries } from '../../db/schema/index.js';
@@ -32,8 +38,6 @@ function auditPair(before: typeof wikiEntries.$inferSelect | null, after: typeof
     row && (secret ? { ...row, content: null, username: null } : row);
   return [view(before), view(after)] as const;
 }
-
-export const REVEAL_REFUSED = 'Sie dürfen die gespeicherten Passwörter dieser Kategorie nicht anzeigen';
 
 export function createEntryService(db: Database, keyring: Keyring) {
   /** Everyone with `wiki.secret.reveal`; a Butler where the category allows it ("Butler dürfen Passwörter anzeigen"). */
@@ -84,7 +88,7 @@ export function createEntryService(db: Database, keyring: Keyring) {
       if (!decrypt || !row.isPasswordEntry || session.userType !== 'admin') return presentEntry(row, entryFiles);
       if (!(await mayReveal(session, row.categoryId))) {
         await writeAudit(db, session, 'reveal_refused', 'wiki_entry', id, null, null, { customerId: row.customerId });
-        throw new AppError('FORBIDDEN', REVEAL_REFUSED);
+        throw new AppError('FORBIDDEN', revealRefusedText(session.role));
       }
       const secrets = openSecrets(keyring, id, row);
       await writeAudit(db, session, 'reveal', 'wiki_entry', id, null, null, { customerId: row.customerId });
@@ -148,7 +152,7 @@ export function createEntryService(db: Database, keyring: Keyring) {
           await writeAudit(db, session, 'reveal_refused', 'wiki_entry', id, null, null, {
             customerId: current.customerId,
           });
-          throw new AppError('FORBIDDEN', REVEAL_REFUSED);
+          throw new AppError('FORBIDDEN', revealRefusedText(session.role));
         }
       }
       await db.transaction(async (tx) => {

@@ -53,8 +53,10 @@ describe('revealing stored passwords by role (issue 27)', () => {
     expect(shown.json()).toMatchObject({ content: '4711', username: 'haus' });
     const refused = await reveal(butler.token, closedEntry);
     expect(refused.statusCode).toBe(403);
+    // Who can open it, as it really works (decision 0762).
     expect(refused.json()).toEqual({
-      error: 'Sie dürfen die gespeicherten Passwörter dieser Kategorie nicht anzeigen',
+      error:
+        'Die gespeicherten Passwörter dieser Kategorie sind für Butler gesperrt. Freigeben kann sie, wer die Wiki-Kategorien verwaltet (Inhaber oder Büro): Wiki → Kategorien → „Butler dürfen Passwörter anzeigen“.',
     });
     const [row] = await audits('reveal_refused', closedEntry);
     expect(row).toMatchObject({ actorName: 'Bea Butler', customerId: setup.customer.id });
@@ -64,7 +66,11 @@ describe('revealing stored passwords by role (issue 27)', () => {
   });
 
   it('the Büro reveals only when the Inhaber grants it; the Inhaber always', async () => {
-    expect((await reveal(office.token, closedEntry)).statusCode).toBe(403);
+    const refused = await reveal(office.token, closedEntry);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(
+      'Gespeicherte Passwörter sieht das Büro nur mit Freigabe: Die Inhaberin oder der Inhaber erteilt sie unter Einstellungen → Mitarbeiter → „Rolle ändern“ → „Darf gespeicherte Passwörter anzeigen“.',
+    );
     await as(ctx, setup.token).put(`/api/staff/${office.id}/role`, { role: 'office', grants: ['wiki.secret.reveal'] });
     expect((await reveal(office.token, closedEntry)).json().content).toBe('geheim-99');
     expect((await reveal(setup.token, closedEntry)).json().content).toBe('geheim-99');

@@ -1,10 +1,13 @@
 import type { AdminUser } from '@butler/contract/auth';
-import { Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconUser } from '@tabler/icons-react';
+import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconKey, IconMail, IconUser } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session-context';
 import { PageHeader } from '../../components/page-header';
-import { useAccount } from './api/account';
+import { StaffEmailDialog } from '../../components/staff-email-dialog';
+import { accountKeys, useAccount } from './api/account';
 import { DevicesCard } from './components/devices-card';
 import { DisplayNameForm } from './components/display-name-form';
 import { PasswordChangeCard } from './components/password-change-card';
@@ -15,11 +18,15 @@ export function AdminAccountPage() {
   const navigate = useNavigate();
   const account = useAccount();
   const { user } = useSession();
+  const staff = user as AdminUser | null;
+  const client = useQueryClient();
+  const [editingEmail, setEditingEmail] = useState(false);
+  const email = account.data?.email ?? null;
   return (
     <>
       <PageHeader
         title="Konto & Sicherheit"
-        subtitle="Ihr Passwort, die Zwei-Faktor-Anmeldung und Ihre angemeldeten Geräte"
+        subtitle="Ihr Name, Ihre E-Mail-Adresse, Ihr Passwort, die Zwei-Faktor-Anmeldung und Ihre angemeldeten Geräte"
         actions={
           <Button
             variant="default"
@@ -31,6 +38,13 @@ export function AdminAccountPage() {
         }
       />
       <Stack gap="lg">
+        {staff?.password_generated && (
+          <Alert color="orange" icon={<IconKey size={18} aria-hidden />} title="Noch das erzeugte Passwort">
+            Sie melden sich mit dem Passwort an, das beim ersten Start erzeugt wurde. Legen Sie unten unter „Passwort
+            ändern“ ein eigenes fest
+            {email ? '.' : ' und hinterlegen Sie eine E-Mail-Adresse für „Passwort vergessen?“.'}
+          </Alert>
+        )}
         <Card withBorder radius="md" padding="lg">
           <Group gap="xs" mb="xs">
             <IconUser size={20} aria-hidden />
@@ -42,13 +56,30 @@ export function AdminAccountPage() {
             <Stack gap="sm">
               <Text>
                 Benutzername <b>{account.data.username}</b>
-                {account.data.email ? ` · ${account.data.email}` : ''}
               </Text>
+              <Group gap="sm" wrap="wrap" data-testid="own-email">
+                <IconMail size={18} aria-hidden />
+                <Text>
+                  {email ? (
+                    <>
+                      E-Mail-Adresse <b>{email}</b>
+                    </>
+                  ) : (
+                    'Keine E-Mail-Adresse hinterlegt'
+                  )}
+                </Text>
+                <Button size="compact-sm" variant="light" onClick={() => setEditingEmail(true)}>
+                  {email ? 'E-Mail-Adresse ändern' : 'E-Mail-Adresse hinterlegen'}
+                </Button>
+              </Group>
+              {!email && (
+                <Text size="sm" c="dimmed">
+                  Ohne E-Mail-Adresse können Sie ein vergessenes Passwort nicht selbst zurücksetzen, und
+                  Sicherheitshinweise zu Ihrem Konto erreichen Sie nicht.
+                </Text>
+              )}
               <Box maw={480}>
-                <DisplayNameForm
-                  key={user?.name}
-                  initial={(user as AdminUser | null)?.needs_display_name ? '' : (user?.name ?? '')}
-                />
+                <DisplayNameForm key={user?.name} initial={staff?.needs_display_name ? '' : (user?.name ?? '')} />
               </Box>
             </Stack>
           )}
@@ -59,6 +90,14 @@ export function AdminAccountPage() {
         </SimpleGrid>
         <DevicesCard />
       </Stack>
+      <StaffEmailDialog
+        opened={editingEmail}
+        onClose={() => setEditingEmail(false)}
+        url="/api/account/email"
+        who={null}
+        current={email}
+        onSaved={() => client.invalidateQueries({ queryKey: accountKeys.account })}
+      />
     </>
   );
 }

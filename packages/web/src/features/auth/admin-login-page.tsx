@@ -1,5 +1,5 @@
 import type { LoginChallenge } from '@butler/contract/auth';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -93,6 +93,11 @@ export function AdminLoginPage() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             visibilityToggleButtonProps={{ 'aria-label': 'Passwort anzeigen oder verbergen' }}
           />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to="/admin/passwort-vergessen" size="sm">
+              Passwort vergessen?
+            </Anchor>
+          </Group>
           <Button type="submit" size="md" disabled={busy} fullWidth mt="xs">
             {busy ? 'Anmeldung läuft...' : 'Anmelden'}
           </Button>

@@ -1,6 +1,6 @@
 import { PUBLIC_PAGE_TEXTS } from '@butler/contract/lounge-texts';
-import { ActionIcon, Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconShieldLock } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconUserShield } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session-context';
@@ -16,6 +16,8 @@ export function CustomerLoginPage() {
   const arrival = (useLocation().state ?? {}) as { login?: string; notice?: string };
   const [email, setEmail] = useState(arrival.login ?? '');
   const [password, setPassword] = useState('');
+  // A username where the e-mail belongs ("admin"): staff at the wrong door (decision 0756).
+  const [usernameTyped, setUsernameTyped] = useState<string | null>(null);
   // Written without "du" or "Sie": the page shows before anyone is known (decision 0621).
   const { busy, error, submit } = useLoginForm('customer', () => navigate('/customer/dashboard', { replace: true }));
 
@@ -27,29 +29,16 @@ export function CustomerLoginPage() {
   if (status === 'authenticated' && userType === 'customer') return <Navigate to="/customer/dashboard" replace />;
 
   return (
-    <LoginLayout
-      eyebrow={PUBLIC_PAGE_TEXTS.eyebrow}
-      title="Zu Diensten."
-      tagline={PUBLIC_PAGE_TEXTS.tagline}
-      corner={
-        <ActionIcon
-          component={Link}
-          to="/admin/login"
-          variant="subtle"
-          color="gray"
-          aria-label="Zur Admin-Anmeldung"
-          pos="absolute"
-          bottom={12}
-          right={12}
-          style={{ opacity: 0.35 }}
-        >
-          <IconShieldLock size={18} />
-        </ActionIcon>
-      }
-    >
+    <LoginLayout eyebrow={PUBLIC_PAGE_TEXTS.eyebrow} title="Zu Diensten." tagline={PUBLIC_PAGE_TEXTS.tagline}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
+          const typed = email.trim();
+          if (typed && password && !typed.includes('@')) {
+            setUsernameTyped(typed);
+            return;
+          }
+          setUsernameTyped(null);
           void submit(email, password);
         }}
         noValidate
@@ -68,9 +57,17 @@ export function CustomerLoginPage() {
               {arrival.notice}
             </Alert>
           )}
-          {error && (
+          {error && !usernameTyped && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {error}
+            </Alert>
+          )}
+          {usernameTyped && (
+            <Alert color="blue" icon={<IconUserShield size={18} />} role="alert" data-testid="username-typed">
+              {PUBLIC_PAGE_TEXTS.usernameTyped}{' '}
+              <Anchor component={Link} to="/admin/login" state={{ login: usernameTyped }} fw={600}>
+                {PUBLIC_PAGE_TEXTS.toStaffLogin}
+              </Anchor>
             </Alert>
           )}
           <TextInput
@@ -98,6 +95,11 @@ export function CustomerLoginPage() {
           <Button type="submit" size="md" loading={false} disabled={busy} fullWidth mt="xs">
             {busy ? 'Anmeldung läuft...' : 'Anmelden'}
           </Button>
+          <Text ta="center" size="sm">
+            <Anchor component={Link} to="/admin/login">
+              {PUBLIC_PAGE_TEXTS.staffLink}
+            </Anchor>
+          </Text>
         </Stack>
       </form>
     </LoginLayout>

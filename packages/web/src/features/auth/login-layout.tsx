@@ -10,13 +10,11 @@ export function LoginLayout({
   title,
   tagline,
   children,
-  corner,
 }: {
   eyebrow: string;
   title: string;
   tagline: string;
   children: ReactNode;
-  corner?: ReactNode;
 }) {
   const brand = useBrand();
   return (
@@ -48,7 +46,6 @@ export function LoginLayout({
         <Paper className={classes.card} radius="lg" shadow="md" withBorder>
           {children}
         </Paper>
-        {corner}
       </Box>
     </Box>
   );

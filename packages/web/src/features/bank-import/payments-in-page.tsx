@@ -28,14 +28,13 @@ import { PageLoader } from '../../components/page-loader';
 import { Pager } from '../../components/pager';
 import { type Column, ResponsiveList } from '../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../components/states';
-import { errorText } from '../../lib/api-client';
 import { formatDate, formatEuro } from '../../lib/format';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { urlParam } from '../../lib/url-filters';
 import { usePhone } from '../../lib/use-phone';
 import { usePageInRange, useUrlFilters } from '../../lib/use-url-filters';
-import { ENTRY_PAGE_SIZE, type EntryFilter, useBankEntries, useEntryActions } from './api/bank-import';
+import { ENTRY_PAGE_SIZE, type EntryFilter, useBankEntries } from './api/bank-import';
 import { AssignDialog } from './components/assign-dialog';
+import { ConfirmSuggestion } from './components/confirm-suggestion';
 import { EntryStateBadge } from './components/entry-state-badge';
 import { FilesCard } from './components/files-card';
 import { IgnoreDialog } from './components/ignore-dialog';
@@ -55,7 +54,7 @@ const FILTERS = {
 
 function Amount({ value }: { value: number }) {
   return (
-    <Text component="span" fw={600} c={value < 0 ? 'red' : 'teal.8'} style={{ whiteSpace: 'nowrap' }}>
+    <Text component="span" fw={600} c={value < 0 ? 'red.9' : 'teal.9'} style={{ whiteSpace: 'nowrap' }}>
       {value < 0 ? '− ' : '+ '}
       {formatEuro(Math.abs(value))}
     </Text>
@@ -75,7 +74,6 @@ export function PaymentsInPage() {
   };
   const entries = useBankEntries(query);
   usePageInRange(page, entries.data?.total, ENTRY_PAGE_SIZE, (seite) => replace({ seite }));
-  const { confirm } = useEntryActions();
   const [assigning, setAssigning] = useState<BankEntry | null>(null);
   const [ignoring, setIgnoring] = useState<BankEntry | null>(null);
   const counts = entries.data?.counts;
@@ -87,19 +85,7 @@ export function PaymentsInPage() {
     return (
       <Group gap={4} justify="flex-end" wrap="nowrap">
         {suggested ? (
-          <Button
-            size="xs"
-            disabled={confirm.isPending}
-            aria-label={`Vorschlag ${e.invoice_number ?? ''} bestätigen`}
-            onClick={() =>
-              confirm.mutate(e.id, {
-                onSuccess: (booked) => notifySuccess(`Zahlung auf Rechnung ${booked.invoice_number} gebucht`),
-                onError: (error) => notifyError(errorText(error, 'Fehler beim Speichern')),
-              })
-            }
-          >
-            Bestätigen
-          </Button>
+          <ConfirmSuggestion entry={e} />
         ) : (
           <Button size="xs" variant="light" onClick={() => setAssigning(e)}>
             Zuordnen

@@ -1,5 +1,5 @@
 import type { Run } from '@butler/contract/direct-debit';
-import { Badge, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,29 +12,7 @@ import { formatDate, formatDateTime, formatEuro } from '../../lib/format';
 import { RUN_PAGE_SIZE, useDirectDebitSettings, useRuns } from './api/direct-debit';
 import { NewRunCard } from './components/new-run-card';
 import { RunDetailDialog } from './components/run-detail-dialog';
-
-function runState(run: Run) {
-  if (run.status === 'discarded')
-    return (
-      <Badge color="gray" variant="light">
-        verworfen
-      </Badge>
-    );
-  if (run.returned > 0) return <Badge color="red" variant="light">{`${run.returned} zurück`}</Badge>;
-  if (run.collected === run.item_count)
-    return (
-      <Badge color="teal" variant="light">
-        eingezogen
-      </Badge>
-    );
-  if (run.collected > 0)
-    return <Badge color="teal" variant="light">{`${run.collected} von ${run.item_count} eingezogen`}</Badge>;
-  return (
-    <Badge color="blue" variant="light">
-      eingereicht
-    </Badge>
-  );
-}
+import { RunStageBadge } from './components/run-stage-badge';
 
 /** /admin/quickbill/lastschriften: new run (due invoices, date, pain.008) and every stored run. */
 export function DirectDebitPage() {
@@ -48,7 +26,7 @@ export function DirectDebitPage() {
     { key: 'created', label: 'Erstellt', render: (r) => formatDateTime(r.created_at) },
     { key: 'count', label: 'Lastschriften', render: (r) => r.item_count, align: 'right' },
     { key: 'total', label: 'Summe', render: (r) => formatEuro(r.total), align: 'right' },
-    { key: 'state', label: 'Status', render: runState },
+    { key: 'state', label: 'Status', render: (r) => <RunStageBadge run={r} /> },
     {
       key: 'open',
       label: 'Aktionen',
@@ -73,10 +51,10 @@ export function DirectDebitPage() {
           </Button>
         }
       />
-      <NewRunCard ready={settings.data?.ready ?? false} />
+      <NewRunCard ready={settings.data?.ready ?? false} onCreated={setOpenRun} />
       <Card>
         <Title order={2} size="h4" mb="sm">
-          Eingereichte Läufe
+          Lastschrift-Läufe
         </Title>
         {runs.isPending ? (
           <PageLoader text="Lade Lastschrift-Läufe..." />

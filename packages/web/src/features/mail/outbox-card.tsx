@@ -1,12 +1,15 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { NoMailServerAlert } from '../../components/no-mail-server-alert';
+import { mailStaysHere, useMailSetup } from '../../lib/mail-setup';
 import { useOutboxSummary } from './api/outbox';
 
 /** Einstellungen card: the Postausgang's counts and the way to it. */
 export function OutboxCard() {
   const navigate = useNavigate();
   const { data } = useOutboxSummary();
+  const filedOnly = mailStaysHere(useMailSetup().data);
   return (
     <Card p={{ base: 'sm', sm: 'lg' }}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -19,8 +22,8 @@ export function OutboxCard() {
           </Text>
           {data && (
             <Group gap="xs" mt={4}>
-              <Badge color="green" variant="light">
-                {data.sent} gesendet
+              <Badge color={filedOnly ? 'orange' : 'green'} variant="light">
+                {data.sent} {filedOnly ? 'abgelegt' : 'gesendet'}
               </Badge>
               <Badge color="gray" variant="light">
                 {data.queued + data.retrying} wartend
@@ -35,6 +38,7 @@ export function OutboxCard() {
           Postausgang öffnen
         </Button>
       </Group>
+      <NoMailServerAlert compact mt="md" />
     </Card>
   );
 }

@@ -1,15 +1,17 @@
 import { MIN_SEARCH_LENGTH } from '@butler/contract/list-query';
 import { MAIL_TEMPLATE_LABELS, type MailListItem, type MailStatus } from '@butler/contract/mail';
-import { Button, Card, CloseButton, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Button, Card, CloseButton, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconEye, IconMailForward, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { NoMailServerAlert } from '../../components/no-mail-server-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import { type Column, ResponsiveList } from '../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
+import { mailStaysHere, useMailSetup } from '../../lib/mail-setup';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { urlParam } from '../../lib/url-filters';
 import { usePageInRange, useUrlFilters } from '../../lib/use-url-filters';
@@ -38,12 +40,15 @@ export function OutboxPage() {
   const summary = useOutboxSummary();
   const list = useOutbox({ page, pageSize: PAGE_SIZE, status: filter === 'all' ? undefined : filter, search: term });
   const resend = useResendMail();
+  const filedOnly = mailStaysHere(useMailSetup().data);
   usePageInRange(page, list.data?.total, PAGE_SIZE, (seite) => replace({ seite }));
 
   const onResend = (mail: MailListItem) =>
     resend.mutate(mail.id, {
       onSuccess: (r) =>
-        notifySuccess(r.copied ? 'Die E-Mail wird erneut gesendet (als Kopie)' : 'Die E-Mail wird erneut gesendet'),
+        notifySuccess(
+          `${filedOnly ? 'Die E-Mail wird erneut im Ausgangsordner abgelegt' : 'Die E-Mail wird erneut gesendet'}${r.copied ? ' (als Kopie)' : ''}`,
+        ),
       onError: (e) => notifyError(e.message || 'Fehler beim erneuten Senden'),
     });
 
@@ -84,7 +89,11 @@ export function OutboxPage() {
     <>
       <PageHeader
         title="Postausgang"
-        subtitle="Alle E-Mails des Portals: gesendet, wartend und fehlgeschlagen"
+        subtitle={
+          filedOnly
+            ? 'Alle E-Mails des Portals: abgelegt, wartend und fehlgeschlagen'
+            : 'Alle E-Mails des Portals: gesendet, wartend und fehlgeschlagen'
+        }
         actions={
           <Button
             variant="default"
@@ -95,48 +104,51 @@ export function OutboxPage() {
           </Button>
         }
       />
-      <Card p={{ base: 'sm', sm: 'lg' }}>
-        <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
-          <SegmentedControl
-            value={filter}
-            onChange={(v) => set({ status: v as Filter })}
-            aria-label="Nach Status filtern"
-            data={[
-              { value: 'all', label: 'Alle' },
-              { value: 'queued', label: `Wartend${s ? ` (${s.queued + s.retrying})` : ''}` },
-              { value: 'sent', label: `Gesendet${s ? ` (${s.sent})` : ''}` },
-              { value: 'failed', label: `Fehlgeschlagen${s ? ` (${s.failed})` : ''}` },
-            ]}
-            orientation={phone ? 'vertical' : 'horizontal'}
-            fullWidth={phone}
-            w={phone ? '100%' : undefined}
-          />
-          <TextInput
-            aria-label="E-Mails suchen"
-            placeholder="Empfänger oder Betreff..."
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              search.text ? <CloseButton aria-label="Suche löschen" onClick={() => search.setText('')} /> : null
-            }
-            value={search.text}
-            onChange={(e) => search.setText(e.currentTarget.value)}
-            w={{ base: '100%', sm: 280 }}
-          />
-        </Group>
-        {list.isError && <ErrorState text="Fehler beim Laden der E-Mails" onRetry={() => list.refetch()} />}
-        {list.data && list.data.items.length === 0 && <EmptyState text="Keine E-Mails gefunden." />}
-        {list.data && list.data.items.length > 0 && (
-          <ResponsiveList
-            rows={list.data.items}
-            columns={columns}
-            rowKey={(m) => m.id}
-            caption="Postausgang"
-            cardTitle={(m) => m.subject}
-            cardActions={(m) => <Actions mail={m} onOpen={setOpenId} onResend={onResend} busy={resend.isPending} />}
-          />
-        )}
-        {list.data && <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onChange={setPage} />}
-      </Card>
+      <Stack gap="md">
+        <NoMailServerAlert />
+        <Card p={{ base: 'sm', sm: 'lg' }}>
+          <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
+            <SegmentedControl
+              value={filter}
+              onChange={(v) => set({ status: v as Filter })}
+              aria-label="Nach Status filtern"
+              data={[
+                { value: 'all', label: 'Alle' },
+                { value: 'queued', label: `Wartend${s ? ` (${s.queued + s.retrying})` : ''}` },
+                { value: 'sent', label: `${filedOnly ? 'Abgelegt' : 'Gesendet'}${s ? ` (${s.sent})` : ''}` },
+                { value: 'failed', label: `Fehlgeschlagen${s ? ` (${s.failed})` : ''}` },
+              ]}
+              orientation={phone ? 'vertical' : 'horizontal'}
+              fullWidth={phone}
+              w={phone ? '100%' : undefined}
+            />
+            <TextInput
+              aria-label="E-Mails suchen"
+              placeholder="Empfänger oder Betreff..."
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={
+                search.text ? <CloseButton aria-label="Suche löschen" onClick={() => search.setText('')} /> : null
+              }
+              value={search.text}
+              onChange={(e) => search.setText(e.currentTarget.value)}
+              w={{ base: '100%', sm: 280 }}
+            />
+          </Group>
+          {list.isError && <ErrorState text="Fehler beim Laden der E-Mails" onRetry={() => list.refetch()} />}
+          {list.data && list.data.items.length === 0 && <EmptyState text="Keine E-Mails gefunden." />}
+          {list.data && list.data.items.length > 0 && (
+            <ResponsiveList
+              rows={list.data.items}
+              columns={columns}
+              rowKey={(m) => m.id}
+              caption="Postausgang"
+              cardTitle={(m) => m.subject}
+              cardActions={(m) => <Actions mail={m} onOpen={setOpenId} onResend={onResend} busy={resend.isPending} />}
+            />
+          )}
+          {list.data && <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onChange={setPage} />}
+        </Card>
+      </Stack>
       <MailDetailDialog id={openId} onClose={() => setOpenId(null)} />
     </>
   );

@@ -8,11 +8,13 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/permissions';
 import { useSession } from '../../app/session-context';
+import { NoMailServerAlert } from '../../components/no-mail-server-alert';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
 import { ApiError, errorText } from '../../lib/api-client';
 import { formatDate, formatEuro } from '../../lib/format';
+import { mailToast, useMailSetup } from '../../lib/mail-setup';
 import { notifySuccess } from '../../lib/notify';
 import { useCustomer } from '../customers/api/customers';
 import { useInvoiceSettings } from './api/catalog';
@@ -88,6 +90,7 @@ function SendForm({
 }) {
   const navigate = useNavigate();
   const { send } = useInvoiceActions();
+  const mailSetup = useMailSetup().data;
   const mayEditSettings = useCan()('quickbill.settings.write');
   const templates = invoiceMailTemplates(
     inv.kind,
@@ -111,7 +114,8 @@ function SendForm({
       { id: inv.id, subject, message, attach_ebinterface: attachEbInterface },
       {
         onSuccess: (result) => {
-          notifySuccess(`Rechnung ${result.invoice_number ?? ''} versendet`.replace('  ', ' '));
+          const label = `Rechnung ${result.invoice_number ?? ''}`.trim();
+          notifySuccess(mailToast(mailSetup, `${label} versendet`, `${label} ausgestellt`));
           navigate(back);
         },
       },
@@ -147,6 +151,7 @@ function SendForm({
           werden.
         </Alert>
       )}
+      {sendable && <NoMailServerAlert compact />}
       <Card>
         <Stack gap="sm">
           <TextInput

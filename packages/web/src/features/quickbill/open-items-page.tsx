@@ -1,8 +1,10 @@
 import { AGEING_BUCKETS, AGEING_LABELS, type OpenItems } from '@butler/contract/payments';
 import { REMINDER_LABELS } from '@butler/contract/quickbill';
 import { Anchor, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconBell, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../app/permissions';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { Pager } from '../../components/pager';
@@ -12,6 +14,7 @@ import { urlParam } from '../../lib/url-filters';
 import { usePhone } from '../../lib/use-phone';
 import { usePageInRange, useUrlFilters } from '../../lib/use-url-filters';
 import { useOpenItems } from './api/payments';
+import { DueRemindersDialog } from './components/due-reminders-dialog';
 
 const PAGE_SIZE = 20;
 type CustomerItems = OpenItems['customers'][number];
@@ -163,6 +166,8 @@ export function OpenItemsPage() {
   const setPage = (seite: number) => set({ seite });
   const query = useOpenItems({ search: debounced || undefined, page, pageSize: PAGE_SIZE });
   usePageInRange(page, query.data?.total, PAGE_SIZE, (seite) => replace({ seite }));
+  const canRemind = useCan()('invoices.remind');
+  const [remindOpen, setRemindOpen] = useState(false);
 
   return (
     <Stack gap="md">
@@ -170,9 +175,16 @@ export function OpenItemsPage() {
         title="Offene Posten"
         subtitle="Alle offenen Rechnungen nach Kunden, mit Alter seit Fälligkeit"
         actions={
-          <Button component={Link} to="/admin/quickbill" variant="default" leftSection={<IconArrowLeft size={18} />}>
-            Quickbill
-          </Button>
+          <Group gap="xs">
+            <Button component={Link} to="/admin/quickbill" variant="default" leftSection={<IconArrowLeft size={18} />}>
+              Quickbill
+            </Button>
+            {canRemind && (
+              <Button color="orange" leftSection={<IconBell size={18} />} onClick={() => setRemindOpen(true)}>
+                Fällige Mahnungen senden
+              </Button>
+            )}
+          </Group>
         }
       />
       {query.isPending ? (
@@ -200,6 +212,7 @@ export function OpenItemsPage() {
           <Pager page={page} total={query.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
         </>
       )}
+      {canRemind && <DueRemindersDialog opened={remindOpen} onClose={() => setRemindOpen(false)} />}
     </Stack>
   );
 }

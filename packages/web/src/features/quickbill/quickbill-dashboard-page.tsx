@@ -143,7 +143,7 @@ export function QuickbillDashboardPage() {
           {...shortcut}
           onClick={run.open}
         >
-          Monatslauf
+          ButlerPakete abrechnen
         </Button>
         <Button
           component={Link}

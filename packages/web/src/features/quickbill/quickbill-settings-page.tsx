@@ -162,6 +162,11 @@ function SettingsForm({ initial }: { initial: InvoiceSettings }) {
               {text('country', 'Land', { placeholder: 'AT', maxLength: 2 })}
               {text('contact_email', 'E-Mail', { type: 'email' })}
               {text('contact_phone', 'Telefon')}
+              {text('whatsapp_number', 'WhatsApp-Nummer', {
+                placeholder: '+43 664 1234567',
+                description:
+                  'Für „WhatsApp“ im Kontakt der Lounge; leer: die Telefonnummer, wenn sie eine Mobilnummer ist',
+              })}
               {text('company_register', 'Firmenbuchnummer', { placeholder: 'FN 123456a' })}
               {text('company_court', 'Firmenbuchgericht', { placeholder: 'Handelsgericht Wien' })}
               {text('tax_number', 'Steuernummer', {

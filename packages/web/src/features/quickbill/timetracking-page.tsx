@@ -1,5 +1,5 @@
 import type { BillableCustomer } from '@butler/contract/quickbill';
-import { Alert, Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Collapse, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconChevronDown, IconChevronUp, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,28 +7,76 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { EmptyState, ErrorState } from '../../components/states';
 import { formatDate, formatHours } from '../../lib/format';
-import { useBillableCustomers, useBillableEntries } from './api/catalog';
+import { urlParam } from '../../lib/url-filters';
+import { useUrlFilters } from '../../lib/use-url-filters';
+import { useBillableCustomers, useBillableEntries, useToBill } from './api/catalog';
 import { BillableGroup } from './components/billable-group';
+import { ToBillCard } from './components/to-bill-card';
+
+/** In the address (decision 0660): `?ansicht=alle` shows every waiting entry. */
+const FILTERS = { ansicht: urlParam.choice(['zu-verrechnen', 'alle'] as const, 'zu-verrechnen') };
 
 /**
- * /admin/quickbill/timetracking — who has billable, not yet invoiced time (sums from the
- * server); a customer's entries load when opened, are chosen one by one and become a
- * draft invoice. Nothing is preselected: entries deducted from a ButlerPaket or
- * Stundenpaket are usually paid with it already (decision 0289).
+ * /admin/quickbill/timetracking — first what is really to bill (decision 0773): packages sold
+ * without an invoice, a Stundenpakete Minus, ButlerPaket hours beyond this month's allotment;
+ * hours a package pays are not listed. "Alle offenen Zeiteinträge" keeps the sums of every
+ * billable, uninvoiced entry by customer, chosen one by one, nothing preselected (decision 0289).
  */
 export function TimetrackingPage() {
-  const customers = useBillableCustomers();
+  const { values, set } = useUrlFilters(FILTERS);
+  const all = values.ansicht === 'alle';
   return (
     <Stack gap="md">
       <PageHeader
         title="Zeiterfassung verrechnen"
-        subtitle="Verrechenbare Zeiteinträge, die noch auf keiner Rechnung stehen"
+        subtitle={all ? 'Verrechenbare Zeiteinträge, die noch auf keiner Rechnung stehen' : 'Was kein Paket bezahlt'}
         actions={
           <Button component={Link} to="/admin/quickbill" variant="default" leftSection={<IconArrowLeft size={18} />}>
             Quickbill
           </Button>
         }
       />
+      <SegmentedControl
+        value={values.ansicht}
+        onChange={(v) => set({ ansicht: v as typeof values.ansicht })}
+        data={[
+          { value: 'zu-verrechnen', label: 'Zu verrechnen' },
+          { value: 'alle', label: 'Alle offenen Zeiteinträge' },
+        ]}
+        aria-label="Ansicht"
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {all ? <AllEntries /> : <ToBill />}
+    </Stack>
+  );
+}
+
+function ToBill() {
+  const list = useToBill();
+  if (list.isPending) return <PageLoader text="Lade, was zu verrechnen ist..." />;
+  if (list.isError) return <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void list.refetch()} />;
+  return (
+    <>
+      <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+        Stunden innerhalb eines ButlerPakets oder Stundenpakets sind mit dem Paket bezahlt und stehen hier nicht. Hier
+        steht, was noch offen ist: verkaufte Stundenpakete ohne Rechnung, mehr gebuchte als gekaufte Paketstunden und
+        Stunden über das ButlerPaket dieses Monats hinaus.
+      </Alert>
+      {list.data.length === 0 ? (
+        <Card>
+          <EmptyState text="Nichts zu verrechnen: alle gebuchten Stunden sind durch Pakete gedeckt." />
+        </Card>
+      ) : (
+        list.data.map((c) => <ToBillCard key={c.customer_id} customer={c} />)
+      )}
+    </>
+  );
+}
+
+function AllEntries() {
+  const customers = useBillableCustomers();
+  return (
+    <>
       <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
         Zeiteinträge, die von einem ButlerPaket oder Stundenpaket abgebucht werden, sind mit dem Paket meist schon
         bezahlt. Wählen Sie nur die Einträge aus, die zusätzlich verrechnet werden.
@@ -44,7 +92,7 @@ export function TimetrackingPage() {
       ) : (
         customers.data.map((customer) => <CustomerCard key={customer.customer_id} customer={customer} />)
       )}
-    </Stack>
+    </>
   );
 }
 

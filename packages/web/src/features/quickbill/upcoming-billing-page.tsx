@@ -1,16 +1,19 @@
 import type { UpcomingBilling } from '@butler/contract/subscription-billing';
 import { BILLING_INTERVAL_LABELS } from '@butler/contract/subscriptions';
-import { Anchor, Button, Card, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlayerPause, IconSettings } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconFileInvoice, IconPlayerPause, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { Pager } from '../../components/pager';
 import { type Column, ResponsiveList } from '../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../components/states';
+import { errorText } from '../../lib/api-client';
 import { formatDate, formatEuro } from '../../lib/format';
-import { notifySuccess } from '../../lib/notify';
+import { mailToast, useMailSetup } from '../../lib/mail-setup';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import {
   UPCOMING_PAGE_SIZE,
   useBillingSettings,
@@ -25,16 +28,50 @@ const period = (u: UpcomingBilling) =>
     : `${formatDate(u.period_start)} – ${formatDate(u.period_end)}`;
 
 /**
- * /admin/quickbill/abrechnungen — "Nächste Abrechnungen": what the daily job bills in the
- * next 30 days, each period with "Diesen Zeitraum aussetzen" (reason, audited; decision 0581).
+ * /admin/quickbill/abrechnungen — "Nächste Abrechnungen": what is due and what the daily job
+ * bills in the next 30 days; a due period with "Jetzt abrechnen" (decision 0757), each with
+ * "Diesen Zeitraum aussetzen" (reason, audited; decision 0581).
  */
 export function UpcomingBillingPage() {
+  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const query = useUpcomingBilling(page);
   const settings = useBillingSettings();
-  const { skip } = useSubscriptionBillingActions();
+  const mailSetup = useMailSetup().data;
+  const { skip, billNow } = useSubscriptionBillingActions();
   const [skipping, setSkipping] = useState<UpcomingBilling | null>(null);
+  const [confirming, setConfirming] = useState<UpcomingBilling | null>(null);
+  const mode = settings.data?.subscription_invoice_mode;
 
+  const bill = async (u: UpcomingBilling) => {
+    const result = await billNow.mutateAsync({ subscriptionId: u.subscription_id, period_start: u.period_start });
+    notifySuccess(
+      result.status === 'draft'
+        ? `Rechnungsentwurf für ${u.customer_name}, ${u.label} erstellt: prüfen und senden`
+        : mailToast(
+            mailSetup,
+            `Rechnung für ${u.customer_name}, ${u.label} versendet`,
+            `Rechnung für ${u.customer_name} ausgestellt`,
+          ),
+    );
+    navigate(`/admin/quickbill/invoices/${result.invoice_id}`);
+  };
+  const billButton = (u: UpcomingBilling) => (
+    <Button
+      size="compact-sm"
+      leftSection={<IconFileInvoice size={14} />}
+      loading={billNow.isPending && billNow.variables?.subscriptionId === u.subscription_id}
+      disabled={billNow.isPending}
+      onClick={() =>
+        mode === 'send'
+          ? setConfirming(u)
+          : void bill(u).catch((cause) => notifyError(errorText(cause, 'Die Rechnung konnte nicht erstellt werden')))
+      }
+      aria-label={`${u.label} von ${u.customer_name} jetzt abrechnen`}
+    >
+      Jetzt abrechnen
+    </Button>
+  );
   const skipButton = (u: UpcomingBilling) => (
     <Button
       size="compact-sm"
@@ -46,8 +83,28 @@ export function UpcomingBillingPage() {
       Aussetzen
     </Button>
   );
+  const actions = (u: UpcomingBilling) => (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      {u.due && billButton(u)}
+      {skipButton(u)}
+    </Group>
+  );
   const columns: Column<UpcomingBilling>[] = [
-    { key: 'date', label: 'Abrechnung am', render: (u) => formatDate(u.period_start) },
+    {
+      key: 'date',
+      label: 'Abrechnung am',
+      render: (u) =>
+        u.due ? (
+          <Group gap={6} wrap="nowrap">
+            <Badge color="orange" variant="light">
+              Fällig
+            </Badge>
+            <span>{formatDate(u.period_start)}</span>
+          </Group>
+        ) : (
+          formatDate(u.period_start)
+        ),
+    },
     {
       key: 'customer',
       label: 'Kunde',
@@ -62,15 +119,14 @@ export function UpcomingBillingPage() {
     { key: 'interval', label: 'Abrechnung', render: (u) => BILLING_INTERVAL_LABELS[u.billing_interval] },
     { key: 'period', label: 'Zeitraum', render: (u) => `${u.label} (${period(u)})` },
     { key: 'amount', label: 'Betrag netto', align: 'right', render: (u) => formatEuro(u.amount_net) },
-    { key: 'actions', label: 'Aktionen', align: 'right', hideOnCard: true, render: skipButton },
+    { key: 'actions', label: 'Aktionen', align: 'right', hideOnCard: true, render: actions },
   ];
 
-  const mode = settings.data?.subscription_invoice_mode;
   return (
     <Stack gap="md">
       <PageHeader
         title="Nächste Abrechnungen"
-        subtitle="ButlerPaket-Zeiträume, die in den nächsten 30 Tagen automatisch abgerechnet werden"
+        subtitle="ButlerPaket-Zeiträume, die fällig sind oder in den nächsten 30 Tagen automatisch abgerechnet werden"
         actions={
           <>
             <Button component={Link} to="/admin/quickbill" variant="default" leftSection={<IconArrowLeft size={18} />}>
@@ -91,7 +147,9 @@ export function UpcomingBillingPage() {
         <Text size="sm" c="dimmed">
           {mode === 'send'
             ? 'Die Rechnungen werden am Tag der Abrechnung ausgestellt und per E-Mail versendet.'
-            : 'Am Tag der Abrechnung entsteht je Zeitraum ein Rechnungsentwurf zur Prüfung.'}
+            : 'Am Tag der Abrechnung entsteht je Zeitraum ein Rechnungsentwurf zur Prüfung.'}{' '}
+          Fällige Zeiträume rechnen Sie mit „Jetzt abrechnen“ sofort ab; die tägliche Abrechnung erstellt dann keine
+          zweite Rechnung.
         </Text>
       )}
       <Card>
@@ -100,7 +158,7 @@ export function UpcomingBillingPage() {
         ) : query.isError ? (
           <ErrorState text="Fehler beim Laden der Daten" onRetry={() => void query.refetch()} />
         ) : query.data.items.length === 0 ? (
-          <EmptyState text="In den nächsten 30 Tagen wird kein ButlerPaket abgerechnet." />
+          <EmptyState text="Nichts fällig, und in den nächsten 30 Tagen wird kein ButlerPaket abgerechnet." />
         ) : (
           <>
             <ResponsiveList
@@ -109,12 +167,25 @@ export function UpcomingBillingPage() {
               rowKey={(u) => `${u.subscription_id}-${u.period_start}`}
               caption="Nächste Abrechnungen"
               cardTitle={(u) => u.customer_name}
-              cardActions={skipButton}
+              cardActions={actions}
             />
             <Pager page={page} total={query.data.total} pageSize={UPCOMING_PAGE_SIZE} onChange={setPage} />
           </>
         )}
       </Card>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title="Rechnung ausstellen und senden?"
+        message={
+          confirming
+            ? `${confirming.package_name} von ${confirming.customer_name}, ${confirming.label}: Die Rechnung wird jetzt mit der nächsten Rechnungsnummer ausgestellt und per E-Mail an den Kunden gesendet (Einstellung „ButlerPaket-Rechnungen: sofort ausstellen und versenden“).`
+            : ''
+        }
+        confirmLabel="Ausstellen und senden"
+        errorFallback="Die Rechnung konnte nicht erstellt werden"
+        onConfirm={() => bill(confirming!)}
+        onClose={() => setConfirming(null)}
+      />
       {skipping && (
         <ReasonDialog
           title="Diesen Zeitraum aussetzen"

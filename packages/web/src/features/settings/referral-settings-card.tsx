@@ -1,4 +1,9 @@
-import { REFERRAL_SETTINGS_DEFAULTS, type ReferralSettings, zReferralSettingsUpdate } from '@butler/contract/referrals';
+import {
+  REFERRAL_GIFT_MAX,
+  REFERRAL_SETTINGS_DEFAULTS,
+  type ReferralSettings,
+  zReferralSettingsUpdate,
+} from '@butler/contract/referrals';
 import {
   Alert,
   Badge,
@@ -12,6 +17,7 @@ import {
   Stack,
   Switch,
   Text,
+  Textarea,
   Title,
 } from '@mantine/core';
 import { IconRestore, IconUserShare } from '@tabler/icons-react';
@@ -23,9 +29,10 @@ import { ApiError, errorText } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { useReferralSettings, useResetReferralSettings, useSaveReferralSettings } from './api/referral-settings';
 
-type NumberKey = Exclude<keyof ReferralSettings, 'is_active'>;
+type NumberKey = Exclude<keyof ReferralSettings, 'is_active' | 'gift_text'>;
+type FieldKey = NumberKey | 'gift_text';
 /** Numbers may be '' while typing; the check below then answers with SPEC's text. */
-type Form = { is_active: boolean } & Record<NumberKey, number | string>;
+type Form = { is_active: boolean; gift_text: string } & Record<NumberKey, number | string>;
 const TIERS = [1, 2, 3, 4, 5] as const;
 const german = { decimalSeparator: ',', thousandSeparator: '.', decimalScale: 2 } as const;
 const d = REFERRAL_SETTINGS_DEFAULTS;
@@ -36,12 +43,15 @@ const toNumber = (value: number | string) => (value === '' ? undefined : Number(
 /** Client check with the contract's schema, so the texts are SPEC §5's and the server's. */
 function validate(form: Form) {
   const candidate = Object.fromEntries(
-    Object.entries(form).map(([key, value]) => [key, typeof value === 'boolean' ? value : toNumber(value)]),
+    Object.entries(form).map(([key, value]) => [
+      key,
+      typeof value === 'boolean' || key === 'gift_text' ? value : toNumber(value),
+    ]),
   );
   const parsed = zReferralSettingsUpdate.safeParse(candidate);
   if (parsed.success) return { data: parsed.data, errors: {} };
-  const errors: Partial<Record<NumberKey, string>> = {};
-  for (const issue of parsed.error.issues) errors[issue.path[0] as NumberKey] ??= issue.message;
+  const errors: Partial<Record<FieldKey, string>> = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as FieldKey] ??= issue.message;
   return { data: null, errors };
 }
 
@@ -51,7 +61,7 @@ export function ReferralSettingsCard() {
   const save = useSaveReferralSettings();
   const reset = useResetReferralSettings();
   const [form, setForm] = useState<Form>({ ...REFERRAL_SETTINGS_DEFAULTS });
-  const [errors, setErrors] = useState<Partial<Record<NumberKey, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   useEffect(() => {
@@ -68,7 +78,7 @@ export function ReferralSettingsCard() {
       await save.mutateAsync(checked.data);
       notifySuccess('Einstellungen erfolgreich gespeichert');
     } catch (cause) {
-      if (cause instanceof ApiError && cause.details) setErrors(cause.details as Partial<Record<NumberKey, string>>);
+      if (cause instanceof ApiError && cause.details) setErrors(cause.details as Partial<Record<FieldKey, string>>);
       setError(errorText(cause, 'Fehler beim Speichern der Einstellungen'));
     }
   };
@@ -127,6 +137,23 @@ export function ReferralSettingsCard() {
                 clamp: true,
               })}
             </Box>
+            <Textarea
+              label="Geschenk für empfohlene Neukunden"
+              description={
+                'Ergänzt „Deine Freunde bekommen …“ in der Lounge, in der Empfehlungs-E-Mail und auf der Seite für Freunde, z. B. „ein kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung“.'
+              }
+              autosize
+              minRows={2}
+              maxLength={REFERRAL_GIFT_MAX}
+              value={form.gift_text}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setForm((prev) => ({ ...prev, gift_text: value }));
+              }}
+              error={errors.gift_text}
+              disabled={off}
+              maw={640}
+            />
             <Text size="sm" fw={600} mb={-6}>
               Stufen: ab welcher Quote und bis zu welchem Rabatt
             </Text>

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { FormError } from '../../components/dialog-parts';
 import { useDialogForm } from '../../components/use-dialog-form';
 import { ApiError, errorText } from '../../lib/api-client';
+import { mailToast, useMailSetup } from '../../lib/mail-setup';
 import { notifySuccess } from '../../lib/notify';
 import { useInviteStaff } from './api';
 import { inviteBody, inviteProblems, inviteStart } from './invite-staff-rules';
@@ -12,6 +13,7 @@ import { RoleFields } from './role-fields';
 export function InviteStaffDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const invite = useInviteStaff();
+  const mailSetup = useMailSetup().data;
   const { form, error, setError } = useDialogForm({ opened, initial: inviteStart, validate: inviteProblems, deps: [] });
 
   const submit = form.onSubmit(
@@ -19,7 +21,8 @@ export function InviteStaffDialog({ opened, onClose }: { opened: boolean; onClos
       setError(null);
       try {
         await invite.mutateAsync(inviteBody(values));
-        notifySuccess(`Einladung an ${values.email.trim()} gesendet`);
+        const to = values.email.trim();
+        notifySuccess(mailToast(mailSetup, `Einladung an ${to} gesendet`, `Einladung an ${to}`));
         onClose();
       } catch (cause) {
         if (cause instanceof ApiError && cause.details) form.setErrors(cause.details);

@@ -14,9 +14,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, ResponsiveList } from '../../components/responsive-list';
+import { StaffEmailDialog } from '../../components/staff-email-dialog';
 import { ErrorState } from '../../components/states';
 import { errorText } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { mailToast, useMailSetup } from '../../lib/mail-setup';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import {
   useEndStaffSessions,
@@ -81,9 +83,11 @@ export function StaffCard() {
   const endSessions = useEndStaffSessions();
   const resetTotp = useResetStaffTotp();
   const sendLink = useSendStaffLink();
+  const mailSetup = useMailSetup().data;
   const [inviting, setInviting] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const [changingRole, setChangingRole] = useState<StaffMember | null>(null);
+  const [emailFor, setEmailFor] = useState<StaffMember | null>(null);
 
   const run = (promise: Promise<unknown>, success: string) =>
     promise.then(() => notifySuccess(success)).catch((cause) => notifyError(errorText(cause, 'Aktion fehlgeschlagen')));
@@ -97,6 +101,7 @@ export function StaffCard() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={() => setChangingRole(m)}>Rolle ändern</Menu.Item>
+        <Menu.Item onClick={() => setEmailFor(m)}>E-Mail-Adresse ändern</Menu.Item>
         {m.is_active && !m.is_self && (
           <Menu.Item color="red" onClick={() => setPending({ kind: 'deactivate', member: m })}>
             Deaktivieren
@@ -116,7 +121,14 @@ export function StaffCard() {
           <Menu.Item onClick={() => setPending({ kind: 'totp', member: m })}>Zwei-Faktor zurücksetzen</Menu.Item>
         )}
         {m.email && m.is_active && (
-          <Menu.Item onClick={() => run(sendLink.mutateAsync(m.id), `E-Mail an ${m.email} gesendet`)}>
+          <Menu.Item
+            onClick={() =>
+              run(
+                sendLink.mutateAsync(m.id),
+                mailToast(mailSetup, `E-Mail an ${m.email} gesendet`, `Link für ${m.name}`),
+              )
+            }
+          >
             {m.invitation_pending ? 'Einladung erneut senden' : 'Link zum Passwort-Setzen senden'}
           </Menu.Item>
         )}
@@ -146,7 +158,19 @@ export function StaffCard() {
       ),
     },
     { key: 'role', label: 'Rolle', render: (m) => <RoleBadge member={m} /> },
-    { key: 'email', label: 'E-Mail', render: (m) => m.email ?? '–' },
+    {
+      key: 'email',
+      label: 'E-Mail',
+      render: (m) =>
+        m.email ??
+        (m.is_self ? (
+          <Button size="compact-xs" variant="light" onClick={() => setEmailFor(m)}>
+            E-Mail hinterlegen
+          </Button>
+        ) : (
+          '–'
+        )),
+    },
     { key: 'status', label: 'Status', render: (m) => <StatusBadge member={m} /> },
     { key: 'totp', label: 'Zwei-Faktor', render: (m) => (m.totp_enabled ? 'Ein' : 'Aus') },
     { key: 'sessions', label: 'Anmeldungen', render: (m) => String(m.active_sessions) },
@@ -213,6 +237,14 @@ export function StaffCard() {
       </Stack>
       <InviteStaffDialog opened={inviting} onClose={() => setInviting(false)} />
       <RoleDialog member={changingRole} onClose={() => setChangingRole(null)} />
+      <StaffEmailDialog
+        opened={emailFor !== null}
+        onClose={() => setEmailFor(null)}
+        url={`/api/staff/${emailFor?.id}/email`}
+        who={emailFor?.is_self ? `${emailFor.name} (Sie)` : (emailFor?.name ?? null)}
+        current={emailFor?.email ?? null}
+        onSaved={() => staff.refetch()}
+      />
       <ConfirmDialog
         opened={pending !== null}
         title={

@@ -1,3 +1,4 @@
+import { hundredthsToString, sumDecimalTexts } from '../../../domain/decimal.js';
 import { at, child, children, textAt, type XmlElement } from '../../../lib/xml-tree.js';
 
 /**
@@ -83,17 +84,24 @@ const joined = (values: Array<string | null | undefined>) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Total of the Chrgs elements of one level: TtlChrgsAndTaxAmt (v04+), else Rcrd/Amt (v04+) or Amt (v02). */
+/**
+ * Total of the Chrgs elements of one level: TtlChrgsAndTaxAmt (v04+), else Rcrd/Amt (v04+) or
+ * Amt (v02). Summed exactly from the file's text (decision 0725), rounded half-up to cents
+ * once, at the end.
+ */
 function chargesOf(element: XmlElement | undefined): string | null {
   const all = children(element, 'Chrgs');
   if (all.length === 0) return null;
-  let cents = 0;
+  const texts: string[] = [];
   for (const charges of all) {
-    const total = child(charges, 'TtlChrgsAndTaxAmt');
-    const amounts = total ? [total] : [...children(charges, 'Rcrd').map((r) => child(r, 'Amt')), child(charges, 'Amt')];
-    for (const amount of amounts) if (amount) cents += Math.round(Number(amount.text) * 100);
+    const overall = child(charges, 'TtlChrgsAndTaxAmt');
+    const amounts = overall
+      ? [overall]
+      : [...children(charges, 'Rcrd').map((r) => child(r, 'Amt')), child(charges, 'Amt')];
+    for (const amount of amounts) if (amount) texts.push(amount.text);
   }
-  return cents > 0 ? (cents / 100).toFixed(2) : null;
+  const total = sumDecimalTexts(texts).hundredths;
+  return total > 0n ? hundredthsToString(total) : null;
 }
 
 /** A party's name: v02/v04 `Dbtr/Nm`, v08 `Dbtr/Pty/Nm`. */

@@ -1,3 +1,4 @@
+import type { ImportSummary } from '@butler/contract/bank-import';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestContext } from '../../../../test/test-app.js';
@@ -17,16 +18,7 @@ export function uploadBankFile(ctx: TestContext, token: string | undefined, name
 export async function importOk(ctx: TestContext, token: string, name: string, content: string | Buffer) {
   const res = await uploadBankFile(ctx, token, name, content);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
-    file_id: number;
-    duplicate: boolean;
-    new_entries: number;
-    entries: number;
-    matched: number;
-    suggested: number;
-    unassigned: number;
-    returns: number;
-  };
+  return res.json() as ImportSummary;
 }
 
 export async function invoiceRow(ctx: TestContext, id: number) {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
 import { buildCustomer } from '../../../../test/factories.js';
+import { staffMember } from '../../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { bankEntries, bankFiles } from '../../../db/schema/index.js';
 import { todayVienna } from '../../../lib/clock.js';
@@ -84,7 +85,10 @@ describe('idempotence', () => {
     const file = statement('IDEM-1', [
       { direction: 'CRDT', date, bankRef: 'IDEM-1-A', txs: [{ cents: 1234n, name: 'Jemand', text: 'Spende' }] },
     ]);
-    const burst = await Promise.all([1, 2, 3, 4, 5].map(() => uploadBankFile(ctx, admin, 'auszug.xml', file)));
+    // Five colleagues at once (one person imports one file at a time, decision 0700).
+    const roles = ['owner', 'owner', 'office', 'accounting', 'accounting'] as const;
+    const colleagues = await Promise.all(roles.map((role) => staffMember(ctx, role)));
+    const burst = await Promise.all(colleagues.map((c) => uploadBankFile(ctx, c.token, 'auszug.xml', file)));
     expect(burst.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const fileIds = new Set(burst.map((r) => r.json().file_id));
     expect(fileIds.size).toBe(1);

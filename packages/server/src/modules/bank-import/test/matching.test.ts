@@ -110,9 +110,19 @@ describe('matching credits', () => {
     );
     const entry = await entryOf('ueber-1');
     expect(entry.matchNote).toMatch(
-      /^Rechnungsnummer .*; Überzahlung: € 700,00 statt € 613,57 \(der Rest wird Guthaben\)$/,
+      /^Rechnungsnummer .*; Überzahlung: € 700,00 statt € 613,57 \(€ 86,43 werden Guthaben\)$/,
     );
-    expect((await post(`/api/bank-entries/${entry.id}/confirm`)).statusCode).toBe(200);
+    // The credit is booked only when staff accept exactly it (decision 0726).
+    const unaccepted = await post(`/api/bank-entries/${entry.id}/confirm`);
+    expect(unaccepted.statusCode).toBe(409);
+    expect(unaccepted.json().error).toMatch(/ist nur noch mit €\s613,57 offen: €\s86,43 würden Guthaben von /);
+    const accepted = await ctx.request({
+      method: 'POST',
+      url: `/api/bank-entries/${entry.id}/confirm`,
+      token: admin,
+      payload: { accept_credit: 86.43 },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await invoiceRow(ctx, invoice.id)).status).toBe('paid');
     const account = await ctx.request({
       method: 'GET',

@@ -6,46 +6,60 @@ import { children, descendants, parseXmlTree, textAt, type XmlElement } from '..
  * What the pain.008 XSD cannot check (SEPA-SDD-FACTS.md "The XSD is not enough"): IBAN, BIC
  * and creditor-ID check digits, EUR with two decimals in range, the SEPA character set in
  * every text, NbOfTxs/CtrlSum of the file and of each group, identifiers unique in the file
- * and free of leading, trailing or double slashes, one first collection per mandate.
+ * and free of leading, trailing or double slashes, a mandate with FRST only once in a file.
  * Returns German problems (empty: the file is sound). Runs on every file before it is
  * stored, and in the tests.
  */
 export function pain008Problems(xml: string): string[] {
-  const problems: string[] = [];
+  return pain008Findings(xml).map((f) => `Zeile ${f.line}${f.element ? `, ${f.element}` : ''}: ${f.text}`);
+}
+
+/** One problem of a file: the line (and element) it is on, and what is wrong, in German. */
+export interface Pain008Finding {
+  line: number;
+  element: string | null;
+  text: string;
+}
+
+/** The problems of pain008Problems with their place, so a caller can name the collection in words. */
+export function pain008Findings(xml: string): Pain008Finding[] {
+  const findings: Pain008Finding[] = [];
   const root = parseXmlTree(xml);
   const initiation = root.children.find((c) => c.name === 'CstmrDrctDbtInitn');
-  if (!initiation) return ['Die Datei enthält keine Lastschrift-Einreichung (CstmrDrctDbtInitn)'];
-  const where = (e: XmlElement) => `Zeile ${e.line}, ${e.name}`;
+  if (!initiation) {
+    return [
+      { line: root.line, element: null, text: 'Die Datei enthält keine Lastschrift-Einreichung (CstmrDrctDbtInitn)' },
+    ];
+  }
+  const at = (e: XmlElement, text: string) => findings.push({ line: e.line, element: e.name, text });
+  const inTx = (tx: XmlElement, text: string) => findings.push({ line: tx.line, element: null, text });
 
   for (const leaf of leaves(root)) {
-    if (!SEPA_TEXT.test(leaf.text))
-      problems.push(`${where(leaf)}: „${leaf.text}“ enthält Zeichen außerhalb des SEPA-Zeichensatzes`);
+    if (!SEPA_TEXT.test(leaf.text)) at(leaf, `„${leaf.text}“ enthält Zeichen außerhalb des SEPA-Zeichensatzes`);
   }
 
   const checkId = (e: XmlElement | undefined, label: string) => {
     if (!e) return;
     const problem = sepaIdentifierProblem(e.text, label);
-    if (problem) problems.push(`${where(e)}: ${problem}`);
+    if (problem) at(e, `${problem}`);
   };
   const sumOf = (txs: XmlElement[]) => txs.reduce((total, tx) => total + cents(tx), 0n);
   const cents = (tx: XmlElement) => {
     const amount = tx.children.find((c) => c.name === 'InstdAmt');
     if (!amount) return 0n;
-    if (amount.attributes.Ccy !== 'EUR') problems.push(`${where(amount)}: Währung muss EUR sein`);
+    if (amount.attributes.Ccy !== 'EUR') at(amount, `Währung muss EUR sein`);
     if (!/^\d{1,9}\.\d{2}$/.test(amount.text) || toHundredths(amount.text) < 1n) {
-      problems.push(
-        `${where(amount)}: Betrag „${amount.text}“ muss zwischen 0.01 und 999999999.99 liegen (zwei Nachkommastellen)`,
-      );
+      at(amount, `Betrag „${amount.text}“ muss zwischen 0.01 und 999999999.99 liegen (zwei Nachkommastellen)`);
       return 0n;
     }
     return toHundredths(amount.text);
   };
   const checkCount = (e: XmlElement, txs: XmlElement[]) => {
     const count = textAt(e, 'NbOfTxs');
-    if (count !== String(txs.length)) problems.push(`${where(e)}: NbOfTxs ${count} statt ${txs.length}`);
+    if (count !== String(txs.length)) at(e, `NbOfTxs ${count} statt ${txs.length}`);
     const control = textAt(e, 'CtrlSum');
     if (control === null || !/^\d+\.\d{2}$/.test(control) || toHundredths(control) !== sumOf(txs)) {
-      problems.push(`${where(e)}: CtrlSum ${control} passt nicht zur Summe der Beträge`);
+      at(e, `CtrlSum ${control} passt nicht zur Summe der Beträge`);
     }
   };
 
@@ -67,7 +81,7 @@ export function pain008Problems(xml: string): string[] {
   const unique = (e: XmlElement | undefined, label: string) => {
     if (!e) return;
     const set = seen.get(label)!;
-    if (set.has(e.text)) problems.push(`${where(e)}: ${label} „${e.text}“ kommt mehrfach vor`);
+    if (set.has(e.text)) at(e, `${label} „${e.text}“ kommt mehrfach vor`);
     set.add(e.text);
   };
   const groupKeys = new Set<string>();
@@ -81,17 +95,16 @@ export function pain008Problems(xml: string): string[] {
     checkCount(group, txs);
     const sequence = textAt(group, 'PmtTpInf', 'SeqTp') ?? '';
     const key = `${textAt(group, 'PmtTpInf', 'LclInstrm', 'Cd')}|${sequence}|${textAt(group, 'ReqdColltnDt')}`;
-    if (groupKeys.has(key)) problems.push(`${where(group)}: zwei Gruppen mit derselben Art, Sequenz und Fälligkeit`);
+    if (groupKeys.has(key)) at(group, `zwei Gruppen mit derselben Art, Sequenz und Fälligkeit`);
     groupKeys.add(key);
-    if (!['FRST', 'RCUR', 'OOFF', 'FNAL'].includes(sequence))
-      problems.push(`${where(group)}: Sequenz „${sequence}“ unbekannt`);
+    if (!['FRST', 'RCUR', 'OOFF', 'FNAL'].includes(sequence)) at(group, `Sequenz „${sequence}“ unbekannt`);
 
     const creditorIban = textAt(group, 'CdtrAcct', 'Id', 'IBAN') ?? '';
-    if (!isIban(creditorIban)) problems.push(`${where(group)}: Gläubiger-IBAN „${creditorIban}“ ist ungültig`);
+    if (!isIban(creditorIban)) at(group, `Gläubiger-IBAN „${creditorIban}“ ist ungültig`);
     const creditorId = textAt(group, 'CdtrSchmeId', 'Id', 'PrvtId', 'Othr', 'Id') ?? '';
     const ciProblem = creditorIdProblem(creditorId);
-    if (ciProblem) problems.push(`${where(group)}: ${ciProblem} („${creditorId}“)`);
-    checkBics(group, problems);
+    if (ciProblem) at(group, `${ciProblem} („${creditorId}“)`);
+    checkBics(group, at);
 
     for (const tx of txs) {
       const endToEnd = tx.children.find((c) => c.name === 'PmtId')?.children.find((c) => c.name === 'EndToEndId');
@@ -99,22 +112,24 @@ export function pain008Problems(xml: string): string[] {
       unique(endToEnd, 'EndToEndId');
       const mandate = textAt(tx, 'DrctDbtTx', 'MndtRltdInf', 'MndtId') ?? '';
       const mandateProblem = sepaIdentifierProblem(mandate, 'Mandatsreferenz');
-      if (mandateProblem) problems.push(`Zeile ${tx.line}: ${mandateProblem}`);
-      if (!textAt(tx, 'DrctDbtTx', 'MndtRltdInf', 'DtOfSgntr'))
-        problems.push(`Zeile ${tx.line}: Unterschriftsdatum fehlt`);
+      if (mandateProblem) inTx(tx, `${mandateProblem}`);
+      if (!textAt(tx, 'DrctDbtTx', 'MndtRltdInf', 'DtOfSgntr')) inTx(tx, `Unterschriftsdatum fehlt`);
       const debtorIban = textAt(tx, 'DbtrAcct', 'Id', 'IBAN') ?? '';
-      if (!isIban(debtorIban)) problems.push(`Zeile ${tx.line}: Schuldner-IBAN „${debtorIban}“ ist ungültig`);
+      if (!isIban(debtorIban)) inTx(tx, `Schuldner-IBAN „${debtorIban}“ ist ungültig`);
+      // One sequence type per mandate and file, FRST at most once (decision 0721).
       const previous = firstUse.get(mandate);
       if (previous && (previous === 'FRST' || sequence === 'FRST')) {
-        problems.push(`Zeile ${tx.line}: Mandat „${mandate}“ wird in dieser Datei mehrfach erstmalig eingezogen`);
+        inTx(
+          tx,
+          `Mandat „${mandate}“ steht mehrmals in dieser Datei, davon als Erstlastschrift (FRST); mehrere Einzüge eines Mandats gehen gemeinsam als Folgelastschrift (RCUR)`,
+        );
       }
       firstUse.set(mandate, sequence);
       const remittance = textAt(tx, 'RmtInf', 'Ustrd');
-      if (remittance !== null && remittance.length > 140)
-        problems.push(`Zeile ${tx.line}: Verwendungszweck über 140 Zeichen`);
+      if (remittance !== null && remittance.length > 140) inTx(tx, `Verwendungszweck über 140 Zeichen`);
     }
   }
-  return problems;
+  return findings;
 }
 
 function leaves(root: XmlElement): XmlElement[] {
@@ -127,10 +142,10 @@ function leaves(root: XmlElement): XmlElement[] {
   return found;
 }
 
-function checkBics(group: XmlElement, problems: string[]) {
+function checkBics(group: XmlElement, at: (e: XmlElement, text: string) => void) {
   for (const name of ['BICFI', 'BIC']) {
     for (const bic of descendants(group, name)) {
-      if (!isBic(bic.text)) problems.push(`Zeile ${bic.line}: BIC „${bic.text}“ ist ungültig`);
+      if (!isBic(bic.text)) at(bic, `BIC „${bic.text}“ ist ungültig`);
     }
   }
 }

@@ -68,7 +68,7 @@ async function stuzzaErrors(xml: string) {
 
 describe('pain.008 writer', () => {
   it.each(['001.08', '001.02'] as const)(
-    'writes a pain.%s that the ISO schema accepts and our checks pass',
+    'writes a pain.008.%s that the ISO schema accepts and our checks pass',
     async (version) => {
       const xml = writePain008(
         base(version, [
@@ -191,8 +191,20 @@ describe('pain.008 checks beyond the schema', () => {
     ).toEqual([expect.stringMatching(/EndToEndId „RE-2026-0012-L1“ kommt mehrfach vor/)]);
     const twoFirst = writePain008(base('001.08', [collection(), collection({ endToEndId: 'E2' })]));
     expect(pain008Problems(twoFirst)).toEqual([
-      expect.stringMatching(/Mandat „K0042-01“ wird in dieser Datei mehrfach erstmalig/),
+      expect.stringMatching(/Mandat „K0042-01“ steht mehrmals in dieser Datei, davon als Erstlastschrift \(FRST\)/),
     ]);
+    const firstAndNext = writePain008(
+      base('001.08', [collection(), collection({ endToEndId: 'E2', sequenceType: 'RCUR' })]),
+    );
+    expect(pain008Problems(firstAndNext)).toEqual([expect.stringMatching(/Mandat „K0042-01“ steht mehrmals/)]);
+    // Two collections of one new mandate as RCUR: what the run writes (decision 0721).
+    const bothNext = writePain008(
+      base('001.08', [
+        collection({ sequenceType: 'RCUR' }),
+        collection({ endToEndId: 'E2', sequenceType: 'RCUR', amountCents: 5000n }),
+      ]),
+    );
+    expect(pain008Problems(bothNext)).toEqual([]);
   });
 
   it('find wrong check digits, characters outside the SEPA set, slashes and amounts the XSD lets through', async () => {

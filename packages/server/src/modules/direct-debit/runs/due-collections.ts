@@ -2,6 +2,7 @@ import type { DueCollection } from '@butler/contract/direct-debit';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/executor.js';
 import { directDebitItems, invoiceCollections, invoices, sepaMandates } from '../../../db/schema/index.js';
+import { amountToCollect } from '../../../domain/collection-amount.js';
 import { fromHundredths, toHundredths } from '../../../domain/decimal.js';
 import { effectiveMandateStatus } from '../../../domain/mandate-state.js';
 
@@ -16,7 +17,7 @@ export interface DueRow {
   invoiceNumber: string;
   customerId: number | null;
   customerName: string;
-  /** Cents still to collect: the announced amount, at most what is open. */
+  /** Cents to collect: what is open, and never more than the pre-notification announced. */
   amountCents: bigint;
   announcedOn: string;
   mandate: typeof sepaMandates.$inferSelect | null;
@@ -52,14 +53,12 @@ export async function loadDueRows(db: Executor, invoiceIds?: number[]): Promise<
     .orderBy(asc(invoiceCollections.announcedOn), asc(invoices.id));
   return rows
     .map((row) => {
-      const announced = toHundredths(row.announced);
-      const open = toHundredths(row.open);
       return {
         invoiceId: row.invoiceId,
         invoiceNumber: row.invoiceNumber ?? '',
         customerId: row.customerId,
         customerName: row.customerName,
-        amountCents: open < announced ? open : announced,
+        amountCents: amountToCollect(toHundredths(row.open), toHundredths(row.announced)),
         announcedOn: row.announcedOn,
         mandate: row.mandate,
         hasCollection: row.hasCollection,
@@ -68,8 +67,12 @@ export async function loadDueRows(db: Executor, invoiceIds?: number[]): Promise<
     .filter((row) => row.amountCents > 0n);
 }
 
-/** What is still open on an invoice (gross while it is 'sent'). */
-const openAmountSql = sql<string>`${invoices.totalGross}`;
+/**
+ * What is still open on an invoice: its gross less what the ledger received for it (payments
+ * and credit applied, less reversals: `paid_amount`, kept by the ledger's trigger). A run
+ * collects exactly this (decision 0720), never the gross of a partly paid invoice.
+ */
+const openAmountSql = sql<string>`(${invoices.totalGross} - coalesce(${invoices.paidAmount}, 0))::text`;
 
 /** Why a due invoice cannot be collected on `date` (German), or null. */
 export function blockedReason(row: DueRow, date: string, today: string): string | null {

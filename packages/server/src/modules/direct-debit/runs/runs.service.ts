@@ -1,33 +1,29 @@
+import { createHash } from 'node:crypto';
 import type { Run, RunDetail, zRunInput } from '@butler/contract/direct-debit';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.js';
 import type { Executor } from '../../../db/executor.js';
-import {
-  blobs,
-  customers,
-  directDebitItems,
-  directDebitRuns,
-  invoices,
-  sepaMandates,
-} from '../../../db/schema/index.js';
+import { directDebitItems, directDebitRuns, invoices, sepaMandates } from '../../../db/schema/index.js';
 import {
   collectionDateProblem,
   earliestCollectionDate,
   latestCollectionDate,
 } from '../../../domain/collection-dates.js';
-import { fromHundredths, hundredthsToString, toHundredths } from '../../../domain/decimal.js';
+import { hundredthsToString } from '../../../domain/decimal.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { putBlob } from '../../../lib/blob-store.js';
 import { now, todayVienna } from '../../../lib/clock.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
 import { pgErrorOf } from '../../../lib/pagination.js';
-import { loadSettings } from '../../quickbill/shared.js';
 import { isDirectDebitReady, loadDirectDebitSettings } from '../direct-debit-settings.service.js';
 import { lockActiveMandates } from '../mandates/mandates.repo.js';
-import { blockedReason, loadDueRows, presentDue } from './due-collections.js';
-import { endToEndId, runFileName, runMessageId, writeCheckedPain008 } from './run-file.js';
+import { type Pain008Version, writePain008 } from '../pain008/pain008-writer.js';
+import { blockedReason, type DueRow, loadDueRows, presentDue } from './due-collections.js';
+import { type PlannedCollection, pain008InputOf, planCollections } from './run-builder.js';
+import { type FileProblem, pain008FileProblems, runFileName, runMessageId, writeCheckedPain008 } from './run-file.js';
+import { presentRun, runDetail, runRows } from './run-present.js';
 
 const MAX_PAIN008_BYTES = 20 * 1024 * 1024;
 
@@ -46,17 +42,75 @@ function viennaTimestamp(at: Date) {
   return parts.replace(' ', 'T');
 }
 
+/** "Rechnung 2026-0041 (Thomas Pichler)": how a refusal names a collection. */
+const labelsOf = (planned: PlannedCollection[]) => (endToEndId: string) => {
+  const found = planned.find((p) => p.endToEndId === endToEndId);
+  return found ? `Rechnung ${found.row.invoiceNumber} (${found.row.customerName})` : `Lastschrift ${endToEndId}`;
+};
+
+/**
+ * Proving a file (the XSD above all) takes a noticeable moment, and the due list asks again
+ * at every date change and refresh; the answers for the last few trial files are kept here.
+ * A cache only: a restart or another process simply proves again.
+ */
+const proved = new Map<string, Promise<FileProblem[]>>();
+function provedOnce(xml: string, version: Pain008Version): Promise<FileProblem[]> {
+  const key = createHash('sha256').update(version).update(xml).digest('hex');
+  let found = proved.get(key);
+  if (!found) {
+    found = pain008FileProblems(xml, version);
+    found.catch(() => proved.delete(key));
+    proved.set(key, found);
+    if (proved.size > 32) proved.delete(proved.keys().next().value!);
+  }
+  return found;
+}
+
+/**
+ * The due list's trial file: the invoices collectable on `date` written as one run would
+ * write them and proved by the same checks. An invoice whose part of the file fails is
+ * blocked with the reason in words, so the page never preselects what the check refuses;
+ * a problem of the file as a whole comes back separately (decision 0722).
+ */
+async function trialFile(db: Database, rows: DueRow[], date: string, today: string) {
+  const settings = await loadDirectDebitSettings(db);
+  const collectable = rows.filter((row) => blockedReason(row, date, today) === null);
+  if (!isDirectDebitReady(settings) || collectable.length === 0)
+    return { byInvoice: new Map<number, string>(), file: null };
+  const planned = planCollections(collectable, (row) => ({ ...row.mandate!, hasCollection: row.hasCollection }), 0);
+  // A fixed creation time: the same invoices give the same trial file, proved once.
+  const input = await pain008InputOf(db, settings, planned, {
+    messageId: runMessageId(0, today),
+    createdAt: `${today}T00:00:00`,
+    collectionDate: date,
+  });
+  const problems = await provedOnce(writePain008(input), input.version);
+  const byInvoice = new Map<number, string>();
+  for (const problem of problems) {
+    const owner = planned.find((p) => p.endToEndId === problem.endToEndId);
+    if (owner && !byInvoice.has(owner.row.invoiceId)) byInvoice.set(owner.row.invoiceId, problem.text);
+  }
+  const whole = problems.find((p) => p.endToEndId === null);
+  return { byInvoice, file: whole ? `Die Lastschrift-Datei würde abgelehnt: ${whole.text}` : null };
+}
+
 export function createRunService(db: Database) {
   return {
     async due(collectionDate?: string) {
       const today = todayVienna();
       const date = collectionDate ?? earliestCollectionDate(today);
       const rows = await loadDueRows(db);
+      const trial = await trialFile(db, rows, date, today);
       return {
         collection_date: date,
         earliest_date: earliestCollectionDate(today),
         latest_date: latestCollectionDate(today),
-        items: rows.map((row) => presentDue(row, date, today)),
+        items: rows.map((row) => {
+          const item = presentDue(row, date, today);
+          const problem = trial.byInvoice.get(row.invoiceId);
+          return problem ? { ...item, blocked: `Die Bank-Datei würde diese Rechnung ablehnen: ${problem}` } : item;
+        }),
+        file_problem: trial.file,
       };
     },
 
@@ -94,75 +148,17 @@ export function createRunService(db: Database) {
             if (blocked) throw new AppError('CONFLICT', `Rechnung ${row.invoiceNumber}: ${blocked}`);
           }
           const mandates = await lockActiveMandates(tx, [...new Set(rows.map((r) => r.customerId!))]);
-          const provider = await loadSettings(tx);
           const [{ id }] = (
             await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('direct_debit_runs', 'id'))::int AS id`)
           ).rows as Array<{ id: number }>;
-          const firstUsed = new Set<number>();
-          const items = rows.map((row) => {
-            const mandate = mandates.find((m) => m.customerId === row.customerId)!;
-            // One first collection per mandate; FRST is optional since rulebook 9 (2016), so a
-            // second invoice of the same mandate in the same run goes as RCUR.
-            const sequenceType = mandate.hasCollection || firstUsed.has(mandate.id) ? 'RCUR' : 'FRST';
-            firstUsed.add(mandate.id);
-            return {
-              row,
-              mandate,
-              sequenceType: sequenceType as 'FRST' | 'RCUR',
-              endToEndId: endToEndId(row.invoiceNumber, id),
-            };
-          });
-          const customerRows = await tx
-            .select({
-              id: customers.id,
-              street: customers.street,
-              postalCode: customers.postalCode,
-              city: customers.city,
-              country: customers.country,
-            })
-            .from(customers)
-            .where(
-              inArray(
-                customers.id,
-                mandates.map((m) => m.customerId),
-              ),
-            );
+          const items = planCollections(rows, (row) => mandates.find((m) => m.customerId === row.customerId)!, id);
           const messageId = runMessageId(id, today);
-          const xml = await writeCheckedPain008({
-            version: settings.painVersion as '001.08' | '001.02',
+          const file = await pain008InputOf(tx, settings, items, {
             messageId,
             createdAt: viennaTimestamp(now()),
             collectionDate: input.collection_date,
-            creditor: {
-              name: provider.companyName,
-              iban: settings.collectionIban,
-              bic: settings.collectionBic || null,
-              creditorId: settings.creditorId,
-            },
-            collections: items.map(({ row, mandate, sequenceType, endToEndId: e2e }) => {
-              const address = customerRows.find((c) => c.id === mandate.customerId);
-              return {
-                endToEndId: e2e,
-                amountCents: row.amountCents,
-                mandateReference: mandate.reference,
-                signatureDate: mandate.signedOn,
-                sequenceType,
-                scheme: mandate.scheme as 'CORE' | 'B2B',
-                debtorName: mandate.debtorName,
-                debtorIban: mandate.debtorIban,
-                debtorBic: mandate.debtorBic,
-                debtorAddress: address?.city
-                  ? {
-                      street: address.street ?? '',
-                      postalCode: address.postalCode ?? '',
-                      city: address.city,
-                      country: address.country,
-                    }
-                  : null,
-                remittance: `Rechnung ${row.invoiceNumber}`,
-              };
-            }),
           });
+          const xml = await writeCheckedPain008(file, labelsOf(items));
           const blob = await putBlob(tx, Buffer.from(xml, 'utf8'), { kind: 'pain008', maxBytes: MAX_PAIN008_BYTES });
           const total = items.reduce((sum, item) => sum + item.row.amountCents, 0n);
           const [run] = await tx
@@ -204,7 +200,7 @@ export function createRunService(db: Database) {
           await writeAudit(tx, session, 'create', 'direct_debit_run', id, null, { ...run, sha256: blob.sha256 });
           return id;
         });
-        return this.detail(runId);
+        return runDetail(db, runId);
       } catch (error) {
         const pg = pgErrorOf(error);
         if (pg.code === '23505' && pg.constraint === 'direct_debit_items_invoice_open_uq') {
@@ -226,41 +222,43 @@ export function createRunService(db: Database) {
       return { items: rows.map(presentRun), total };
     },
 
-    async detail(id: number): Promise<RunDetail> {
-      const [row] = await runRows(db).where(eq(directDebitRuns.id, id));
-      if (!row) throw new AppError('DIRECT_DEBIT_RUN_NOT_FOUND');
-      const items = await db
-        .select({ item: directDebitItems, invoiceNumber: invoices.invoiceNumber })
-        .from(directDebitItems)
-        .innerJoin(invoices, eq(invoices.id, directDebitItems.invoiceId))
-        .where(eq(directDebitItems.runId, id))
-        .orderBy(asc(directDebitItems.id));
-      return {
-        ...presentRun(row),
-        items: items.map(({ item, invoiceNumber }) => ({
-          id: item.id,
-          invoice_id: item.invoiceId,
-          invoice_number: invoiceNumber ?? '',
-          customer_id: item.customerId,
-          debtor_name: item.debtorName,
-          amount: Number(item.amount),
-          sequence_type: item.sequenceType as 'FRST' | 'RCUR',
-          mandate_reference: item.mandateReference,
-          end_to_end_id: item.endToEndId,
-          state: item.state as 'submitted',
-          return_reason: item.returnReason,
-          return_fee: item.returnFee === null ? null : Number(item.returnFee),
-        })),
-      };
-    },
+    detail: (id: number): Promise<RunDetail> => runDetail(db, id),
 
-    async file(id: number) {
+    /**
+     * The stored file for download. The first download is recorded (who, when): the run is
+     * "Heruntergeladen" from then on, not before (decision 0722).
+     */
+    async file(session: SessionContext, id: number) {
       const [row] = await db
         .select({ blobId: directDebitRuns.blobId, collectionDate: directDebitRuns.collectionDate })
         .from(directDebitRuns)
         .where(eq(directDebitRuns.id, id));
       if (!row) throw new AppError('DIRECT_DEBIT_RUN_NOT_FOUND');
+      await db
+        .update(directDebitRuns)
+        .set({ downloadedAt: now(), downloadedBy: session.displayName })
+        .where(and(eq(directDebitRuns.id, id), isNull(directDebitRuns.downloadedAt)));
       return { blobId: row.blobId, fileName: runFileName(row.collectionDate, id) };
+    },
+
+    /** "Bei der Bank eingereicht": staff confirm they uploaded the file; once, and only a run still standing. */
+    async confirmAtBank(session: SessionContext, id: number) {
+      await db.transaction(async (tx) => {
+        const [run] = await tx.select().from(directDebitRuns).where(eq(directDebitRuns.id, id)).for('update');
+        if (!run) throw new AppError('DIRECT_DEBIT_RUN_NOT_FOUND');
+        if (run.status === 'discarded') throw new AppError('CONFLICT', 'Dieser Lauf ist verworfen');
+        if (run.atBankAt) throw new AppError('CONFLICT', 'Dieser Lauf ist bereits als eingereicht bestätigt');
+        if (!run.downloadedAt) {
+          throw new AppError('CONFLICT', 'Bitte laden Sie die Datei zuerst herunter und bei der Bank hoch');
+        }
+        const [after] = await tx
+          .update(directDebitRuns)
+          .set({ atBankAt: now(), atBankBy: session.displayName })
+          .where(eq(directDebitRuns.id, id))
+          .returning();
+        await writeAudit(tx, session, 'at-bank', 'direct_debit_run', id, run, after);
+      });
+      return runDetail(db, id);
     },
 
     /** Verwerfen: the file never reached the bank; its invoices become due again. */
@@ -295,7 +293,7 @@ export function createRunService(db: Database) {
         );
         await writeAudit(tx, session, 'discard', 'direct_debit_run', id, run, after);
       });
-      return this.detail(id);
+      return runDetail(db, id);
     },
   };
 }
@@ -310,41 +308,4 @@ async function recomputeLastCollection(tx: Executor, mandateIds: number[]) {
         WHERE i.mandate_id = "sepa_mandates"."id" AND i.state <> 'discarded')`,
     })
     .where(inArray(sepaMandates.id, mandateIds));
-}
-
-function runRows(db: Executor) {
-  return db
-    .select({
-      run: directDebitRuns,
-      sha256: blobs.sha256,
-      collected: sql<number>`(SELECT count(*)::int FROM ${directDebitItems} i WHERE i.run_id = ${directDebitRuns.id} AND i.state = 'collected')`,
-      returned: sql<number>`(SELECT count(*)::int FROM ${directDebitItems} i WHERE i.run_id = ${directDebitRuns.id} AND i.state = 'returned')`,
-    })
-    .from(directDebitRuns)
-    .innerJoin(blobs, eq(blobs.id, directDebitRuns.blobId))
-    .$dynamic();
-}
-
-function presentRun(row: {
-  run: typeof directDebitRuns.$inferSelect;
-  sha256: string;
-  collected: number;
-  returned: number;
-}): Run {
-  const { run } = row;
-  return {
-    id: run.id,
-    message_id: run.messageId,
-    collection_date: run.collectionDate,
-    pain_version: run.painVersion as '001.08' | '001.02',
-    status: run.status as 'submitted' | 'discarded',
-    item_count: run.itemCount,
-    total: fromHundredths(toHundredths(run.total)),
-    collected: row.collected,
-    returned: row.returned,
-    sha256: row.sha256,
-    file_name: runFileName(run.collectionDate, run.id),
-    created_by: run.createdBy,
-    created_at: run.createdAt.toISOString(),
-  };
 }

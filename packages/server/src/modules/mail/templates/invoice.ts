@@ -12,6 +12,8 @@ export type InvoiceMailData = {
   amount: string;
   /** Due date (`22.11.2026`); credit notes have none. */
   due: string | null;
+  /** Paid by SEPA-Lastschrift: what is collected when (`€ 47,60 am 15.12.2026`, decision 0720); absent in older mails. */
+  collection?: string | null;
 };
 
 /** An invoice or Stornorechnung (credit note) with its PDF (Quickbill send and cancel). */
@@ -22,7 +24,8 @@ export const invoiceTemplate = defineTemplate<InvoiceMailData>({
       [`${label} Nr.`, d.number],
       ['Betrag', d.amount],
     ];
-    if (d.due) facts.push(['Zahlbar bis', d.due]);
+    if (d.collection) facts.push(['Einzug per SEPA-Lastschrift', d.collection]);
+    else if (d.due) facts.push(['Zahlbar bis', d.due]);
     return {
       subject: d.subject,
       preheader: `${label} ${d.number} über ${d.amount}`,

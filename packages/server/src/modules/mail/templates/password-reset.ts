@@ -9,6 +9,8 @@ export type PasswordResetData = {
   name: string;
   url: string;
   minutes: number;
+  /** Staff: the username to sign in with (they may have asked by e-mail address, decision 0756). */
+  login?: string;
   /** Customers: whom the greeting names (decision 0620). */
   to?: Addressee;
 };
@@ -20,7 +22,7 @@ export const passwordResetTemplate = defineTemplate<PasswordResetData>({
       d.audience === 'staff'
         ? `Guten Tag ${d.name},
 
-für Ihr Konto im Back Office von ${ctx.provider.name} wurde ein Link zum Festlegen eines neuen Passworts erstellt. Er gilt ${d.minutes} Minuten und funktioniert nur einmal. Danach werden alle Ihre Anmeldungen beendet.
+für Ihr Konto im Back Office von ${ctx.provider.name}${d.login ? ` (Benutzername: ${d.login})` : ''} wurde ein Link zum Festlegen eines neuen Passworts erstellt. Er gilt ${d.minutes} Minuten und funktioniert nur einmal. Danach werden alle Ihre Anmeldungen beendet.
 
 Falls Sie das nicht erwartet haben, ignorieren Sie diese E-Mail: Ihr bisheriges Passwort bleibt gültig.`
         : `${greetingLine(ctx, d.to ?? { firstName: d.name, lastName: '', salutation: null })}

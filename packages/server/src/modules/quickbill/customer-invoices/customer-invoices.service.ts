@@ -1,4 +1,5 @@
 import type { CustomerInvoice, CustomerInvoiceState, InvoicePaymentDetails } from '@butler/contract/customer-invoices';
+import { REMINDER_LABELS } from '@butler/contract/quickbill';
 import { maskIban } from '@butler/contract/sepa-rules';
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { invoices } from '../../../db/schema/index.js';
@@ -60,6 +61,13 @@ export function createCustomerInvoicesService(deps: QuickbillDeps) {
             } | null>`(SELECT json_build_object('on', c.announced_on, 'iban', c.debtor_iban)
               FROM invoice_collections c WHERE c.invoice_id = "invoices"."id"
                 AND NOT EXISTS (SELECT 1 FROM direct_debit_items d WHERE d.invoice_id = c.invoice_id AND d.state = 'returned'))`,
+            // The newest reminder letter: an overdue invoice says it was reminded (decision 0772).
+            reminder: sql<{
+              level: number;
+              on: string;
+              pay_by: string | null;
+            } | null>`(SELECT json_build_object('level', r.level, 'on', coalesce(r.letter_date, (r.sent_at AT TIME ZONE 'Europe/Vienna')::date), 'pay_by', r.pay_by)
+              FROM invoice_reminders r WHERE r.invoice_id = "invoices"."id" ORDER BY r.level DESC LIMIT 1)`,
           })
           .from(invoices)
           .where(visibleTo(customerId))
@@ -68,7 +76,7 @@ export function createCustomerInvoicesService(deps: QuickbillDeps) {
           .offset((page.page - 1) * page.page_size),
         db.select({ total: sql<number>`count(*)::int` }).from(invoices).where(visibleTo(customerId)),
       ]);
-      const items: CustomerInvoice[] = rows.map(({ invoice, original, collection }) => ({
+      const items: CustomerInvoice[] = rows.map(({ invoice, original, collection, reminder }) => ({
         id: invoice.id,
         kind: invoice.kind as CustomerInvoice['kind'],
         invoice_number: invoice.invoiceNumber ?? '',
@@ -80,6 +88,10 @@ export function createCustomerInvoicesService(deps: QuickbillDeps) {
         is_overdue: isOverdue(invoice, today),
         credit_note_for_number: original,
         direct_debit: collection ? { collection_date: collection.on, account: maskIban(collection.iban) } : null,
+        last_reminder:
+          reminder && openAmountOf(invoice) > 0n && invoice.status === 'sent'
+            ? { label: REMINDER_LABELS[reminder.level - 1], sent_on: reminder.on, pay_by: reminder.pay_by }
+            : null,
       }));
       return { items, total };
     },

@@ -5,6 +5,7 @@ import { type Actors, createActors, expectAccess } from '../../../../test/access
 import { buildCustomer } from '../../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { customers, invoiceDocuments } from '../../../db/schema/index.js';
+import { addDays } from '../../../domain/calendar.js';
 import { readBlob } from '../../../lib/blob-store.js';
 import { configureProvider, createDraft, daysAgo, sendInvoice, today } from '../test/helpers.js';
 
@@ -182,6 +183,36 @@ describe('Meine Rechnungen (issue 28)', () => {
     const paid = await asCustomer(actors.tokens.customerA, `/api/customers/${a}/invoices/${inv.id}/payment`);
     expect(paid.statusCode).toBe(409);
     expect(paid.json().error).toBe('Diese Rechnung ist nicht mehr zu bezahlen');
+  });
+
+  it('says on an overdue invoice which reminder was sent and until when to pay, while it is open (decision 0772)', async () => {
+    const b = actors.customerB.id;
+    const overdue = await issued(b, { invoice_date: daysAgo(30), due_date: daysAgo(16) });
+    const listed = async () =>
+      (await asCustomer(actors.tokens.customerB, `/api/customers/${b}/invoices`))
+        .json()
+        .find((i: { id: number }) => i.id === overdue.id);
+    expect((await listed()).last_reminder).toBeNull();
+    const sent = await ctx.request({
+      method: 'POST',
+      url: `/api/quickbill/invoices/${overdue.id}/reminders`,
+      token: admin,
+      payload: {},
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await listed()).last_reminder).toEqual({
+      label: 'Zahlungserinnerung',
+      sent_on: today(),
+      pay_by: addDays(today(), 7),
+    });
+    await ctx.request({
+      method: 'POST',
+      url: `/api/quickbill/invoices/${overdue.id}/mark-paid`,
+      token: admin,
+      payload: { paid_at: today() },
+    });
+    // Paid: the reminder is history, the lounge no longer mentions it.
+    expect((await listed()).last_reminder).toBeNull();
   });
 
   it('a customer without invoices gets an empty list', async () => {

@@ -1,5 +1,12 @@
 import { zErrorResponse, zIdParams, zOkResponse, zOptionalBody } from '@butler/contract/common';
 import { zBulkSendResult, zIdsInput, zMarkPaidInput, zSendInvoiceInput } from '@butler/contract/quickbill';
+import {
+  zDueReminders,
+  zNextReminder,
+  zSendDueReminderInput,
+  zSendDueReminderResult,
+  zSendReminderInput,
+} from '@butler/contract/reminders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
@@ -104,10 +111,45 @@ export const invoiceActionRoutes =
       config: { access: { permission: 'invoices.remind' } },
       schema: {
         tags,
+        description: 'Die nächste Mahnstufe senden; vor Ablauf der eingestellten Tage nur mit early (decision 0770)',
         params: zIdParams,
+        body: zOptionalBody(zSendReminderInput),
         response: { 200: z.object({ level: z.number(), label: z.string() }), ...errors },
       },
-      handler: async (request) => reminders.sendNext(requireSession(request), request.params.id),
+      handler: async (request) => reminders.sendNext(requireSession(request), request.params.id, request.body ?? {}),
+    });
+
+    app.get('/api/quickbill/invoices/:id/next-reminder', {
+      config: { access: { permission: 'invoices.read' } },
+      schema: {
+        tags,
+        description: 'Die nächste Mahnstufe: ab wann fällig, Gebühr und neue Zahlungsfrist',
+        params: zIdParams,
+        response: { 200: zNextReminder, ...errors },
+      },
+      handler: async (request) => reminders.next(request.params.id),
+    });
+
+    app.get('/api/quickbill/reminders/due', {
+      config: { access: { permission: 'invoices.remind' } },
+      schema: {
+        tags,
+        description: 'Heute fällige Mahnungen (wie der Mahnlauf): Vorschau für „Fällige Mahnungen senden“',
+        response: { 200: zDueReminders, ...errors },
+      },
+      handler: async () => reminders.listDue(),
+    });
+
+    app.post('/api/quickbill/reminders/due', {
+      config: { access: { permission: 'invoices.remind' } },
+      schema: {
+        tags,
+        description: 'Eine fällige Mahnung des Laufs senden, wenn sie noch fällig ist (sonst der Grund)',
+        body: zSendDueReminderInput,
+        response: { 200: zSendDueReminderResult, ...errors },
+      },
+      handler: async (request) =>
+        reminders.sendDue(requireSession(request), request.body.invoice_id, request.body.level),
     });
 
     app.get('/api/quickbill/invoices/:id/reminder-pdf', {

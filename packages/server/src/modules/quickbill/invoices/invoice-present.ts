@@ -1,3 +1,4 @@
+import type { MailDelivery } from '@butler/contract/mail';
 import { type InvoiceDetail, type InvoiceListItem, REMINDER_LABELS } from '@butler/contract/quickbill';
 import type { TaxExemption } from '@butler/contract/vat';
 import type { timeEntries } from '../../../db/schema/index.js';
@@ -56,7 +57,13 @@ export type DetailExtras = {
   creditNote: { id: number } | null;
   creditNoteForNumber: string | null;
   /** The newest mail about this invoice (invoice, credit note or reminder). */
-  mail: { id: number; status: 'queued' | 'sent' | 'failed'; lastError: string | null; sentAt: Date | null } | null;
+  mail: {
+    id: number;
+    status: 'queued' | 'sent' | 'failed';
+    lastError: string | null;
+    sentAt: Date | null;
+    deliveredVia: MailDelivery | null;
+  } | null;
 };
 
 export function presentDetail(row: InvoiceRow, extras: DetailExtras, today: string): InvoiceDetail {
@@ -116,6 +123,7 @@ export function presentDetail(row: InvoiceRow, extras: DetailExtras, today: stri
           status: extras.mail.status,
           error: extras.mail.lastError,
           sent_at: extras.mail.sentAt?.toISOString() ?? null,
+          delivered_via: extras.mail.deliveredVia,
         }
       : null,
   };

@@ -9,6 +9,7 @@ import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { latestMailFor } from '../../mail/mail.repo.js';
+import { deliveryOf } from '../../mail/mail-setup.js';
 import { loadSettings, type QuickbillDeps } from '../shared.js';
 import {
   dashboardFigures,
@@ -47,7 +48,8 @@ export function createInvoiceService(deps: QuickbillDeps) {
     const entries = await loadTimeEntries(executor, id);
     const creditNote = await findCreditNoteFor(executor, id);
     const original = row.creditNoteForId ? await findInvoice(executor, row.creditNoteForId) : null;
-    const mail = await latestMailFor(executor, 'invoice', id);
+    const latest = await latestMailFor(executor, 'invoice', id);
+    const mail = latest && { ...latest, deliveredVia: deliveryOf(latest, deps.env) };
     return presentDetail(
       row,
       {

@@ -3,11 +3,13 @@ import { fillMailTemplate, invoiceMailTemplates } from '@butler/contract/invoice
 import { REMINDER_LABELS } from '@butler/contract/quickbill';
 import { greeting } from '@butler/contract/voice';
 import type { Executor } from '../../../db/executor.js';
-import { fromHundredths, num } from '../../../domain/decimal.js';
+import { amountToCollect } from '../../../domain/collection-amount.js';
+import { fromHundredths, num, toHundredths } from '../../../domain/decimal.js';
 import { AppError } from '../../../lib/errors.js';
 import { attachment } from '../../mail/attachment-sources.js';
 import { queueMail } from '../../mail/mail-queue.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
+import { openAmountOf } from '../payments/payments.service.js';
 import { ebInterfaceFileName } from '../pdf/ebinterface-store.js';
 import { pdfFileName } from '../pdf/pdf-store.js';
 import type { ReminderLetter } from '../pdf/reminder-pdf.js';
@@ -23,6 +25,17 @@ export function fillTemplate(template: string, d: InvoiceDocument, anrede = ''):
     firma: d.settings.companyName,
     original: d.original?.number ?? '',
   });
+}
+
+/**
+ * "€ 47,60 am 15.12.2026": what the Lastschrift will collect, as the mail is queued: the
+ * open amount (a resend after a partial payment says the smaller sum), null when nothing
+ * is collected (decision 0720).
+ */
+function collectionFact(d: InvoiceDocument): string | null {
+  if (!d.directDebit || d.invoice.kind !== 'invoice') return null;
+  const cents = amountToCollect(openAmountOf(d.invoice), toHundredths(d.directDebit.amount));
+  return cents > 0n ? `${formatEuro(fromHundredths(cents))} am ${formatDate(d.directDebit.announcedOn)}` : null;
 }
 
 /** The recipient, checked before anything is issued or recorded. */
@@ -63,6 +76,7 @@ export async function queueInvoiceMail(
       number: d.invoice.invoiceNumber ?? '',
       amount: formatEuro(Math.abs(num(d.invoice.totalGross))),
       due: kind === 'invoice' ? formatDate(d.invoice.dueDate) : null,
+      collection: collectionFact(d),
     },
     customerId: d.invoice.customerId,
     entity: { type: 'invoice', id: d.invoice.id },

@@ -8,8 +8,8 @@ import { invoiceNumberCounters } from '../../../db/schema/index.js';
  */
 export function formatInvoiceNumber(format: string, year: number, sequence: number): string {
   return format
-    .replace(/\{YYYY\}/g, String(year))
-    .replace(/\{YY\}/g, String(year % 100).padStart(2, '0'))
+    .replace(/\{YYYY\}/g, () => String(year))
+    .replace(/\{YY\}/g, () => String(year % 100).padStart(2, '0'))
     .replace(/\{(N+)\}/g, (_, n: string) => String(sequence).padStart(n.length, '0'));
 }
 

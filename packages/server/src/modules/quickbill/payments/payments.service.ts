@@ -1,3 +1,4 @@
+import { formatEuro } from '@butler/contract/format';
 import type { RecordPaymentInput } from '@butler/contract/payments';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../../db/executor.js';
@@ -40,9 +41,15 @@ async function requireCustomer(tx: Transaction, customerId: number) {
   await lockCustomerLedger(tx, customerId);
 }
 
-async function requireCredit(tx: Transaction, customerId: number, cents: bigint, message: string) {
+/** Refuses when the customer's credit is below `cents`, naming what is there (`€ 1.234,50`). */
+async function requireCredit(tx: Transaction, customerId: number, cents: bigint) {
   const credit = toHundredths(await customerCredit(tx, customerId));
-  if (credit < cents) throw new AppError('CONFLICT', message.replace('{guthaben}', hundredthsToString(credit)));
+  if (credit < cents) {
+    throw new AppError(
+      'CONFLICT',
+      `Das Guthaben reicht nicht aus (verfügbar: ${formatEuro(hundredthsToString(credit))})`,
+    );
+  }
 }
 
 export type PaymentOptions = { source?: 'manual' | 'bank_import' | 'direct_debit' | 'system' };
@@ -55,7 +62,8 @@ export function createPaymentService(deps: QuickbillDeps) {
     tx: Transaction,
     session: SessionContext,
     invoiceId: number,
-    input: RecordPaymentInput,
+    // A bank file's amount comes as the exact decimal text (decision 0725).
+    input: Omit<RecordPaymentInput, 'amount'> & { amount: number | string },
     options: PaymentOptions = {},
   ) {
     const today = deps.today();
@@ -191,7 +199,7 @@ export function createPaymentService(deps: QuickbillDeps) {
         const cents = toHundredths(amount);
         if (cents > openAmountOf(before))
           throw fieldError('amount', 'Der Betrag ist höher als der offene Betrag der Rechnung');
-        await requireCredit(tx, customerId, cents, 'Das Guthaben reicht nicht aus (verfügbar: € {guthaben})');
+        await requireCredit(tx, customerId, cents);
         await tx.insert(payments).values({
           kind: 'credit_applied',
           customerId,
@@ -214,7 +222,7 @@ export function createPaymentService(deps: QuickbillDeps) {
         if (input.payment_date > deps.today())
           throw fieldError('payment_date', 'Das Datum darf nicht in der Zukunft liegen');
         const cents = toHundredths(input.amount);
-        await requireCredit(tx, customerId, cents, 'Das Guthaben reicht nicht aus (verfügbar: € {guthaben})');
+        await requireCredit(tx, customerId, cents);
         const [entry] = await tx
           .insert(payments)
           .values({

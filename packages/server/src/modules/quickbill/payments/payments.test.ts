@@ -114,7 +114,8 @@ describe('payments (decision 0580)', () => {
       payload: { payment_date: today(), amount: 25, method: 'ueberweisung' },
     });
     expect(refundTooMuch.statusCode).toBe(409);
-    expect(refundTooMuch.json().error).toBe('Das Guthaben reicht nicht aus (verfügbar: € 20.00)');
+    // Amounts the Austrian way, as every screen shows them (`€ 20,00`, not `€ 20.00`).
+    expect(refundTooMuch.json().error).toBe('Das Guthaben reicht nicht aus (verfügbar: €\u00a020,00)');
     const refunded = await ctx.request({
       method: 'POST',
       url: `/api/quickbill/customers/${c.id}/credit/refund`,

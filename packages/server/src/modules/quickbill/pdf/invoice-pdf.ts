@@ -230,15 +230,19 @@ export function creditNoteRefundText(d: Pick<InvoiceDocument, 'original'>): stri
 }
 
 /**
- * The SEPA pre-notification an invoice paid by direct debit prints (issue 29): amount,
- * collection date, mandate reference, creditor ID and the debited account's last digits.
+ * The SEPA pre-notification an invoice paid by direct debit prints (issue 29): the amount
+ * its collection announced (what is open at issue, decision 0720), collection date, mandate
+ * reference, creditor ID and the debited account's last digits.
  */
-export function directDebitNotice(
-  gross: string,
-  collection: { announcedOn: string; mandateReference: string; creditorId: string; debtorIban: string },
-): string {
+export function directDebitNotice(collection: {
+  amount: string;
+  announcedOn: string;
+  mandateReference: string;
+  creditorId: string;
+  debtorIban: string;
+}): string {
   return (
-    `Der Betrag von ${formatEuro(gross)} wird am ${formatDate(collection.announcedOn)} mit Mandatsreferenz ` +
+    `Der Betrag von ${formatEuro(collection.amount)} wird am ${formatDate(collection.announcedOn)} mit Mandatsreferenz ` +
     `${collection.mandateReference} und Gläubiger-ID ${collection.creditorId} von Ihrem Konto ` +
     `${maskIban(collection.debtorIban)} eingezogen. Bitte sorgen Sie für ausreichende Deckung.`
   );
@@ -260,7 +264,7 @@ async function drawPayment(doc: PDFKit.PDFDocument, d: InvoiceDocument) {
     doc.text(creditNoteRefundText(d), { width });
   } else if (d.directDebit) {
     // SEPA pre-notification instead of bank details: no transfer, so no payment code.
-    doc.text(directDebitNotice(invoice.totalGross, d.directDebit), { width: PAGE.right - PAGE.left });
+    doc.text(directDebitNotice(d.directDebit), { width: PAGE.right - PAGE.left });
     if (invoice.invoiceNumber) doc.text(`Verwendungszweck: Rechnung ${invoice.invoiceNumber}`, { width });
     return;
   } else {

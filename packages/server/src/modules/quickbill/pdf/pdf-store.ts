@@ -3,17 +3,22 @@ import type { Executor, Transaction } from '../../../db/executor.js';
 import { invoiceDocuments, invoices } from '../../../db/schema/index.js';
 import { type BlobKind, putBlob, readBlob } from '../../../lib/blob-store.js';
 import { AppError } from '../../../lib/errors.js';
+import { renderPdf } from '../../../lib/pdf-render.js';
+import { workerTask } from '../../../lib/worker-pool.js';
 import { toEbInterface } from '../e-invoice/ebinterface.js';
 import { embeddedFile } from '../e-invoice/embedded-file.js';
-import { embedFacturX, invoiceXml } from '../e-invoice/factur-x.js';
+import { invoiceXml } from '../e-invoice/factur-x.js';
 import { type InvoiceDocument, loadInvoiceDocument } from '../invoices/invoice-document.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
+import type { drawInvoiceFile } from './invoice-file.js';
 
-/** The PDF as sent: issued invoices carry the Factur-X XML; drafts are previews without it. */
-export async function renderInvoiceFile(d: InvoiceDocument): Promise<Buffer> {
-  const pdf = await renderInvoicePdf(d);
-  if (d.invoice.status === 'draft' || !d.invoice.invoiceNumber) return pdf;
-  return embedFacturX(d, pdf);
+const INVOICE_FILE = workerTask<typeof drawInvoiceFile>(
+  new URL('./invoice-file.ts', import.meta.url),
+  'drawInvoiceFile',
+);
+
+/** The PDF as sent (issued: with the Factur-X XML; drafts: previews), drawn in a worker thread. */
+export function renderInvoiceFile(d: InvoiceDocument): Promise<Buffer> {
+  return renderPdf(INVOICE_FILE, d);
 }
 
 /**

@@ -2,6 +2,7 @@ import { formatDate, formatEuro } from '@butler/contract/format';
 import { REMINDER_LABELS } from '@butler/contract/quickbill';
 import { formatCreditorReference } from '../../../domain/creditor-reference.js';
 import { fromHundredths } from '../../../domain/decimal.js';
+import { asBuffer } from '../../../lib/pdf-render.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
 import { canPayByCode, epcQrPng } from './epc-qr.js';
 import {
@@ -55,8 +56,12 @@ function amountRows(d: InvoiceDocument, l: ReminderLetter): Array<[string, strin
   return rows;
 }
 
-/** Zahlungserinnerung (level 1), 1. Mahnung (2), 2. Mahnung (3) as a letter with payment code. */
-export async function renderReminderPdf(d: InvoiceDocument, letter: ReminderLetter) {
+/**
+ * Zahlungserinnerung (level 1), 1. Mahnung (2), 2. Mahnung (3) as a letter with payment code.
+ * Drawn in a worker thread (reminder.service.ts, decision 0701): the logo arrives as a Uint8Array.
+ */
+export async function drawReminderPdf({ document, letter }: { document: InvoiceDocument; letter: ReminderLetter }) {
+  const d = { ...document, logo: document.logo ? asBuffer(document.logo) : null };
   const { invoice, settings } = d;
   const label = REMINDER_LABELS[letter.level - 1];
   const tone = TONE[letter.level - 1];

@@ -6,6 +6,7 @@ import {
   zMonthlyRunInput,
   zMonthlyRunResult,
 } from '@butler/contract/quickbill';
+import { zToBillCustomer } from '@butler/contract/to-bill';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
@@ -39,6 +40,17 @@ export const sourcesRoutes =
       config: { access: { permission: 'invoices.write' } },
       schema: { tags, body: zMonthlyRunInput, response: { 200: zMonthlyRunResult, ...errors } },
       handler: async (request) => sources.monthlyRun(requireSession(request), request.body.year, request.body.month),
+    });
+
+    app.get('/api/quickbill/to-bill', {
+      config: { access: { permission: 'invoices.write' } },
+      schema: {
+        tags,
+        description:
+          'Was wirklich zu verrechnen ist: Stundenpakete ohne Rechnung, Minus bei Stundenpaketen, Mehrverbrauch im ButlerPaket',
+        response: { 200: z.array(zToBillCustomer), ...errors },
+      },
+      handler: async () => sources.toBill(),
     });
 
     app.get('/api/quickbill/billable-time-entries/customers', {

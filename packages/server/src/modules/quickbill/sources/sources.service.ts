@@ -1,4 +1,3 @@
-import { formatNumber } from '@butler/contract/format';
 import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   customers,
@@ -10,12 +9,14 @@ import {
 } from '../../../db/schema/index.js';
 import { firstDayOfMonth, formatIsoDate, lastDayOfMonth, monthDisplay } from '../../../domain/calendar.js';
 import { num } from '../../../domain/decimal.js';
+import { subscriptionLineText } from '../../../domain/subscription-line.js';
 import { subscriptionPeriods } from '../../../domain/subscription-periods.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { customerFullName } from '../../customers/customers.repo.js';
 import type { QuickbillDeps } from '../shared.js';
 import { claimMonths } from './billing-months.js';
 import { draftForHourPackage, insertDraft } from './hour-package-draft.js';
+import { customersToBill } from './to-bill.js';
 
 /** Billable time entries that are on no invoice yet (partial index time_entries_uninvoiced_idx). */
 const waitingForInvoice = () => and(eq(timeEntries.isBillable, true), isNull(timeEntries.invoiceId));
@@ -79,9 +80,7 @@ export function createSourcesService(deps: QuickbillDeps) {
             skipped++;
             continue;
           }
-          const description =
-            `ButlerPaket ${sub.templateName || 'Individuell'} – ${monthDisplay(monthKey)}` +
-            ` (${formatNumber(sub.monthlyHours)} Stunden)`;
+          const description = subscriptionLineText(sub.templateName, monthDisplay(monthKey), 1, num(sub.monthlyHours));
           const row = await insertDraft(
             tx,
             session,
@@ -115,6 +114,9 @@ export function createSourcesService(deps: QuickbillDeps) {
         return { created, skipped };
       });
     },
+
+    /** What is really to bill, per customer (decision 0773). */
+    toBill: () => customersToBill(db, deps.today()),
 
     /**
      * Customers with billable time entries not on any invoice yet: count, hours and date

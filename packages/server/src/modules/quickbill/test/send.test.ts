@@ -433,7 +433,8 @@ describe('reminders', () => {
     const url = `/api/quickbill/invoices/${draft.id}/reminders`;
     const labels = [];
     for (let i = 0; i < 3; i++) {
-      const res = await ctx.request({ method: 'POST', url, token });
+      // The Mahnungen follow the reminder before their configured 14 days: sent early on purpose (decision 0770).
+      const res = await ctx.request({ method: 'POST', url, token, payload: i === 0 ? {} : { early: true } });
       expect(res.statusCode, res.body).toBe(200);
       labels.push(res.json().label);
       const mails = await outboxMails(ctx);
@@ -442,7 +443,7 @@ describe('reminders', () => {
       expect(mail).toContain(`Rechnung-${invoice_number}.pdf`);
     }
     expect(labels).toEqual(['Zahlungserinnerung', '1. Mahnung', '2. Mahnung']);
-    const fourth = await ctx.request({ method: 'POST', url, token });
+    const fourth = await ctx.request({ method: 'POST', url, token, payload: { early: true } });
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json().error).toBe('Es wurden bereits alle Mahnstufen versendet');
     const detail = (await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${draft.id}`, token })).json();

@@ -89,7 +89,7 @@ describe('invoice sources', () => {
       total_gross: 576,
     });
     expect(detail.items[0]).toMatchObject({
-      description: 'ButlerPaket Classic – März 2030 (10,00 Stunden)',
+      description: 'ButlerPaket Classic · März 2030 · 10 h',
       unit: 'Monat',
     });
 
@@ -204,6 +204,26 @@ describe('settings', () => {
     const sent = await ctx.request({ method: 'POST', url: `/api/quickbill/invoices/${draft.id}/send`, token });
     expect(sent.json().invoice_number).toBe('RE-31/001');
     await configureProvider(ctx, token, { invoice_number_format: '{YYYY}-{NNNN}', payment_terms_days: 14 });
+  });
+
+  it('keeps a WhatsApp number for the lounge’s contact dialog, refusing one that is no number (decision 0761)', async () => {
+    const put = (whatsapp_number: string) =>
+      ctx.request({ method: 'PUT', url: '/api/quickbill/settings', token, payload: { whatsapp_number } });
+    const bad = await put('ruf mich an');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.whatsapp_number).toBe('Bitte geben Sie eine Mobilnummer an, z. B. +43 664 1234567');
+    const saved = await put(' +43 664 391 82 74 ');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().whatsapp_number).toBe('+43 664 391 82 74');
+    const customer = await buildCustomer(ctx.db);
+    const customerToken = await ctx.login('customer', customer.email, TEST_PASSWORD);
+    const lounge = await ctx.request({
+      method: 'GET',
+      url: `/api/customers/${customer.id}/dashboard`,
+      token: customerToken,
+    });
+    expect(lounge.json().contact.whatsapp_number).toBe('+43 664 391 82 74');
+    expect((await put('')).json().whatsapp_number).toBe('');
   });
 
   it('accepts a PNG or JPEG logo up to 512 KB and refuses other files', async () => {

@@ -39,12 +39,17 @@ export function useEndSession() {
   });
 }
 
+/** Own password; then the session's user again (a generated first password is no longer one, decision 0756). */
 export function useChangePassword() {
   const client = useQueryClient();
+  const { refreshUser } = useSession();
   return useMutation({
     mutationFn: (body: { current_password: string; new_password: string }) =>
       apiRequest('/api/account/password', { method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
+    onSuccess: async () => {
+      await refreshUser();
+      await client.invalidateQueries({ queryKey: accountKeys.sessions });
+    },
   });
 }
 

@@ -2,45 +2,54 @@ import type { Onboarding, OnboardingStep } from '@butler/contract/onboarding';
 import { Anchor, Button, Card, Group, Progress, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChevronRight, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { NoMailServerAlert } from '../../../components/no-mail-server-alert';
 import { errorText } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { useChecklistVisibility } from '../api/onboarding';
 
-/** What each step asks and where it is done (decision 0630). */
-export const STEP_TEXTS: Record<OnboardingStep, { title: string; hint: string; to: string }> = {
+type Checklist = NonNullable<Onboarding['checklist']>;
+
+/** What each step asks and where it is done (decisions 0630, 0757); the last two lead to the newest records. */
+export const STEP_TEXTS: Record<OnboardingStep, { title: string; hint: string; to: (c: Checklist) => string }> = {
   company: {
     title: 'Firmen- und Steuerdaten eintragen',
     hint: 'Firmenname, Anschrift und UID-Nummer (oder Steuernummer) stehen auf jeder Rechnung.',
-    to: '/admin/quickbill/settings',
+    to: () => '/admin/quickbill/settings',
   },
   bank: {
     title: 'Bankverbindung angeben',
     hint: 'IBAN und BIC für die Zahlung und den QR-Code auf der Rechnung.',
-    to: '/admin/quickbill/settings',
+    to: () => '/admin/quickbill/settings',
   },
   logo: {
     title: 'Logo hochladen',
     hint: 'Erscheint auf Rechnungen, Mails und der Anmeldeseite.',
-    to: '/admin/quickbill/settings',
+    to: () => '/admin/quickbill/settings',
   },
   template: {
     title: 'ButlerPaket-Vorlage anlegen',
-    hint: 'Laufzeit und Stundenpreis, aus denen ButlerPakete entstehen.',
-    to: '/admin/settings?vorlage=neu',
+    hint: 'Laufzeit und Stundenpreis (netto), aus denen ButlerPakete entstehen.',
+    to: () => '/admin/settings?vorlage=neu',
   },
   customer: {
     title: 'Ersten Kunden anlegen',
     hint: 'Mit Rechnungsadresse; auf Wunsch mit Einladung zur Lounge.',
-    to: '/admin/customers',
+    to: () => '/admin/customers',
+  },
+  subscription: {
+    title: 'Dem Kunden ein ButlerPaket geben',
+    hint: 'Beim Kunden unter „ButlerPakete“: Vorlage, Stunden pro Monat und Beginn.',
+    to: (c) => (c.first_customer_id ? `/admin/customers/${c.first_customer_id}/butlerpakete` : '/admin/customers'),
   },
   invoice: {
-    title: 'Testrechnung erstellen und senden',
-    hint: 'Eine erste Rechnung an den neuen Kunden, mit PDF und E-Rechnung.',
-    to: '/admin/quickbill/invoices/new',
+    title: 'Erste ButlerPaket-Rechnung senden',
+    hint: 'Unter „Nächste Abrechnungen“ mit „Jetzt abrechnen“ den ersten Monat abrechnen, prüfen und senden.',
+    to: (c) =>
+      c.subscription_draft_id
+        ? `/admin/quickbill/invoices/${c.subscription_draft_id}`
+        : '/admin/quickbill/abrechnungen',
   },
 };
-
-type Checklist = NonNullable<Onboarding['checklist']>;
 
 /** "Erste Schritte" on the overview: ticks itself off from the data, can be hidden per staff member. */
 export function FirstStepsCard({ checklist }: { checklist: Checklist }) {
@@ -93,7 +102,7 @@ export function FirstStepsCard({ checklist }: { checklist: Checklist }) {
               <div style={{ flex: 1, minWidth: 0 }}>
                 <Anchor
                   component={Link}
-                  to={text.to}
+                  to={text.to(checklist)}
                   fw={600}
                   c={step.done ? 'gray.7' : undefined}
                   td={step.done ? 'line-through' : undefined}
@@ -112,6 +121,8 @@ export function FirstStepsCard({ checklist }: { checklist: Checklist }) {
           );
         })}
       </Stack>
+      {/* The first sent invoice reaches nobody while mail only goes to the outbox folder (decision 0755). */}
+      <NoMailServerAlert compact mt="md" />
     </Card>
   );
 }

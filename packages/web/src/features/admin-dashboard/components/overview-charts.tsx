@@ -38,7 +38,8 @@ function RevenueChart({ months }: { months: RevenueMonth[] }) {
   const empty = months.every((m) => m.invoiced === 0 && m.paid === 0);
   return (
     <ChartCard
-      title="Umsatz pro Monat"
+      // Not "Umsatz": the word meant payments on one screen and invoices on another (decision 0759).
+      title="Verrechnet und bezahlt pro Monat"
       icon={<IconReceipt2 size={20} aria-hidden />}
       testId="chart-revenue"
       summary="Verrechnet (Rechnungsdatum, brutto, abzüglich Stornorechnungen) und bezahlt (Zahlungseingang nach Zahlungsdatum) der letzten 12 Monate."

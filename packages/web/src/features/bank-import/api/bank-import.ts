@@ -70,6 +70,15 @@ export function useAssignableInvoices(search: string, enabled: boolean) {
   });
 }
 
+/** What an import did, again (decision 0723): counts, warnings, what was skipped and not booked. */
+export function useFileSummary(id: number | null) {
+  return useQuery({
+    queryKey: [...bankKeys.all, 'file-summary', id],
+    queryFn: () => apiRequest<ImportSummary>(`/api/bank-import/files/${id}`),
+    enabled: id !== null,
+  });
+}
+
 export function useImportBankFile() {
   const refresh = useRefresh();
   return useMutation({
@@ -85,13 +94,21 @@ export function useImportBankFile() {
 export function useEntryActions() {
   const refresh = useRefresh();
   return {
+    /** `acceptCredit`: the credit (Guthaben) staff agreed to, exactly as the server would book it (decision 0726). */
     confirm: useMutation({
-      mutationFn: (id: number) => apiRequest<BankEntry>(`/api/bank-entries/${id}/confirm`, { method: 'POST' }),
+      mutationFn: ({ id, acceptCredit = 0 }: { id: number; acceptCredit?: number }) =>
+        apiRequest<BankEntry>(`/api/bank-entries/${id}/confirm`, {
+          method: 'POST',
+          body: { accept_credit: acceptCredit },
+        }),
       onSuccess: refresh,
     }),
     assign: useMutation({
-      mutationFn: ({ id, invoiceId }: { id: number; invoiceId: number }) =>
-        apiRequest<BankEntry>(`/api/bank-entries/${id}/assign`, { method: 'POST', body: { invoice_id: invoiceId } }),
+      mutationFn: ({ id, invoiceId, acceptCredit = 0 }: { id: number; invoiceId: number; acceptCredit?: number }) =>
+        apiRequest<BankEntry>(`/api/bank-entries/${id}/assign`, {
+          method: 'POST',
+          body: { invoice_id: invoiceId, accept_credit: acceptCredit },
+        }),
       onSuccess: refresh,
     }),
     ignore: useMutation({

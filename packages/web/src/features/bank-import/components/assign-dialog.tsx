@@ -1,6 +1,6 @@
 import type { BankEntry } from '@butler/contract/bank-import';
 import { zAssignInput } from '@butler/contract/bank-import';
-import { Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -29,6 +29,11 @@ export function AssignDialog({ entry, onClose }: { entry: BankEntry | null; onCl
     setSearch('');
     onClose();
   };
+  const chosen = (invoices.data ?? []).find((i) => String(i.id) === form.values.invoice_id);
+  // What booking on the chosen invoice would make the customer's credit, in cents (decision 0726).
+  const creditCents = chosen
+    ? Math.max(0, Math.round((entry?.amount ?? 0) * 100) - Math.round(chosen.open_amount * 100))
+    : 0;
   const options = (invoices.data ?? []).map((i) => ({
     value: String(i.id),
     label: `${i.invoice_number} · ${i.customer_name} · offen ${formatEuro(i.open_amount)} · fällig ${formatDate(i.due_date)}`,
@@ -39,7 +44,7 @@ export function AssignDialog({ entry, onClose }: { entry: BankEntry | null; onCl
         noValidate
         onSubmit={form.onSubmit((values) =>
           assign.mutate(
-            { id: entry!.id, invoiceId: Number(values.invoice_id) },
+            { id: entry!.id, invoiceId: Number(values.invoice_id), acceptCredit: creditCents / 100 },
             {
               onSuccess: (booked) => {
                 notifySuccess(`Zahlung auf Rechnung ${booked.invoice_number} gebucht`);
@@ -55,6 +60,12 @@ export function AssignDialog({ entry, onClose }: { entry: BankEntry | null; onCl
             {entry?.booking_date ? formatDate(entry.booking_date) : '–'} wird als Zahlung der gewählten Rechnung
             gebucht; ein Mehrbetrag wird Guthaben des Kunden.
           </Text>
+          {chosen && creditCents > 0 && (
+            <Alert color="yellow" role="status">
+              Rechnung {chosen.invoice_number} ist nur noch mit {formatEuro(chosen.open_amount)} offen:{' '}
+              {formatEuro(creditCents / 100)} werden Guthaben von {chosen.customer_name}.
+            </Alert>
+          )}
           <FormError message={assign.error ? errorText(assign.error, 'Fehler beim Speichern') : null} />
           <Select
             label="Rechnung"

@@ -1,22 +1,10 @@
 import type { ImportSummary } from '@butler/contract/bank-import';
-import { Alert, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { useImportBankFile } from '../api/bank-import';
-
-function summaryText(s: ImportSummary) {
-  if (s.duplicate) return 'Diese Datei wurde bereits importiert. Es wurde nichts doppelt gebucht.';
-  const parts = [
-    `${s.new_entries} neue Buchung${s.new_entries === 1 ? '' : 'en'}`,
-    s.entries > s.new_entries && `${s.entries - s.new_entries} schon bekannt`,
-    `${s.matched} zugeordnet`,
-    `${s.suggested} Vorschläge`,
-    `${s.unassigned} nicht zugeordnet`,
-    s.returns > 0 && `${s.returns} Rücklastschrift${s.returns === 1 ? '' : 'en'}`,
-  ].filter(Boolean);
-  return `${s.message}, ${s.statements} Auszug${s.statements === 1 ? '' : 'züge'}: ${parts.join(', ')}.`;
-}
+import { ImportSummaryView } from './import-summary-view';
 
 /** Upload of a camt.053/054 (or .052) file, with what the import did or why it was refused. */
 export function ImportCard() {
@@ -31,7 +19,8 @@ export function ImportCard() {
           </Title>
           <Text size="sm" c="dimmed">
             camt.053 (Kontoauszug) oder camt.054 (Avisierung) aus dem Online-Banking, auch im österreichischen
-            STUZZA-Format. Eine Datei oder überlappende Auszüge werden nie doppelt gebucht.
+            STUZZA-Format. Eine Datei oder überlappende Auszüge werden nie doppelt gebucht; was schon bekannt war, wird
+            mit Grund aufgelistet.
           </Text>
         </Stack>
         <FileButton
@@ -55,9 +44,9 @@ export function ImportCard() {
         </Alert>
       )}
       {last && (
-        <Alert color={last.duplicate ? 'yellow' : 'teal'} role="status" mt="sm">
-          {summaryText(last)}
-        </Alert>
+        <Box mt="sm">
+          <ImportSummaryView summary={last} />
+        </Box>
       )}
     </Card>
   );

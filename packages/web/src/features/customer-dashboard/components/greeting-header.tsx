@@ -27,7 +27,7 @@ export function GreetingHeader({
   onContact: () => void;
 }) {
   return (
-    <Box className={classes.hero}>
+    <Box className={classes.hero} data-print="keep-colours">
       <Group justify="space-between" align="flex-end" gap="lg">
         <Stack gap="xs" miw={0} style={{ flex: 1 }}>
           <Text size="xs" tt="uppercase" fw={700} c="gold.4" style={{ letterSpacing: '0.12em' }}>

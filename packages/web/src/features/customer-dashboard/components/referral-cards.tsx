@@ -1,4 +1,3 @@
-import { REFERRAL_GIFT_TEXT } from '@butler/contract/referral-rules';
 import type { ReferralData } from '@butler/contract/referrals';
 import { Badge, Button, Card, Divider, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconGift, IconQrcode, IconUsers } from '@tabler/icons-react';
@@ -125,9 +124,12 @@ export function ReferralSavingsCard({ data, onShare }: { data: ReferralData; onS
  */
 export function ReferralTeaserCard({
   discountPerReferral,
+  gift,
   onShare,
 }: {
   discountPerReferral: number;
+  /** The setting "Geschenk für empfohlene Neukunden" (decision 0760). */
+  gift: string;
   onShare: () => void;
 }) {
   const t = useLoungeTexts();
@@ -146,7 +148,7 @@ export function ReferralTeaserCard({
             </Text>
             <Text size="sm">{t.referText(formatPercent(discountPerReferral))}</Text>
             <Text size="sm" c="dimmed">
-              {t.referGift(REFERRAL_GIFT_TEXT)}
+              {t.referGift(gift)}
             </Text>
           </Stack>
         </Group>

@@ -1,20 +1,27 @@
 import { ActionIcon, Box, Button, Center, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCopy, IconMail } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconCopy, IconLink, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLoungeTexts } from '../../../app/lounge-voice';
 import { apiRequest } from '../../../lib/api-client';
 import { copyToClipboard } from '../../../lib/notify';
 
-type QrCode = { qr_code: string; mailto_link: string; referral_code: string };
+type QrCode = {
+  qr_code: string;
+  mailto_link: string;
+  referral_code: string;
+  invite_url: string;
+  whatsapp_link: string;
+};
 
 /** SPEC §9: the overlay shows the QR image at 200 px. */
 const QR_SIZE = 200;
 
 /**
- * Referral QR overlay: the QR code, the code itself with copy, and the referral e-mail as
- * a mailto link (no server call). Loaded only when opened; a failure is only logged (SPEC §7).
+ * Referral QR overlay: the QR code (a link to the friend's page, decision 0760), the code
+ * itself with copy, the referral e-mail as a mailto link, WhatsApp and the link to copy (no
+ * server call). Loaded only when opened; a failure is only logged (SPEC §7).
  */
 export function ReferralQrDialog({
   customerId,
@@ -108,6 +115,28 @@ export function ReferralQrDialog({
               leftSection={<IconMail size={18} aria-hidden />}
             >
               Per E-Mail empfehlen
+            </Button>
+            <Button
+              component="a"
+              href={qr.data.whatsapp_link}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="default"
+              radius="xl"
+              fullWidth
+              leftSection={<IconBrandWhatsapp size={18} color="var(--mantine-color-teal-8)" aria-hidden />}
+            >
+              Per WhatsApp teilen
+            </Button>
+            <Button
+              variant="subtle"
+              color="navy"
+              leftSection={<IconLink size={16} aria-hidden />}
+              onClick={() =>
+                void copyToClipboard(qr.data.invite_url, 'Link kopiert!', 'Link konnte nicht kopiert werden')
+              }
+            >
+              Link kopieren
             </Button>
           </>
         )}

@@ -26,7 +26,11 @@ export function ReferralSection({ data, customerId }: { data: CustomerDashboard;
       {showSavings ? (
         <ReferralSavingsCard data={referral} onShare={qr.open} />
       ) : (
-        <ReferralTeaserCard discountPerReferral={stats.discount_per_referral} onShare={qr.open} />
+        <ReferralTeaserCard
+          discountPerReferral={stats.discount_per_referral}
+          gift={stats.gift_text}
+          onShare={qr.open}
+        />
       )}
       <MountOnFirstOpen opened={qrOpen}>
         <ReferralQrDialog customerId={customerId ?? data.customer.id} opened={qrOpen} onClose={qr.close} />

@@ -1,8 +1,10 @@
 import type { CustomerInvoice, CustomerInvoiceState } from '@butler/contract/customer-invoices';
+import { PAYMENT_TEXTS } from '@butler/contract/payment-texts';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCode, IconDownload, IconFileInvoice, IconQrcode } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSession } from '../../../app/session-context';
 import { PageLoader } from '../../../components/page-loader';
 import { Pager } from '../../../components/pager';
 import { EmptyState, ErrorState } from '../../../components/states';
@@ -59,6 +61,7 @@ function InvoiceRow({
   invoice: CustomerInvoice;
   onPay: (invoice: CustomerInvoice) => void;
 }) {
+  const t = PAYMENT_TEXTS[useSession().customerVoice];
   const label = invoice.kind === 'credit_note' ? 'Stornorechnung' : 'Rechnung';
   const payable = invoice.kind === 'invoice' && invoice.open_amount > 0;
   return (
@@ -102,8 +105,21 @@ function InvoiceRow({
       )}
       {payable && invoice.direct_debit && (
         <Text size="sm">
-          Wird am {formatDate(invoice.direct_debit.collection_date)} per SEPA-Lastschrift von deinem Konto{' '}
-          {invoice.direct_debit.account} eingezogen.
+          {t.directDebit(
+            formatEuro(invoice.open_amount),
+            formatDate(invoice.direct_debit.collection_date),
+            invoice.direct_debit.account,
+          )}
+        </Text>
+      )}
+      {payable && invoice.last_reminder && (
+        // An overdue invoice says that it was reminded and until when (decision 0772).
+        <Text size="sm" c="red.8" data-testid="customer-invoice-reminder">
+          {t.reminderSent(
+            invoice.last_reminder.label,
+            formatDate(invoice.last_reminder.sent_on),
+            invoice.last_reminder.pay_by ? formatDate(invoice.last_reminder.pay_by) : null,
+          )}
         </Text>
       )}
       <Group gap="xs">

@@ -18,6 +18,7 @@ import { DateField } from '../../../components/date-field';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { useDialogForm } from '../../../components/use-dialog-form';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { mailToast, useMailSetup } from '../../../lib/mail-setup';
 import { notifySuccess } from '../../../lib/notify';
 import { useCustomer, useSaveCustomer } from '../api/customers';
 import { useSaveCustomerStaff } from '../api/staff';
@@ -43,6 +44,7 @@ export function CustomerFormDialog({
   const phone = useMediaQuery('(max-width: 48em)');
   const editing = customer !== null;
   const save = useSaveCustomer();
+  const mailSetup = useMailSetup().data;
   const saveStaff = useSaveCustomerStaff();
   const mayAssign = useCan()('customers.assign');
   const full = useCustomer(opened && customer ? customer.id : 0);
@@ -69,7 +71,11 @@ export function CustomerFormDialog({
           editing
             ? 'Kunde erfolgreich aktualisiert'
             : v.access === 'invitation'
-              ? `Kunde angelegt, Einladung an ${v.email.trim()} gesendet`
+              ? mailToast(
+                  mailSetup,
+                  `Kunde angelegt, Einladung an ${v.email.trim()} gesendet`,
+                  `Kunde angelegt; Einladung an ${v.email.trim()}`,
+                )
               : 'Kunde erfolgreich angelegt',
         );
         onClose();

@@ -2,11 +2,13 @@ import { Button, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiRequest, errorText } from '../../../lib/api-client';
+import { mailToast, useMailSetup } from '../../../lib/mail-setup';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 
 /** Mails the customer a link to set a password: the invitation again, or a reset link (60 minutes). */
 export function SendPasswordLinkButton({ customerId, email }: { customerId: number; email: string }) {
   const [busy, setBusy] = useState(false);
+  const mailSetup = useMailSetup().data;
   return (
     <div>
       <Button
@@ -18,7 +20,13 @@ export function SendPasswordLinkButton({ customerId, email }: { customerId: numb
           setBusy(true);
           try {
             await apiRequest(`/api/customers/${customerId}/password-link`, { method: 'POST' });
-            notifySuccess(`Link zum Passwort-Setzen an ${email} gesendet`);
+            notifySuccess(
+              mailToast(
+                mailSetup,
+                `Link zum Passwort-Setzen an ${email} gesendet`,
+                `Link zum Passwort-Setzen für ${email}`,
+              ),
+            );
           } catch (cause) {
             notifyError(errorText(cause, 'Fehler beim Senden des Links'));
           } finally {

@@ -129,9 +129,19 @@ export function useRunActions() {
       mutationFn: (id: number) => apiRequest<RunDetail>(`/api/direct-debit/runs/${id}/discard`, { method: 'POST' }),
       onSuccess: refresh,
     }),
+    /** "Bei der Bank eingereicht": staff uploaded the file at the bank (decision 0722). */
+    atBank: useMutation({
+      mutationFn: (id: number) => apiRequest<RunDetail>(`/api/direct-debit/runs/${id}/at-bank`, { method: 'POST' }),
+      onSuccess: refresh,
+    }),
   };
 }
 
-export async function downloadRunFile(run: { id: number; file_name: string }) {
-  saveBlob(await apiDownload(`/api/direct-debit/runs/${run.id}/file`), run.file_name);
+/** Downloads a run's file; the server records the first download, so the run's stage is read again. */
+export function useDownloadRunFile() {
+  const refresh = useRefresh();
+  return async (run: { id: number; file_name: string }) => {
+    saveBlob(await apiDownload(`/api/direct-debit/runs/${run.id}/file`), run.file_name);
+    refresh();
+  };
 }

@@ -1,4 +1,5 @@
 import type { DueCollection } from '@butler/contract/direct-debit';
+import { assignSequenceTypes } from '@butler/contract/sepa-sequence';
 import { Alert, Anchor, Button, Card, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,16 +10,20 @@ import { errorText } from '../../../lib/api-client';
 import { formatDate, formatEuro } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePhone } from '../../../lib/use-phone';
-import { downloadRunFile, useDueCollections, useRunActions } from '../api/direct-debit';
+import { useDownloadRunFile, useDueCollections, useRunActions } from '../api/direct-debit';
 
 const SEQUENCE = { FRST: 'Erst', RCUR: 'Folge' } as const;
 
 /**
  * "Neuer Lastschrift-Lauf": a collection date (TARGET day, 2 bank days ahead, at most 14
- * days), the invoices that may be collected then, and the file for the bank.
+ * days), the invoices that may be collected then, and the file for the bank. Only what the
+ * file check accepts is preselected (the server proves a trial file, decision 0722); the
+ * Erst/Folge column follows the selection by the rule the file is written with (0721).
+ * A created run opens with its file ready to download.
  */
-export function NewRunCard({ ready }: { ready: boolean }) {
+export function NewRunCard({ ready, onCreated }: { ready: boolean; onCreated: (runId: number) => void }) {
   const phone = usePhone();
+  const download = useDownloadRunFile();
   const [date, setDate] = useState<string | null>(null);
   const due = useDueCollections(date);
   const { create } = useRunActions();
@@ -35,6 +40,14 @@ export function NewRunCard({ ready }: { ready: boolean }) {
   const items = due.data.items;
   const chosen = items.filter((i) => selected.has(i.invoice_id));
   const total = chosen.reduce((sum, i) => sum + Math.round(i.amount * 100), 0) / 100;
+  // As the file would be written: a new mandate with several chosen invoices goes as RCUR.
+  const chosenTypes = assignSequenceTypes(
+    chosen.map((i) => ({ mandateReference: i.mandate_reference, collectedBefore: i.sequence_type === 'RCUR' })),
+  );
+  const sequenceOf = (item: DueCollection) => {
+    const index = chosen.indexOf(item);
+    return SEQUENCE[index >= 0 ? chosenTypes[index] : item.sequence_type];
+  };
   const toggle = (item: DueCollection) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -49,7 +62,10 @@ export function NewRunCard({ ready }: { ready: boolean }) {
       {
         onSuccess: (run) => {
           notifySuccess(`Lastschrift-Lauf über ${formatEuro(run.total)} erstellt`);
-          void downloadRunFile(run);
+          onCreated(run.id);
+          void download(run).catch(() => {
+            // The dialog that just opened offers "Datei herunterladen" again.
+          });
         },
       },
     );
@@ -60,7 +76,7 @@ export function NewRunCard({ ready }: { ready: boolean }) {
     const later = item.announced_on > (date ?? '') && item.announced_on <= due.data.latest_date;
     return (
       <Stack gap={0} align="flex-start">
-        <Text size="sm" c="orange">
+        <Text size="sm" c="red.9">
           {item.blocked}
         </Text>
         {later && (
@@ -104,6 +120,11 @@ export function NewRunCard({ ready }: { ready: boolean }) {
           maxDate={due.data.latest_date}
           maw={220}
         />
+        {due.data.file_problem && (
+          <Alert color="red" role="alert">
+            {due.data.file_problem}
+          </Alert>
+        )}
         {create.error && (
           <Alert color="red" role="alert">
             {errorText(create.error, 'Der Lauf konnte nicht erstellt werden')}
@@ -119,7 +140,7 @@ export function NewRunCard({ ready }: { ready: boolean }) {
                   <Stack gap={0}>
                     <Text fw={600}>{item.customer_name}</Text>
                     <Text size="sm">
-                      {item.invoice_number} · {formatEuro(item.amount)} · {SEQUENCE[item.sequence_type]}
+                      {item.invoice_number} · {formatEuro(item.amount)} · {sequenceOf(item)}
                     </Text>
                     {announcement(item)}
                   </Stack>
@@ -151,7 +172,7 @@ export function NewRunCard({ ready }: { ready: boolean }) {
                     <Table.Td>{item.invoice_number}</Table.Td>
                     <Table.Td>{item.customer_name}</Table.Td>
                     <Table.Td>{item.mandate_reference || '–'}</Table.Td>
-                    <Table.Td>{SEQUENCE[item.sequence_type]}</Table.Td>
+                    <Table.Td>{sequenceOf(item)}</Table.Td>
                     <Table.Td>{announcement(item)}</Table.Td>
                     <Table.Td ta="right">{formatEuro(item.amount)}</Table.Td>
                   </Table.Tr>
@@ -166,7 +187,7 @@ export function NewRunCard({ ready }: { ready: boolean }) {
           </Text>
           <Button
             leftSection={<IconFileExport size={18} />}
-            disabled={!ready || chosen.length === 0 || create.isPending}
+            disabled={!ready || chosen.length === 0 || create.isPending || due.data.file_problem !== null}
             onClick={submit}
           >
             {create.isPending ? 'Datei wird erstellt...' : 'Datei für die Bank erstellen'}

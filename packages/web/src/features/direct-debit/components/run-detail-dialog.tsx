@@ -1,5 +1,6 @@
-import { RUN_ITEM_STATE_LABELS, type RunDetail } from '@butler/contract/direct-debit';
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { painFormatName, RUN_ITEM_STATE_LABELS, type RunDetail } from '@butler/contract/direct-debit';
+import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoader } from '../../../components/page-loader';
@@ -8,7 +9,8 @@ import { errorText } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatEuro } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePhone } from '../../../lib/use-phone';
-import { downloadRunFile, useRun, useRunActions } from '../api/direct-debit';
+import { useDownloadRunFile, useRun, useRunActions } from '../api/direct-debit';
+import { RunStageBadge } from './run-stage-badge';
 
 type Item = RunDetail['items'][number];
 const STATE_COLORS = { submitted: 'blue', collected: 'teal', returned: 'red', discarded: 'gray' } as const;
@@ -23,11 +25,11 @@ const columns: Column<Item>[] = [
     label: 'Status',
     render: (i) => (
       <Stack gap={0} align="flex-end">
-        <Badge color={STATE_COLORS[i.state]} variant="light">
+        <Badge color={STATE_COLORS[i.state]} variant="light" style={{ textTransform: 'none' }}>
           {RUN_ITEM_STATE_LABELS[i.state]}
         </Badge>
         {i.return_reason && (
-          <Text size="xs" c="red">
+          <Text size="xs" c="red.9">
             {i.return_reason}
             {i.return_fee ? ` · Gebühr ${formatEuro(i.return_fee)}` : ''}
           </Text>
@@ -37,7 +39,56 @@ const columns: Column<Item>[] = [
   },
 ];
 
-/** A stored run: its file (with sha256), every collection and its state; discard if the bank never got it. */
+/** What to do next with the file, in one sentence and one button (decision 0722). */
+function NextStep({ run }: { run: RunDetail }) {
+  const download = useDownloadRunFile();
+  const { atBank } = useRunActions();
+  if (run.stage === 'discarded') return null;
+  if (run.stage === 'at_bank') {
+    return (
+      <Text size="sm">
+        Bei der Bank eingereicht: {run.at_bank_at ? formatDateTime(run.at_bank_at) : ''} · {run.at_bank_by}
+      </Text>
+    );
+  }
+  return (
+    <Alert color="blue" role="status" title="Datei bereit – bei der Bank hochladen">
+      <Stack gap="xs">
+        <Text size="sm">
+          {run.stage === 'created'
+            ? 'Die Datei wurde noch nicht heruntergeladen. Laden Sie sie herunter und im Online-Banking als SEPA-Lastschrift-Datei hoch.'
+            : `Heruntergeladen ${run.downloaded_at ? formatDateTime(run.downloaded_at) : ''} von ${run.downloaded_by ?? ''}. Bestätigen Sie hier, sobald die Bank die Datei angenommen hat.`}
+        </Text>
+        <Group gap="xs">
+          <Button
+            leftSection={<IconDownload size={18} />}
+            variant={run.stage === 'created' ? 'filled' : 'default'}
+            onClick={() =>
+              void download(run).catch((e) => notifyError(errorText(e, 'Die Datei konnte nicht geladen werden')))
+            }
+          >
+            Datei herunterladen
+          </Button>
+          {run.stage === 'downloaded' && (
+            <Button
+              loading={atBank.isPending}
+              onClick={() =>
+                atBank.mutate(run.id, {
+                  onSuccess: () => notifySuccess('Lastschrift-Lauf als bei der Bank eingereicht vermerkt'),
+                  onError: (e) => notifyError(errorText(e, 'Fehler beim Speichern')),
+                })
+              }
+            >
+              Bei der Bank eingereicht
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A stored run: its file (with sha256), what to do with it, every collection; discard if the bank never got it. */
 export function RunDetailDialog({ runId, onClose }: { runId: number | null; onClose: () => void }) {
   const phone = usePhone();
   const run = useRun(runId);
@@ -51,41 +102,41 @@ export function RunDetailDialog({ runId, onClose }: { runId: number | null; onCl
         <PageLoader text="Lade Lauf..." />
       ) : (
         <Stack gap="sm">
-          <Text size="sm">
-            Einzug am {formatDate(data.collection_date)} · {data.item_count} Lastschriften · {formatEuro(data.total)} ·
-            erstellt {formatDateTime(data.created_at)} von {data.created_by}
-          </Text>
+          <Group gap="xs" justify="space-between">
+            <Text size="sm">
+              Einzug am {formatDate(data.collection_date)} · {data.item_count}{' '}
+              {data.item_count === 1 ? 'Lastschrift' : 'Lastschriften'} · {formatEuro(data.total)} · erstellt{' '}
+              {formatDateTime(data.created_at)} von {data.created_by}
+            </Text>
+            <RunStageBadge run={data} />
+          </Group>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {data.file_name} (pain.{data.pain_version}) · SHA-256 {data.sha256}
+            {data.file_name} ({painFormatName(data.pain_version)}) · SHA-256 {data.sha256}
           </Text>
+          <NextStep run={data} />
           <ResponsiveList
             rows={data.items}
             columns={columns}
             rowKey={(i) => i.id}
             cardTitle={(i) => i.invoice_number}
           />
-          <Group justify="flex-end" gap="xs">
-            {canDiscard && (
+          {canDiscard && (
+            <Group justify="flex-end">
               <Button variant="default" color="red" onClick={() => setConfirming(true)}>
                 Lauf verwerfen
               </Button>
-            )}
-            <Button
-              onClick={() =>
-                void downloadRunFile(data).catch((e) =>
-                  notifyError(errorText(e, 'Die Datei konnte nicht geladen werden')),
-                )
-              }
-            >
-              Datei herunterladen
-            </Button>
-          </Group>
+            </Group>
+          )}
         </Stack>
       )}
       <ConfirmDialog
         opened={confirming}
         title="Lauf verwerfen"
-        message="Nur verwerfen, wenn die Datei nie bei der Bank eingereicht wurde. Die Rechnungen werden danach wieder zum Einzug angeboten."
+        message={
+          data?.stage === 'at_bank'
+            ? 'Dieser Lauf ist als bei der Bank eingereicht vermerkt. Nur verwerfen, wenn die Bank die Datei abgelehnt hat. Die Rechnungen werden danach wieder zum Einzug angeboten.'
+            : 'Nur verwerfen, wenn die Datei nie bei der Bank eingereicht wurde. Die Rechnungen werden danach wieder zum Einzug angeboten.'
+        }
         confirmLabel="Verwerfen"
         errorFallback="Fehler beim Speichern"
         onClose={() => setConfirming(false)}

@@ -1,5 +1,5 @@
 import type { BillingSettings, DunningBlock } from '@butler/contract/billing-settings';
-import type { SubscriptionBilling, UpcomingBilling } from '@butler/contract/subscription-billing';
+import type { BillPeriodResult, SubscriptionBilling, UpcomingBilling } from '@butler/contract/subscription-billing';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestWithTotal } from '../../../lib/api-client';
 import { quickbillKeys, refreshQuickbill } from './keys';
@@ -99,6 +99,15 @@ export function useSubscriptionBillingActions() {
         apiRequest<SubscriptionBilling>(`/api/subscriptions/${subscriptionId}/billing/skip`, {
           method: 'POST',
           body,
+        }),
+      onSuccess: after,
+    }),
+    /** "Jetzt abrechnen" (decision 0757): the due period's invoice, once. */
+    billNow: useMutation({
+      mutationFn: ({ subscriptionId, period_start }: { subscriptionId: number; period_start: string }) =>
+        apiRequest<BillPeriodResult>(`/api/subscriptions/${subscriptionId}/billing/bill`, {
+          method: 'POST',
+          body: { period_start },
         }),
       onSuccess: after,
     }),

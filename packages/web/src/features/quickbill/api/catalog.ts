@@ -2,6 +2,7 @@ import type { Customer } from '@butler/contract/customers';
 import type { HourPackage } from '@butler/contract/hour-packages';
 import type { BillableCustomer, Product, zBillableTimeEntry, zProductInput } from '@butler/contract/quickbill';
 import type { InvoiceSettings, InvoiceSettingsInput } from '@butler/contract/quickbill-settings';
+import type { ToBillCustomer } from '@butler/contract/to-bill';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -107,6 +108,14 @@ export function useCustomerBilling(customerId: number | null) {
     queryKey: ['quickbill', 'customer-billing', customerId],
     queryFn: () => apiRequest<Customer>(`/api/customers/${customerId}`),
     enabled: customerId !== null,
+  });
+}
+
+/** What is really to bill, per customer (decision 0773). */
+export function useToBill() {
+  return useQuery({
+    queryKey: [...quickbillKeys.billable, 'to-bill'],
+    queryFn: () => apiRequest<ToBillCustomer[]>('/api/quickbill/to-bill'),
   });
 }
 

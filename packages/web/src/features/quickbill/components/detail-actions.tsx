@@ -13,11 +13,14 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { downloadInvoiceEbInterface, downloadInvoicePdf, downloadInvoiceXml } from '../api/download';
 import { useInvoiceActions } from '../api/invoices';
+import { useNextReminder } from '../api/reminders';
 import { invoiceLabel } from './invoice-number';
 import { cancelMessage, nextReminder, reportFailure } from './invoice-row-menu';
+import { ReminderConfirmDialog } from './reminder-confirm-dialog';
 
 /** The actions of the detail page; what each offers depends on the status (SPEC §4). */
 export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
@@ -28,6 +31,7 @@ export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
   const base = `/admin/quickbill/invoices/${invoice.id}`;
   const isInvoice = invoice.kind === 'invoice';
   const reminder = nextReminder(invoice);
+  const next = useNextReminder(invoice.id, reminder !== null);
   const label = invoiceLabel(invoice);
 
   return (
@@ -44,8 +48,17 @@ export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
           </Button>
         )}
         {reminder && (
-          <Button color="orange" variant="light" leftSection={<IconBell size={16} />} onClick={remind.open}>
-            {reminder} senden
+          // Each level is offered when its configured days have passed; earlier it is a quiet
+          // "vorzeitig" with the warning in its confirmation (decision 0770).
+          <Button
+            color="orange"
+            variant={next.data && !next.data.is_due ? 'subtle' : 'light'}
+            leftSection={<IconBell size={16} />}
+            onClick={remind.open}
+          >
+            {next.data && !next.data.is_due
+              ? `${reminder} vorzeitig senden (fällig ab ${formatDate(next.data.due_on)})`
+              : `${reminder} senden`}
           </Button>
         )}
         <Button
@@ -118,20 +131,7 @@ export function DetailActions({ invoice }: { invoice: InvoiceDetail }) {
         }}
         onClose={cancel.close}
       />
-      {reminder && (
-        <ConfirmDialog
-          opened={remindOpen}
-          title={`${reminder} senden?`}
-          message={`Der Kunde erhält die ${reminder} zur Rechnung ${label} mit PDF per E-Mail${invoice.customer_email ? ` an ${invoice.customer_email}` : ''}.`}
-          confirmLabel={`${reminder} senden`}
-          errorFallback="Versand fehlgeschlagen"
-          onConfirm={async () => {
-            const result = await actions.remind.mutateAsync(invoice.id);
-            notifySuccess(`${result.label} versendet`);
-          }}
-          onClose={remind.close}
-        />
-      )}
+      {reminder && <ReminderConfirmDialog invoice={invoice} opened={remindOpen} onClose={remind.close} />}
     </>
   );
 }

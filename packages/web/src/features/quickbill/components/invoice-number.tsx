@@ -10,7 +10,14 @@ export function InvoiceNumber({ invoice }: { invoice: Row }) {
   const overdue = displayStatus(invoice as never) === 'overdue';
   return (
     <Group gap={6} wrap="nowrap">
-      <Anchor component={Link} to={`/admin/quickbill/invoices/${invoice.id}`} fw={600} size="sm">
+      {/* "2026-0042" never breaks at its hyphen in a narrow column ("2026-/0042", decision 0763). */}
+      <Anchor
+        component={Link}
+        to={`/admin/quickbill/invoices/${invoice.id}`}
+        fw={600}
+        size="sm"
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {invoice.invoice_number ?? (
           <Text span c="dimmed" fs="italic" size="sm">
             Entwurf #{invoice.id}

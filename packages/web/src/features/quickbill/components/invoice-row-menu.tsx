@@ -23,6 +23,7 @@ import { usePaymentActions } from '../api/payments';
 import { invoiceLabel } from './invoice-number';
 import { displayStatus } from './invoice-status-badge';
 import { PaymentDialog } from './payment-dialog';
+import { ReminderConfirmDialog } from './reminder-confirm-dialog';
 
 /** Shown for a failed action; also logged (SPEC §8 logs failed invoice actions). */
 export function reportFailure(what: string, error: unknown) {
@@ -136,18 +137,7 @@ export function InvoiceRowMenu({ invoice }: { invoice: InvoiceListItem }) {
         onClose={() => setConfirmCancel(false)}
       />
       {reminder && (
-        <ConfirmDialog
-          opened={confirmRemind}
-          title={`${reminder} senden?`}
-          message={`Der Kunde erhält die ${reminder} zur Rechnung ${label} mit PDF per E-Mail.`}
-          confirmLabel={`${reminder} senden`}
-          errorFallback="Versand fehlgeschlagen"
-          onConfirm={async () => {
-            const result = await actions.remind.mutateAsync(invoice.id);
-            notifySuccess(`${result.label} versendet`);
-          }}
-          onClose={() => setConfirmRemind(false)}
-        />
+        <ReminderConfirmDialog invoice={invoice} opened={confirmRemind} onClose={() => setConfirmRemind(false)} />
       )}
       {canMarkPaid && recordPayment && (
         // The payment ledger's dialog (issue 28), as on the invoice's page.

@@ -8,8 +8,9 @@ import { useInvoiceActions } from '../api/invoices';
 import { monthlyRunBody, monthlyRunProblems, monthlyRunStart } from './monthly-run-rules';
 
 /**
- * Monatslauf: drafts for every active ButlerPaket of the chosen month. The server skips
- * months that already have an invoice, so running it twice is harmless.
+ * "ButlerPakete abrechnen" (the Monatslauf, named by what it does, decision 0757): drafts for
+ * every active ButlerPaket of the chosen month. The server skips months that already have
+ * an invoice or were skipped, so running it twice is harmless.
  */
 export function MonthlyRunDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
@@ -28,12 +29,17 @@ export function MonthlyRunDialog({ opened, onClose }: { opened: boolean; onClose
   };
   const submit = form.onSubmit((values) => monthlyRun.mutate(monthlyRunBody(values)));
   return (
-    <Modal opened={opened} onClose={close} title="Monatslauf: ButlerPakete verrechnen" fullScreen={phone}>
+    <Modal opened={opened} onClose={close} title="Rechnungen für einen ButlerPaket-Monat erstellen" fullScreen={phone}>
       <form noValidate onSubmit={submit}>
         <Stack>
           <Text size="sm" c="dimmed">
-            Erstellt für jedes aktive ButlerPaket einen Rechnungsentwurf des gewählten Monats. Bereits verrechnete
-            Monate werden übersprungen.
+            Erstellt für jedes aktive ButlerPaket einen Rechnungsentwurf für den gewählten Monat, auch für Monate, die
+            die tägliche Abrechnung nicht übernimmt (etwa bei nachträglich erfassten Verträgen). Bereits abgerechnete
+            oder ausgesetzte Monate werden übersprungen. Was heute fällig ist, rechnen Sie auch einzeln unter{' '}
+            <Anchor component={Link} to="/admin/quickbill/abrechnungen">
+              Nächste Abrechnungen
+            </Anchor>{' '}
+            ab.
           </Text>
           <Group grow align="flex-start">
             <Select
@@ -47,7 +53,7 @@ export function MonthlyRunDialog({ opened, onClose }: { opened: boolean; onClose
           </Group>
           {monthlyRun.error && (
             <Alert color="red" role="alert">
-              {errorText(monthlyRun.error, 'Der Monatslauf ist fehlgeschlagen')}
+              {errorText(monthlyRun.error, 'Die Rechnungen konnten nicht erstellt werden')}
             </Alert>
           )}
           {result && (

@@ -84,9 +84,10 @@ export function StatTiles({ stats }: { stats: InvoiceDashboard }) {
       />
       <Tile
         testId="tile-revenue"
-        label={`Umsatz ${month}`}
+        // Received payments, not invoiced sales: named so, unlike "Umsatz" (decision 0759).
+        label={`Zahlungseingang ${month}`}
         value={formatEuro(stats.revenue_this_month)}
-        hint={`Zahlungseingänge · dieses Jahr ${formatEuro(stats.revenue_this_year)}`}
+        hint={`Eingegangene Zahlungen · dieses Jahr ${formatEuro(stats.revenue_this_year)}`}
         icon={<IconCash size={22} />}
         color="teal"
       />

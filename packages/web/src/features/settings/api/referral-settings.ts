@@ -1,4 +1,4 @@
-import type { ReferralSettings } from '@butler/contract/referrals';
+import type { ReferralSettings, ReferralSettingsUpdate } from '@butler/contract/referrals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -16,7 +16,7 @@ export function useReferralSettings() {
  * Saving changes what the dashboards compute (discounts, tiers), so the referral cards
  * and lounges refresh too.
  */
-function useSettingsMutation(call: (body?: ReferralSettings) => Promise<ReferralSettings>) {
+function useSettingsMutation(call: (body?: ReferralSettingsUpdate) => Promise<ReferralSettings>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,

@@ -1,7 +1,9 @@
-import type { WikiEntry } from '@butler/contract/wiki';
+import type { AdminUser } from '@butler/contract/auth';
+import { revealRefusedText, type WikiEntry } from '@butler/contract/wiki';
 import { ActionIcon, Button, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useSession } from '../../../app/session-context';
 import { errorText } from '../../../lib/api-client';
 import { copyToClipboard, notifyError } from '../../../lib/notify';
 import { fetchDecryptedEntry } from '../api/wiki';
@@ -16,6 +18,8 @@ const MASK = '••••••••';
 export function SecretFields({ entry, mayReveal = true }: { entry: WikiEntry; mayReveal?: boolean }) {
   const [secrets, setSecrets] = useState<Secrets | null>(null);
   const [busy, setBusy] = useState(false);
+  // The refusal names who can grant access, by the reader's role (decision 0762).
+  const role = (useSession().user as AdminUser | null)?.role;
 
   // Another entry version (after an edit) must not keep showing old secrets.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the entry changes.
@@ -99,7 +103,7 @@ export function SecretFields({ entry, mayReveal = true }: { entry: WikiEntry; ma
         </Group>
       ) : (
         <Text size="xs" c="dimmed" data-testid="secret-not-allowed">
-          Die gespeicherten Passwörter dieser Kategorie dürfen Sie nicht anzeigen.
+          {revealRefusedText(role)}
         </Text>
       )}
     </Stack>

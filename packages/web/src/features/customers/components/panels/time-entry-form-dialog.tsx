@@ -35,6 +35,7 @@ import { useProjects } from '../../api/projects';
 import { useSaveTimeEntry } from '../../api/time-entries';
 import { TimeEntryBalance } from './time-entry-balance';
 import { suggestedBilling } from './time-entry-balance-rules';
+import { batch, dateForNewEntry } from './time-entry-batch';
 import classes from './time-entry-form-dialog.module.css';
 import { TimeEntryProjectField } from './time-entry-project-field';
 import { entryHours, missingTimeEntryFields, timeEntryBody, timeEntryStart } from './time-entry-rules';
@@ -72,7 +73,8 @@ export function TimeEntryFormDialog({
   const billingTouched = useRef(false);
   const { form, error, setError, field, onInvalid } = useDialogForm({
     opened,
-    initial: () => timeEntryStart(entry, customerId, todayInVienna(), timer),
+    // A batch of entries keeps the last entry's date; the customer is only the page's (decision 0774).
+    initial: () => timeEntryStart(entry, customerId, dateForNewEntry(batch.get(), todayInVienna(), Date.now()), timer),
     validate: missingTimeEntryFields,
     deps: [entry, customerId, timer],
   });
@@ -92,7 +94,10 @@ export function TimeEntryFormDialog({
     if (balance.data && !billingTouched.current) form.setFieldValue('billing', suggestedBilling(balance.data));
   }, [balance.data]);
 
+  const next = useRef(false);
   const submit = form.onSubmit(async (values) => {
+    const andNext = next.current && !entry && !timer;
+    next.current = false;
     setError(null);
     const body = timeEntryBody(values);
     try {
@@ -100,8 +105,16 @@ export function TimeEntryFormDialog({
         ? await save.mutateAsync({ kind: 'update', id: entry.id, body })
         : await save.mutateAsync({ kind: 'create', customerId: values.customer as number, body });
       rememberCustomer({ id: saved.customer_id, label: customerLabel ?? saved.customer_name });
-      notifySuccess(entry ? 'Zeiteintrag erfolgreich aktualisiert' : 'Zeiteintrag erfolgreich erstellt');
+      if (!entry) batch.remember(saved.work_date);
       onBooked?.(saved);
+      if (andNext) {
+        // "Buchen und nächster": same date, customer and project, the next hours and activity.
+        notifySuccess(`Gespeichert: ${formatHours(saved.hours)} für ${saved.customer_name}. Nächster Eintrag:`);
+        form.setValues({ hours: '', from: '', to: '', activity: '', newProject: null });
+        if (values.newProject) form.setFieldValue('project', String(saved.project_id));
+        return;
+      }
+      notifySuccess(entry ? 'Zeiteintrag erfolgreich aktualisiert' : 'Zeiteintrag erfolgreich erstellt');
       onClose();
     } catch (cause) {
       setError(errorText(cause, entry ? 'Fehler beim Aktualisieren' : 'Fehler beim Speichern'));
@@ -159,10 +172,16 @@ export function TimeEntryFormDialog({
               onChange={chooseCustomer}
               error={!!form.errors.customer}
             />
+          ) : timer ? (
+            <Text size="sm" data-testid="timer-summary">
+              Timer für <b>{timer.customer_name}</b>: {timer.from}–{timer.to} Uhr ({formatHours(timer.hours)})
+            </Text>
           ) : (
-            timer && (
-              <Text size="sm" data-testid="timer-summary">
-                Timer für <b>{timer.customer_name}</b>: {timer.from}–{timer.to} Uhr ({formatHours(timer.hours)})
+            !entry &&
+            balance.data && (
+              // The page's customer is said, never assumed silently (decision 0774).
+              <Text size="sm" data-testid="entry-customer">
+                Für <b>{balance.data.customer.name}</b>
               </Text>
             )
           )}
@@ -271,7 +290,22 @@ export function TimeEntryFormDialog({
           <FormError message={error} />
           {/* On a phone the buttons stay under the thumb while the form scrolls. */}
           <Box className={phone ? classes.stickyButtons : undefined}>
-            <DialogButtons busy={save.isPending} onCancel={onClose} size={size} />
+            <DialogButtons
+              busy={save.isPending}
+              onCancel={onClose}
+              size={size}
+              secondary={
+                entry || timer
+                  ? undefined
+                  : {
+                      label: 'Buchen und nächster',
+                      onClick: () => {
+                        next.current = true;
+                        void submit();
+                      },
+                    }
+              }
+            />
           </Box>
         </Stack>
       </form>

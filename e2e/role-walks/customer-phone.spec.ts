@@ -1,0 +1,72 @@
+import { loginAsCustomerInBrowser } from '../fixtures/api';
+import { expectNoSeriousViolations } from '../fixtures/axe';
+import { expectNoSidewaysScroll } from '../fixtures/backoffice';
+import { DEMO_PASSWORD, expect, hoursIn, PHONE, test } from '../fixtures/walk';
+
+/**
+ * A customer on her phone (UX walk 2026-12-01, task 5; decision 0785): Maria Gruber, who
+ * is addressed with "du", reads her hours and pays an open invoice on the same phone.
+ */
+test.use(PHONE);
+
+test('customer on a phone: one hours figure, paying on the same device in her voice', async ({ page }) => {
+  test.setTimeout(120_000);
+  // What the page copies, as the banking app would receive it when pasted.
+  await page.addInitScript(() => {
+    const copied: string[] = [];
+    (window as unknown as { copied: string[] }).copied = copied;
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text), readText: async () => copied.at(-1) ?? '' },
+    });
+  });
+  await loginAsCustomerInBrowser(page, 'maria.gruber@example.at', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: /Maria/ })).toBeVisible();
+
+  await test.step('the big hours figure is the one usable now', async () => {
+    const usable = hoursIn(await page.getByTestId('usable-hours-total').innerText());
+    expect(usable).toHaveLength(1);
+    const ring = page.getByTestId('subscription-ring-amount');
+    await expect(ring).toBeVisible();
+    // The ring prints "9,25h" (number and unit in two styles): read its number.
+    const ringHours = hoursIn((await ring.innerText()).replace(/h$/, ' h'));
+    expect.soft(ringHours, 'the ring shows what "Jetzt verfügbar" shows').toEqual(usable);
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousViolations(page, 'lounge (390 px)', { soft: true });
+  });
+
+  const pay = page.getByRole('dialog', { name: /bezahlen/i });
+  await test.step('paying on the phone: copy the payment at once, in her voice', async () => {
+    await page
+      .getByRole('button', { name: /^Bezahlen/ })
+      .first()
+      .click();
+    // The payment details load after the dialog opens.
+    await expect(pay.getByText(/RF\d\d/).first()).toBeVisible();
+    const text = await pay.innerText();
+    const iban = /AT\d{2}(?:\s?\d{4}){4}/.exec(text.replace(/\u00a0/g, ' '))?.[0];
+    expect(iban, 'the IBAN is shown').toBeTruthy();
+    const amount = /€\s?([\d.]+,\d\d)/.exec(text)?.[1];
+    expect(amount, 'the amount is shown').toBeTruthy();
+    const reference = /RF\d{2}[A-Z0-9]+/.exec(text.replace(/\s/g, ''))?.[0];
+    expect(reference, 'the Zahlungsreferenz is shown').toBeTruthy();
+    // The lounge says "du": so does the dialog, and it does not ask to scan the phone's own screen.
+    expect.soft(text, 'no "Sie" in a du lounge').not.toMatch(/\b(Sie|Ihnen|Ihre[mnrs]?)\b/);
+    expect.soft(text, 'no instruction to scan the screen the customer is holding').not.toMatch(/Scannen Sie/);
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousViolations(page, 'pay dialog (390 px)', { soft: true });
+
+    // One tap puts IBAN, amount and reference on the clipboard, to paste into the banking app.
+    const copyButtons = pay.getByRole('button', { name: /kopier/i });
+    const count = await copyButtons.count();
+    expect(count, 'a copy button').toBeGreaterThan(0);
+    let copiedAll = false;
+    for (let i = 0; i < count && !copiedAll; i++) {
+      await copyButtons.nth(i).click();
+      const last = await page.evaluate(() => (window as unknown as { copied: string[] }).copied.at(-1) ?? '');
+      const flat = last.replace(/\s/g, '');
+      copiedAll = flat.includes(iban!.replace(/\s/g, '')) && flat.includes(reference!) && last.includes(amount!);
+    }
+    expect.soft(copiedAll, 'one copy button copies IBAN, amount and Zahlungsreferenz together').toBe(true);
+  });
+});
