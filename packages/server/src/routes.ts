@@ -1,8 +1,8 @@
-import { todayInVienna } from '@butler/contract/format';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import type { Env } from './env.js';
+import { todayVienna } from './lib/clock.js';
 import type { Keyring } from './lib/secret-box.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
@@ -108,7 +108,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(brandRoutes(deps.db));
   await typed.register(wikiRoutes(deps));
   await typed.register(quickbillRoutes(deps.db, deps.env));
-  await typed.register(subscriptionBillingRoutes(createBillingCommands(deps.db, todayInVienna)));
+  // The server's one clock (lib/clock.ts): tests pin it, production reads the wall clock.
+  await typed.register(subscriptionBillingRoutes(createBillingCommands(deps.db, todayVienna)));
   await typed.register(mailRoutes(deps.db, deps.env, accountLinks));
   await typed.register(balanceAlertsRoutes(deps.db));
   await typed.register(customerVoiceRoutes(deps.db));

@@ -19,6 +19,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/password-link/info',
   'POST /api/auth/password-link',
   'POST /api/auth/forgot-password',
+  // Staff "Passwort vergessen": a neutral answer, rate-limited like the customers' (decision 0756).
+  'POST /api/auth/staff/forgot-password',
+  // The page for a referred friend: provider, gift and contact, no customer data (decision 0760).
+  'GET /api/referral-invitation',
   // The owner's name, accent and logo: shown on the login pages anyway (decision 0635).
   'GET /api/brand',
   'GET /api/brand/logo',

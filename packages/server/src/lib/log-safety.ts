@@ -31,7 +31,7 @@ function errorMessageText(message: string): string {
   const first = message.split('\n')[0].slice(0, 300);
   return scrubLogText(
     first.replace(/"([^"]*)"|'([^']*)'|„([^“]*)“/g, (quoted, ...groups: Array<string | undefined>) =>
-      /^[\w./:@$-]*$/.test(groups.slice(0, 3).find((g) => g !== undefined) ?? '') ? quoted : '"[…]"',
+      /^[\w./:@$-]*$/.test(groups.slice(0, 3).find((g) => g !== undefined) ?? '') ? quoted : '"[...]"',
     ),
   );
 }

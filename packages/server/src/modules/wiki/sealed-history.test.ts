@@ -96,7 +96,7 @@ describe('the Protokoll of a sealed wiki entry', () => {
 
 describe('migration 0031', () => {
   const migration = fs.readFileSync(
-    path.resolve(import.meta.dirname, '../../../drizzle/0026_seal_secret_wiki_fields_in_audit_log.sql'),
+    path.resolve(import.meta.dirname, '../../../drizzle/0031_seal_secret_wiki_fields_in_audit_log.sql'),
     'utf8',
   );
   const clear = (value: string) => ({ before: null, after: value });

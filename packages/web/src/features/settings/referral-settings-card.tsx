@@ -140,7 +140,7 @@ export function ReferralSettingsCard() {
             <Textarea
               label="Geschenk für empfohlene Neukunden"
               description={
-                'Ergänzt „Deine Freunde bekommen …“ in der Lounge, in der Empfehlungs-E-Mail und auf der Seite für Freunde, z. B. „ein kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung“.'
+                'Ergänzt „Deine Freunde bekommen ...“ in der Lounge, in der Empfehlungs-E-Mail und auf der Seite für Freunde, z. B. „ein kostenloses Kennenlerngespräch und 2 Stunden gratis bei der ersten Bestellung“.'
               }
               autosize
               minRows={2}
