@@ -20,7 +20,8 @@ test('first day: from an empty installation through "Erste Schritte" to a sent i
   await loginAsAdminInBrowser(page);
 
   await test.step('the first greeting, the checklist, no verdict on targets nobody set', async () => {
-    await expect(page.getByRole('heading', { name: 'Willkommen, admin' })).toBeVisible();
+    // By display name, not username (decision 0622; the e2e portals' ADMIN_NAME).
+    await expect(page.getByRole('heading', { name: 'Willkommen, Lisa Berger' })).toBeVisible();
     const card = page.getByTestId('first-steps');
     await expect(card).toContainText('0 von 7 erledigt');
     await expect(card.locator('[data-done="true"]')).toHaveCount(0);

@@ -78,6 +78,8 @@ test('first start: the staff login is printed, mail stays honest, the guide ends
       await expect(offer).toHaveCount(0);
       await page.reload();
       await expect(page.getByTestId('first-steps')).toBeVisible();
+      // The name just given, not "admin" (screenshot 02 of the walk).
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Willkommen, Lisa Berger');
       await expect(dialog(page, 'Eigenes Passwort festlegen?')).toHaveCount(0);
     });
 
@@ -94,7 +96,7 @@ test('first start: the staff login is printed, mail stays honest, the guide ends
       await page.goto('/admin/settings');
       await page.getByRole('button', { name: 'Mitarbeiter einladen' }).click();
       const form = dialog(page, 'Mitarbeiter einladen');
-      await form.getByLabel('Name').fill('Thomas Büro');
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Thomas Büro');
       await form.getByLabel('Benutzername').fill('thomas');
       await form.getByLabel('E-Mail').fill('thomas@example.at');
       await pickOption(page, form.getByRole('combobox', { name: 'Rolle' }), /^Büro/);

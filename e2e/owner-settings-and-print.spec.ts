@@ -47,6 +47,7 @@ test('the referral gift is the owner’s setting, and the QR code leads a friend
   browser,
   request,
 }) => {
+  test.setTimeout(180_000);
   const token = await adminToken(request);
   const before = await apiCall(request, token, 'GET', '/api/referral-settings');
   const customer = await customerWithButlerPaket(request, token, `Empfehlerin${Date.now().toString(36)}`);
@@ -102,7 +103,10 @@ test('the referral gift is the owner’s setting, and the QR code leads a friend
 });
 
 test('the owner sets the WhatsApp number the lounge’s contact dialog offers', async ({ page, request }) => {
+  test.setTimeout(150_000);
   const token = await adminToken(request);
+  // The settings form saves only with the issuer's required data (decision 0632).
+  await saveProviderSettings(request, token);
   const before = await apiCall<{ whatsapp_number: string }>(request, token, 'GET', '/api/quickbill/settings');
   const customer = await customerWithButlerPaket(request, token, `Kontakt${Date.now().toString(36)}`);
   try {
@@ -130,6 +134,7 @@ test('printing: the lounge and the customer page without navigation and buttons,
   page,
   request,
 }) => {
+  test.setTimeout(150_000);
   const token = await adminToken(request);
   const customer = await customerWithButlerPaket(request, token, `Druck${Date.now().toString(36)}`);
   await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
@@ -180,7 +185,7 @@ test('Quickbill: "Zahlungseingang" is named so, and invoice numbers stay on one 
   await page.goto('/admin/quickbill');
   await expect(page.getByTestId('tile-revenue')).toContainText('Zahlungseingang ');
   await expect(page.getByTestId('tile-revenue')).toContainText('Eingegangene Zahlungen');
-  await expect(page.getByRole('button', { name: 'ButlerPakete abrechnen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Monat abrechnen' })).toBeVisible();
   await page.goto(`/admin/quickbill/invoices?suche=${encodeURIComponent(sent.number)}`);
   const number = page.getByRole('link', { name: sent.number, exact: true }).first();
   await expect(number).toBeVisible();

@@ -212,7 +212,7 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
 
   await test.step('monthly run dialog', async () => {
     await page.goto('/admin/quickbill');
-    await page.getByRole('button', { name: 'ButlerPakete abrechnen' }).click();
+    await page.getByRole('button', { name: 'Monat abrechnen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rechnungen für einen ButlerPaket-Monat erstellen' });
     await screenshotBoth(page, 'quickbill-monthly-run');
     await dialog.getByRole('button', { name: 'Entwürfe erstellen' }).click();

@@ -143,7 +143,7 @@ export function QuickbillDashboardPage() {
           {...shortcut}
           onClick={run.open}
         >
-          ButlerPakete abrechnen
+          Monat abrechnen
         </Button>
         <Button
           component={Link}

@@ -8,7 +8,7 @@ import { useInvoiceActions } from '../api/invoices';
 import { monthlyRunBody, monthlyRunProblems, monthlyRunStart } from './monthly-run-rules';
 
 /**
- * "ButlerPakete abrechnen" (the Monatslauf, named by what it does, decision 0757): drafts for
+ * "Monat abrechnen" (the Monatslauf, named by what it does, decision 0757): drafts for
  * every active ButlerPaket of the chosen month. The server skips months that already have
  * an invoice or were skipped, so running it twice is harmless.
  */
