@@ -54,6 +54,9 @@ async function checkDialog(page: Page, title: string | RegExp, open: () => Promi
 }
 
 test.describe('accessibility (axe-core)', () => {
+  // Its tests are independent (each seeds its own data): spread over the workers, the walk no
+  // longer keeps one worker busy for half the suite while the other idles at the end.
+  test.describe.configure({ mode: 'parallel' });
   test('login pages and 404', async ({ page }) => {
     test.setTimeout(300_000);
     const screens: Screen[] = [

@@ -166,7 +166,7 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
   // Übersicht and the tabs of the customer page: every table shows what was booked and sold.
   await page.getByRole('tab', { name: 'Übersicht' }).click();
   await expect(page.getByRole('heading', { name: 'Kundeninformation' })).toBeVisible();
-  await expect(page.getByText('3,00', { exact: true })).toBeVisible(); // ring: 5 − 2 remaining
+  await expect(page.getByTestId('subscription-ring-amount')).toHaveText('3,00h'); // ring: 5 − 2 remaining
   await expect(page.getByTestId('usable-hours')).toContainText('noch 3,00 h');
   await expect(page.getByText('Gartenpflege').first()).toBeVisible();
   await screenshotBoth(page, 'backoffice-customer-view');

@@ -52,7 +52,7 @@ test('a ButlerPaket "monatlich im Voraus" gets its draft from the daily run of t
   const monthName = `${MONTH_NAMES[start.month - 1]} ${start.year}`;
   const firstMonth = months.getByRole('row').filter({ hasText: monthName });
   await expect(firstMonth).toContainText('noch nicht abgerechnet');
-  await months.getByRole('button', { name: 'Schließen' }).click();
+  await months.locator('button', { hasText: 'Schließen' }).click();
 
   // The daily run of the 1st (twice, as two portal processes would): one draft.
   await runScheduledJob('subscriptions.billing', start.iso);
@@ -192,12 +192,15 @@ test('the customer opens "Meine Rechnungen" on a phone, downloads a PDF and sees
 
   await card.getByRole('button', { name: `Bezahlen: Rechnung ${invoice.number}` }).click();
   const pay = dialog(page, `Rechnung ${invoice.number} bezahlen`);
+  // On the phone the payment data come first; the QR code is for another device (decision 0772).
+  await expect(pay.getByTestId('payment-qr')).toHaveCount(0);
+  await pay.getByRole('button', { name: 'Auf einem anderen Gerät? Code scannen' }).click();
   await expect(pay.getByTestId('payment-qr')).toBeVisible();
   await expect(pay.getByText(/^RF\d{2} /)).toBeVisible();
   await expect(pay.getByText('€ 200,00')).toBeVisible();
   await expectNoSidewaysScroll(page);
   await screenshotBoth(page, 'billing-lounge-pay');
-  await pay.getByRole('button', { name: 'Schließen' }).click();
+  await pay.locator('button', { hasText: 'Schließen' }).click();
   await card.scrollIntoViewIfNeeded();
   await screenshotBoth(page, 'billing-lounge-invoices');
 });

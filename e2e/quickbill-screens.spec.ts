@@ -34,7 +34,7 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
 
   let draftId = 0;
   await test.step('time tracking: billable entries per customer → invoice draft', async () => {
-    await page.goto('/admin/quickbill/timetracking');
+    await page.goto('/admin/quickbill/timetracking?ansicht=alle');
     const group = page.getByTestId(`billable-${customer.id}`);
     await expect(group.getByRole('heading', { name: customer.name })).toBeVisible();
     await expect(group).toContainText('2 Einträge');
@@ -54,7 +54,7 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     // 3.5 h × € 50 net + 20 % VAT.
     await expect(page.getByTestId('total-gross')).toHaveText('€ 210,00');
     // Invoiced entries are not offered again.
-    await page.goto('/admin/quickbill/timetracking');
+    await page.goto('/admin/quickbill/timetracking?ansicht=alle');
     // Judge the loaded list, not the page while it still restores the session or loads.
     await expect(page.getByRole('heading', { name: 'Zeiterfassung verrechnen' })).toBeVisible();
     // (Collapsed customer cards hold a hidden loader of their own.)
@@ -78,7 +78,7 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await expect(result).toContainText('1 Rechnung versendet');
     await expect(result).toContainText(/als \d{4}-\d{4} versendet/);
     await screenshotBoth(page, 'quickbill-bulk-send-result');
-    await page.getByRole('button', { name: 'Schließen' }).click();
+    await page.getByRole('dialog').locator('button', { hasText: 'Schließen' }).click();
     await expect(page.getByTestId(`invoice-row-${draftId}`)).toContainText('Versendet');
   });
 
@@ -120,7 +120,7 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await expect(result).toContainText(
       new RegExp(`Entwurf #${good.id} \\(${withAddress.name}\\): als \\d{4}-\\d{4} versendet`),
     );
-    await page.getByRole('button', { name: 'Schließen' }).click();
+    await page.getByRole('dialog').locator('button', { hasText: 'Schließen' }).click();
   });
 
   await test.step('an issued invoice opens read-only in the editor', async () => {
@@ -195,7 +195,10 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
       ),
     ).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: '1. Mahnung senden' })).toBeVisible();
+    // The 1. Mahnung waits its configured days after the Zahlungserinnerung: offered early, with its date.
+    await expect(
+      page.getByRole('button', { name: /^1\. Mahnung vorzeitig senden \(fällig ab \d{2}\.\d{2}\.\d{4}\)$/ }),
+    ).toBeVisible();
     await screenshotBoth(page, 'quickbill-invoice-detail-overdue');
   });
 

@@ -62,7 +62,6 @@ async function burstWhileProbing() {
   );
   done = true;
   await probe;
-  console.log('BODY', answers.map((a) => (a.statusCode === 500 ? a.body : 'pdf')).join(' | '));
   expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
   for (const res of answers) expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   const result = { slowestHealthMs: Math.round(Math.max(...healthMs)), probes: healthMs.length };

@@ -117,7 +117,22 @@ export function UpcomingBillingPage() {
     },
     { key: 'package', label: 'ButlerPaket', render: (u) => u.package_name },
     { key: 'interval', label: 'Abrechnung', render: (u) => BILLING_INTERVAL_LABELS[u.billing_interval] },
-    { key: 'period', label: 'Zeitraum', render: (u) => `${u.label} (${period(u)})` },
+    {
+      key: 'period',
+      label: 'Zeitraum',
+      // The month on one line, its dates below: in a narrow column "Dezember 2026 (01.12.2026 –
+      // 31.12.2026)" broke into three ragged lines.
+      render: (u) => (
+        <Stack gap={0}>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {u.label}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {period(u)}
+          </Text>
+        </Stack>
+      ),
+    },
     { key: 'amount', label: 'Betrag netto', align: 'right', render: (u) => formatEuro(u.amount_net) },
     { key: 'actions', label: 'Aktionen', align: 'right', hideOnCard: true, render: actions },
   ];
