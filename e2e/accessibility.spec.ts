@@ -10,7 +10,7 @@ type Screen = { path: string; heading: string | RegExp };
 
 /**
  * Opens the screen and checks it is the one intended (its h1, not the login, the 404 or an
- * error page), then both checks of the walk. Issue 16: every screen at 390, 768 and 1280 px
+ * error page), then both checks of the walk. Decision 0421: every screen at 390, 768 and 1280 px
  * without squeezed text, elements wider than the window or cut-off labels; soft, so one run
  * names every defect of the walk. The desktop width comes first: its wait until no loader
  * or "Lade ..." is shown and the page is at rest is also what axe needs, a screen with its
@@ -77,7 +77,7 @@ test.describe('accessibility (axe-core)', () => {
     test.setTimeout(480_000);
     const token = await adminToken(request);
     const { customer } = await seedScenario(request, token, 'Axel');
-    // "Meine Rechnungen" with a partly paid invoice (issue 28).
+    // "Meine Rechnungen" with a partly paid invoice (decision 0587).
     await saveProviderSettings(request, token);
     const invoice = await createSentInvoice(request, token, customer.id, {
       invoiceDate: isoDay(-20),
@@ -92,7 +92,7 @@ test.describe('accessibility (axe-core)', () => {
     });
     await loginAsCustomerInBrowser(page, customer.email, PASSWORD);
     await expect(page.getByText('Zu Diensten, Axel.')).toBeVisible();
-    // The teaser was the card squeezed to one word per line at 390 px (issue 16).
+    // The teaser was the card squeezed to one word per line at 390 px (decision 0421).
     await expect(page.getByTestId('referral-teaser-card')).toBeVisible();
     const screens: Screen[] = [
       { path: '/customer/dashboard', heading: 'Zu Diensten, Axel.' },
@@ -220,7 +220,7 @@ async function seedBackOffice(request: APIRequestContext) {
     price: 480,
     text: 'Organisation Übersiedlung und Handwerkerkoordination',
   });
-  // Its payments card with a partial payment, and an overdue one for Offene Posten (issue 28).
+  // Its payments card with a partial payment, and an overdue one for Offene Posten (decision 0580).
   await apiCall(request, token, 'POST', `/api/quickbill/invoices/${invoice.id}/payments`, {
     payment_date: isoDay(0),
     amount: 100,

@@ -5,7 +5,7 @@ import { settled } from './fixtures/layout';
 import { screenshotBoth } from './fixtures/screenshots';
 
 /**
- * The back-office walk of issue 3: template → customer → hour package → ButlerPaket →
+ * The back-office walk: template → customer → hour package → ButlerPaket →
  * project → time entries of both kinds → every table → edit → delete with confirmation.
  */
 test('sell, book, see, edit and delete through the back office', async ({ page, context }) => {
@@ -40,7 +40,7 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
   await page.goto('/admin/customers');
   await page.getByRole('button', { name: 'Neuer Kunde' }).click();
   const form = dialog(page, 'Neuer Kunde');
-  // Unknown until entered: never a made-up 01.01.1970 (issue 30).
+  // Unknown until entered: never a made-up 01.01.1970 (decision 0636).
   await expect(form.getByLabel('Geburtsdatum')).toHaveValue('');
   await form.getByLabel('Vorname').fill('Anna');
   await form.getByLabel('Nachname').fill(last);
@@ -99,7 +99,7 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
   await expect(subRow).toContainText('Aktiv');
   await screenshotBoth(page, 'backoffice-customers-subscriptions');
 
-  // The customer page (issue 31): project, then two time entries (ButlerPaket and Stundenpaket).
+  // The customer page (decision 0644): project, then two time entries (ButlerPaket and Stundenpaket).
   await page.getByRole('tab', { name: 'Kunden' }).click();
   await page.getByRole('button', { name: `Details von ${name}` }).click();
   await expect(page).toHaveURL(/\/admin\/customers\/\d+$/);

@@ -8,7 +8,7 @@ import { runScheduledJob } from './fixtures/jobs';
 import { screenshotBoth } from './fixtures/screenshots';
 import { createCustomer, createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
 
-/** Issue 28 in the browser: ButlerPakete bill themselves, partial payments, "Meine Rechnungen". */
+/** Decisions 0580, 0581 and 0587 in the browser: ButlerPakete bill themselves, partial payments, "Meine Rechnungen". */
 
 const german = (iso: string) => iso.split('-').reverse().join('.');
 

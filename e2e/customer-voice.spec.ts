@@ -12,7 +12,7 @@ async function expectOnlyVoice(page: Page, voice: CustomerVoice, screen: string)
 }
 
 /**
- * The customer screens in both settings of "Anrede der Kunden", and issue 30's hour case:
+ * The customer screens in both settings of "Anrede der Kunden", and the hour case of decision 0623:
  * 1,50 h carried over from last month, one booking today leaving 0,25 h in the ring
  * (decision 0623). Screenshots at 1280 and 390 px of every screen in both settings.
  */

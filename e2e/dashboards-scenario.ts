@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator } from '@playwright/test';
 import { apiCall, uniqueEmail } from './fixtures/api';
 
 /**
- * The hand-made scenario of issue 4, seeded through the API as admin: a subscription of
+ * The hand-made scenario of decision 0226, seeded through the API as admin: a subscription of
  * 10 h/month started on the first of the month two months ago, entries with known hours
  * in each of its three started periods, and a 5 h hour package with 2 h used.
  */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { adminToken, apiCall, loginAsAdminInBrowser, uniqueEmail } from './fixtures/api';
 
-// Issue 16: "Exportieren" on the customer list saves what the screen shows, as Austrian
+// Decision 0422: "Exportieren" on the customer list saves what the screen shows, as Austrian
 // Excel opens it (CSV: BOM, semicolons) and as a workbook.
 test('the customer list exports the filtered customers as CSV and XLSX', async ({ page, request }) => {
   const token = await adminToken(request);

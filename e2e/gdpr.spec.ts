@@ -6,7 +6,7 @@ import { adminToken, apiCall, loginAsAdminInBrowser } from './fixtures/api';
 import { dialog, expectNoSidewaysScroll, expectToast } from './fixtures/backoffice';
 import { screenshotBoth } from './fixtures/screenshots';
 
-/** Issue 16 / decision 0423: the "Datenschutz" card — data export as ZIP, then erasure with the typed name. */
+/** Decision 0423: the "Datenschutz" card — data export as ZIP, then erasure with the typed name. */
 test('Datenschutz: download the customer data as ZIP, then erase the customer', async ({ page, request }) => {
   test.setTimeout(180_000);
   const token = await adminToken(request);

@@ -6,7 +6,7 @@ import { screenshotBoth } from './fixtures/screenshots';
 import { createCustomer, createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
 
 /**
- * Issue 31 (decision 0651): the overview's charts load after its figures, and each one gives its
+ * Decision 0651: the overview's charts load after its figures, and each one gives its
  * values as a table: for screen readers always, for everyone with "Werte als Tabelle".
  */
 test('the overview shows revenue, hours and receivables as charts with their values as tables', async ({

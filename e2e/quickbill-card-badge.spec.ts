@@ -4,7 +4,7 @@ import { WRITE_SCREENSHOTS } from './fixtures/screenshots';
 import { createCustomer, createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
 
 /**
- * Issue 16: at 390 px the "Stornorechnung · Versendet" badge on a Quickbill dashboard card
+ * Decision 0421: at 390 px the "Stornorechnung · Versendet" badge on a Quickbill dashboard card
  * ran up to the card's edge. It now keeps the card's padding (wrapping if it must).
  */
 test('Quickbill invoice cards keep their padding around a long status badge at 390 px', async ({ page, request }) => {

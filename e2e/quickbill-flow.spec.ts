@@ -201,7 +201,7 @@ test('Quickbill: settings, package invoice, preview, send, paid, storno, bulk do
     await expect(page.getByRole('row')).toHaveCount(2);
     await page.getByPlaceholder('Rechnung oder Kunde suchen...').fill('gibtesnicht-xyz');
     await expect(page.getByText('Keine Rechnungen gefunden')).toBeVisible();
-    // Empty because of the search: it says so and leads back (issue 30).
+    // Empty because of the search: it says so and leads back (decision 0633).
     await expect(page.getByText('Keine Rechnung passt zu dieser Suche und den gewählten Filtern.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Erste Rechnung erstellen' })).toHaveCount(0);
     await screenshotBoth(page, 'quickbill-invoice-list-empty');

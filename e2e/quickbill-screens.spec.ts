@@ -68,7 +68,7 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await expect(page.getByTestId('bulk-bar')).toContainText('1 Rechnung ausgewählt');
     await screenshotBoth(page, 'quickbill-invoice-list-selected');
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Senden' }).click();
-    // Confirm first: count, total and customer (issue 30), then a result per invoice.
+    // Confirm first: count, total and customer (decision 0633), then a result per invoice.
     const confirm = page.getByRole('dialog', { name: '1 Rechnung senden?' });
     await expect(confirm.getByTestId('bulk-send-summary')).toContainText('1 Rechnung über insgesamt € 210,00');
     await expect(confirm.getByTestId('bulk-send-summary')).toContainText(customer.name);

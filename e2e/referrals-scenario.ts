@@ -35,7 +35,7 @@ export function firstOfThisMonth() {
 }
 
 /**
- * Issue 5's story seeded through the API: Anna (10 h a month at € 50) refers Bernd and
+ * The referral story (decision 0286) seeded through the API: Anna (10 h a month at € 50) refers Bernd and
  * Clara; Bernd buys a 5 h ButlerPaket; Clara has not bought yet. Dora has a ButlerPaket
  * and no referrals (the teaser), Emil is a spare customer without anything.
  */

@@ -12,7 +12,7 @@ import {
 } from './referrals-scenario';
 
 /**
- * Issue 5 in the browser: Anna refers Bernd (and Clara) by code → Bernd buys → Anna's
+ * Decision 0286 in the browser: Anna refers Bernd (and Clara) by code → Bernd buys → Anna's
  * lounge shows the savings and the next tier, the QR overlay carries her code; the admin
  * sees both sides in the Empfehlungen cards, links and unlinks referrers and sells the
  * referral gift ('Empfehlungskauf').

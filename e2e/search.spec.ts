@@ -6,7 +6,7 @@ import { screenshotBoth } from './fixtures/screenshots';
 import { createCustomer, createSentInvoice, isoDay, saveProviderSettings } from './quickbill-helpers';
 
 /**
- * Issue 31 (decision 0650): the top bar's search finds a customer, an invoice by its number and
+ * Decision 0650: the top bar's search finds a customer, an invoice by its number and
  * a wiki entry, each opened with the keyboard on its own page (the wiki entry itself, not just
  * its category), with a German empty state.
  */

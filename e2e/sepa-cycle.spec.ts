@@ -7,7 +7,7 @@ import { screenshotBoth } from './fixtures/screenshots';
 import { createCustomer, saveProviderSettings } from './quickbill-helpers';
 
 /**
- * The whole SEPA cycle in the browser (issue 29): a mandate on the customer, a ButlerPaket
+ * The whole SEPA cycle in the browser (decisions 0600–0609): a mandate on the customer, a ButlerPaket
  * paid by Lastschrift and its invoice with the pre-notification, the run and its pain.008,
  * a camt.053 with the collection (paid), a camt.054 with an MD06 return (open again, the
  * mandate stays active) and the staff digest in the Postausgang.

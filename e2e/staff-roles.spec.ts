@@ -5,7 +5,7 @@ import { createStaff, staffLoginInBrowser } from './fixtures/staff';
 import { createCustomer, saveProviderSettings } from './quickbill-helpers';
 
 /**
- * Issue 27: a Butler sees and works only with the customers they look after, reveals
+ * Decision 0540: a Butler sees and works only with the customers they look after, reveals
  * passwords only where the category allows it; Buchhaltung invoices but has no wiki; a
  * role the Inhaber changes holds at once, without signing in again.
  */

@@ -6,7 +6,7 @@ import { createStaff, staffLoginInBrowser } from './fixtures/staff';
 import { createCustomer } from './quickbill-helpers';
 
 /**
- * Issue 31: time capture like a time tracker, on a new customer without a project (the
+ * Decisions 0640–0643: time capture like a time tracker, on a new customer without a project (the
  * project is made in the dialog), and the one customer page with its tabs by role. The
  * clicks are counted: the closing note of the issue compares them with the old way.
  */

@@ -10,7 +10,7 @@
 // writes it there through puppeteer before each lounge run, the way Lighthouse's own
 // recipe for authenticated pages does. Lighthouse still clears the HTTP cache and the
 // other storage before every run, so each run is a cold first visit.
-// Prints the median of each figure and PASS/FAIL against the targets of issue 15;
+// Prints the median of each figure and PASS/FAIL against the targets of docs/performance.md;
 // exits non-zero when a target is missed. Decision 0410.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // `npm run fuzz -- --runs N [--seed S] [--route "POST /api/customers"]`: the fuzz test of
-// issue 14 (packages/server/test/fuzz) with a bigger budget. Any failure is printed with
+// decision 0382 (packages/server/test/fuzz) with a bigger budget. Any failure is printed with
 // its seed, its fast-check path and the request as sent, so it can be replayed and turned
 // into a regression test. Runs N requests per operation and principal allowed to call it.
 import { spawnSync } from 'node:child_process';

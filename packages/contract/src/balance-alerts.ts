@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zUsableHours } from './usable-hours.js';
 
 /**
- * Low-balance alerts (issue 11): the settings staff choose, the figures of a customer
+ * Low-balance alerts (decision 0324): the settings staff choose, the figures of a customer
  * whose balance is low (lounge banner, "Knappes Guthaben"), the customer's mail choice.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zDate, zId, zRequiredText } from './common.js';
 import { zMoney } from './quickbill.js';
 
-/** Billing automation (issue 28): subscription invoices, reminder levels, default interest, Mahnsperre. */
+/** Billing automation (decisions 0581 and 0582): subscription invoices, reminder levels, default interest, Mahnsperre. */
 
 export const zReminderLevel = z.object({
   level: z.number().int().min(1).max(3),

@@ -13,7 +13,7 @@ describe('accent colour contrast (decision 0635)', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
     expect(contrastRatio(HEADER_NAVY, HEADER_NAVY)).toBe(1);
-    // Mantine's red.8 on the cards' grey: the 4.28:1 of issue 30.
+    // Mantine's red.8 on the cards' grey: the 4.28:1 of decision 0636.
     expect(contrastRatio('#e03131', '#f8f9fa')).toBeCloseTo(4.28, 2);
   });
 

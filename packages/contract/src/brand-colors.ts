@@ -1,5 +1,5 @@
 /**
- * The owner's accent colour (issue 30, decision 0635). No zod here: the login page and the
+ * The owner's accent colour (decision 0635). No zod here: the login page and the
  * app shell read it. The accent is drawn on the dark header and brand panel (the seal, the
  * highlighted menu button, the eyebrow text), with the header's navy as text on it, so one
  * pair decides: accent against HEADER_NAVY must reach WCAG AA for text, 4.5:1.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zId } from './common.js';
 import { zPageQuery } from './list-query.js';
 
-/** "Meine Rechnungen" in the lounge (issue 28): issued invoices and Stornorechnungen, never drafts. */
+/** "Meine Rechnungen" in the lounge (decision 0587): issued invoices and Stornorechnungen, never drafts. */
 
 export const CUSTOMER_INVOICE_STATES = [
   'open',
@@ -36,7 +36,7 @@ export const zCustomerInvoice = z.object({
   is_overdue: z.boolean(),
   /** For a Stornorechnung: the number of the invoice it cancels. */
   credit_note_for_number: z.string().nullable(),
-  /** Paid by SEPA-Lastschrift (issue 29): when and from which account, until a return. */
+  /** Paid by SEPA-Lastschrift (decision 0602): when and from which account, until a return. */
   direct_debit: z.object({ collection_date: z.string(), account: z.string() }).nullable(),
   /** The latest reminder sent for it ("Zahlungserinnerung", "1. Mahnung" …) while something is open, with its deadline. */
   last_reminder: z.object({ label: z.string(), sent_on: z.string(), pay_by: z.string().nullable() }).nullable(),

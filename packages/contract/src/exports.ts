@@ -3,7 +3,7 @@ import { zOptionalCustomerId, zSearchParam } from './list-query.js';
 import { zInvoiceListQuery } from './quickbill.js';
 import { BILLING_TYPES } from './time-entries.js';
 
-/** Exports for the accountant and spreadsheets (issue 16): CSV (Austrian Excel) or XLSX. */
+/** Exports for the accountant and spreadsheets (decision 0422): CSV (Austrian Excel) or XLSX. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const zExportFormatParams = z.object({

@@ -161,7 +161,7 @@ export const DEFAULT_BIRTHDATE = '1970-01-01';
 
 /**
  * The birthdate when it is known: 1970-01-01 stands for "not given", which people must
- * never read as a date (issue 30, decision 0636); screens show nothing instead.
+ * never read as a date (decision 0636); screens show nothing instead.
  */
 export function knownBirthdate(value: string | null | undefined): string | null {
   return value && value !== DEFAULT_BIRTHDATE ? value : null;

@@ -23,7 +23,7 @@ export type CustomerHourPackageCreate = z.input<typeof zCustomerHourPackageCreat
 
 /**
  * POST /api/hour-packages (Verkaufen dialog). `create_invoice`: "Verkaufen und Rechnung
- * erstellen", the invoice draft is made in the same transaction (issue 28).
+ * erstellen", the invoice draft is made in the same transaction.
  */
 export const zHourPackageCreate = zCustomerHourPackageCreate.extend({
   customer_id: zRequiredId(HOUR_PACKAGE_REQUIRED),

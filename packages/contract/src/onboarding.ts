@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The first-day checklist ("Erste Schritte", issue 30, decision 0630). */
+/** The first-day checklist ("Erste Schritte", decision 0630). */
 
 /**
  * The guide ends at a sent ButlerPaket invoice (decision 0757): a customer gets a ButlerPaket

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The admin overview's charts (issue 31, decision 0651): one answer for all three, aggregated
+ * The admin overview's charts (decision 0651): one answer for all three, aggregated
  * in SQL over the last OVERVIEW_CHART_MONTHS calendar months (the current one included).
  * Money figures only for who may see invoices (a Butler gets the hours of their customers).
  */

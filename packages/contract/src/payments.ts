@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zDate, zId, zOptionalText, zRequiredText } from './common.js';
 import { zMoney } from './quickbill.js';
 
-/** The payment ledger (issue 28, decision 0580): payments, credit, refunds, Offene Posten. */
+/** The payment ledger (decision 0580): payments, credit, refunds, Offene Posten. */
 
 export const PAYMENT_METHODS = ['ueberweisung', 'lastschrift', 'bar', 'karte', 'sonstige'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

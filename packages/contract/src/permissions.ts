@@ -1,5 +1,5 @@
 /**
- * Who on the staff may do what (issue 27, decision 0540): one table from role to
+ * Who on the staff may do what (decision 0540): one table from role to
  * permissions. The server decides with it (lib/access.ts: every route declares the
  * permission it needs; lists a role sees only in part go through one scoping function),
  * the web app hides what a role cannot do with it, and the route-access test walks it.

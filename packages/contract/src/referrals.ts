@@ -121,7 +121,7 @@ export const zNextTierInfo = z.object({
 /**
  * One referred customer as the referrer sees them in the lounge and the data export: the
  * first name and the state of the referral for the referrer's own discount, nothing else of
- * the other person (Art. 15(4) DSGVO; issue 26, finding 14, decision 0503).
+ * the other person (Art. 15(4) DSGVO; decision 0503).
  */
 export const zReferralListItem = z.object({
   first_name: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * "Suche" in the staff top bar (issue 31, decision 0650): one call over customers, projects,
+ * "Suche" in the staff top bar (decision 0650): one call over customers, projects,
  * invoices, wiki entry titles and time-entry activities, grouped, each group limited. Only
  * what the caller may see: a Butler their customers' records, Buchhaltung no wiki and no
  * time entries. Never a secret: wiki hits carry title, customer and category only.

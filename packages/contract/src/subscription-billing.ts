@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zDate, zRequiredText } from './common.js';
 
-/** "Nächste Abrechnungen", skipped periods, "verrechnet" links and renewal (issue 28). */
+/** "Nächste Abrechnungen", skipped periods, "verrechnet" links and renewal (decision 0581). */
 
 export const zUpcomingBilling = z.object({
   subscription_id: z.number(),

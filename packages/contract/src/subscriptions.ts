@@ -30,7 +30,7 @@ const zAgreements = z
  * server (template × monthly hours); monthly_trips defaults to the template's.
  * Field order matters: the first failing field's text is the answer's `error`.
  */
-/** Abrechnung of a ButlerPaket (issue 28, decision 0581). */
+/** Abrechnung of a ButlerPaket (decision 0581). */
 export const BILLING_INTERVALS = ['monthly', 'quarterly', 'yearly', 'term'] as const;
 export const BILLING_INTERVAL_LABELS: Record<(typeof BILLING_INTERVALS)[number], string> = {
   monthly: 'monatlich im Voraus',

@@ -3,7 +3,7 @@ import { zId } from './common.js';
 import { zRequiredId } from './list-query.js';
 
 /**
- * The running timer of a staff member (issue 31, decision 0640): started from the top bar
+ * The running timer of a staff member (decision 0640): started from the top bar
  * or a customer page, kept on the server (survives reloads and a second device), stopped by
  * "Stopp" or at midnight (Vienna), and booked through the "Neuer Zeiteintrag" dialog.
  */

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 
 /**
- * The concurrent part of `npm run bench` (issue 15): autocannon (in a worker thread, so the
+ * The concurrent part of `npm run bench` (decision 0400): autocannon (in a worker thread, so the
  * load does not share the server's event loop) with 20 and 100 connections against
  * /api/health and the hot authenticated calls. Machines differ and the bench machine is
  * often shared, so the targets are shares of /api/health measured in the same run: every

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { measure, type Timing } from './measure.js';
 
 /**
- * The mixed phase of `npm run bench` (issue 33, decision 0560): a day as it looks, not one
+ * The mixed phase of `npm run bench` (decision 0560): a day as it looks, not one
  * unchanged answer asked for again and again. A writer books a time entry every
  * `1 / writesPerSecond` s through the API (as staff do) for customers all over the data, every
  * fourth one for a customer who is reading; meanwhile

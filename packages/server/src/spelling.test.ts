@@ -6,7 +6,7 @@ import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One spelling per term (issue 30, decision 0624): every text in the sources a person can
+ * One spelling per term (decision 0624): every text in the sources a person can
  * read (string literals, template text, JSX text of web, server and contract) keeps out the
  * spellings below, unless SPEC.md fixes that very text (its quoted texts are the exceptions).
  */

@@ -34,7 +34,7 @@ export type TestContext = {
  * a pool of one connection: code that takes a second connection while it holds one (a query
  * on `db` inside `db.transaction`) then waits for itself until the pool's wait runs out (10 s)
  * and fails, instead of passing unnoticed until a burst of requests stalls the portal
- * (issue 26, finding 3).
+ * (decision 0505).
  */
 export const TEST_POOL_MAX = Number(process.env.TEST_POOL_MAX) || undefined;
 

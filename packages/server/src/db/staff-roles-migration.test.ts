@@ -10,7 +10,7 @@ import { createDatabase } from './client.js';
 import { migrationsFolder } from './migrate.js';
 
 /**
- * Issue 27: an installation from before roles upgrades with every staff account an
+ * Decision 0540: an installation from before roles upgrades with every staff account an
  * Inhaber (nobody loses what they could do), time entries know who booked them, and a
  * new account must name its role (no default that could hand out the owner's rights).
  */

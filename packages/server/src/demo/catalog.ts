@@ -171,7 +171,7 @@ export const WIKI_CATEGORIES = [
     description: 'Codes von Alarmanlage, Schlüsselsafe und Garagentor: für den Butler vor Ort.',
     allowsEncryption: true,
     allowsFiles: false,
-    // "Butler dürfen Passwörter anzeigen" (issue 27): the "Passwörter" category stays closed to them.
+    // "Butler dürfen Passwörter anzeigen" (decision 0540): the "Passwörter" category stays closed to them.
     butlerMayReveal: true,
   },
 ] as const;

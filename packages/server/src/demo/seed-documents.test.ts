@@ -77,7 +77,7 @@ describe('seedDemoDocuments (issue 16)', () => {
 
   it('creates encrypted password entries and a wiki file, and leaves no session behind', async () => {
     const secrets = await ctx.db.select().from(wikiEntries).where(eq(wikiEntries.isPasswordEntry, true));
-    // Three in "Passwörter", two in "Haustechnik" (the one a Butler may reveal, issue 27).
+    // Three in "Passwörter", two in "Haustechnik" (the one a Butler may reveal, decision 0540).
     expect(secrets.length).toBe(5);
     expect(secrets.every((e) => e.content === null && e.encryptedContent !== null)).toBe(true);
     const files = await ctx.db.select().from(wikiFiles);

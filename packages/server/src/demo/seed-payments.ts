@@ -1,6 +1,6 @@
 import { addDays } from '../domain/calendar.js';
 
-/** What happens to a demo invoice after it is issued (issue 28: money comes back in). */
+/** What happens to a demo invoice after it is issued (money comes back in). */
 export type Outcome =
   | 'draft'
   | 'sent'

@@ -10,7 +10,7 @@ import { startSession } from '../modules/auth/sessions.js';
 import { camt053 } from '../modules/bank-import/camt/camt-writer.js';
 
 /**
- * SEPA in `npm run demo` (issue 29): the direct-debit settings, four customers whose
+ * SEPA in `npm run demo` (decisions 0600–0609): the direct-debit settings, four customers whose
  * ButlerPaket is paid by Lastschrift with their mandates and invoices, a stored run of
  * three of them, and an imported statement with a matched, a suggested and an unassigned
  * credit and a bank fee. Through the portal's own API, like the other documents (0420).

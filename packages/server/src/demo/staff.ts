@@ -3,7 +3,7 @@ import type { Transaction as Tx } from '../db/executor.js';
 import { admins, customerStaff } from '../db/schema/index.js';
 import { DEMO_PASSWORD } from './demo-password.js';
 
-/** One staff member of each role besides the Inhaber, with the public demo password (issue 27). */
+/** One staff member of each role besides the Inhaber, with the public demo password (decision 0540). */
 /** The demo's Inhaberin: the first admin's display name when it has none (decision 0622). */
 export const DEMO_OWNER_NAME = 'Lisa Berger';
 

@@ -16,7 +16,7 @@ function withBackOfficeToken(request: { headers: Record<string, string> }) {
 
 /**
  * `/api/docs`: the OpenAPI document lists every route, the staff ones included, so it is
- * for staff only (issue 26, finding 18). The page itself (swagger-ui's HTML and scripts)
+ * for staff only (decision 0504). The page itself (swagger-ui's HTML and scripts)
  * names no route; it fetches `/api/docs/json` with the token of the back office signed in
  * in the same browser. The document answers 401 without a session and 403 to customers.
  */
@@ -41,7 +41,7 @@ export async function registerApiDocs(
 /**
  * Every `/api` answer is `Cache-Control: no-store` unless its route says otherwise: answers
  * carry tokens (login, second factor, password-link info), personal data and secrets, and
- * none is meant for a browser's or a proxy's cache (issue 26, finding 22).
+ * none is meant for a browser's or a proxy's cache (decision 0504).
  */
 export function registerNoStore(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
 /**
- * The owner's brand in the served HTML (issue 30, decision 0635). The login pages are
+ * The owner's brand in the served HTML (decision 0635). The login pages are
  * pre-rendered at build time (decision 0411) with the portal's default brand; every HTML
  * page is sent through here, which puts the current name, logo and accent colour into it,
  * so a changed setting shows on the next load without a rebuild. Every value is escaped

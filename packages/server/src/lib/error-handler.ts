@@ -69,7 +69,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ error: ONE_FILE_ONLY, details: { file: ONE_FILE_ONLY } });
     }
     // A file over its limit is "Die Datei ist zu groß"; any other body (JSON over 1 MB, too
-    // many multipart parts or fields) is "Die Anfrage ist zu groß" (issue 26, finding 19).
+    // many multipart parts or fields) is "Die Anfrage ist zu groß" (decision 0504).
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(413).send({ error: ERROR_CATALOGUE.PAYLOAD_TOO_LARGE[1] });
     }

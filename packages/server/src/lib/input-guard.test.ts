@@ -9,7 +9,7 @@ import { registerErrorHandler } from './error-handler.js';
 import { FIELD_HAS_FORBIDDEN_CHARACTER, FILENAME_HAS_FORBIDDEN_CHARACTER } from './input-guard.js';
 
 /**
- * Issue 14: a NUL anywhere made PostgreSQL refuse the statement and the portal answer 500.
+ * Decision 0381: a NUL anywhere made PostgreSQL refuse the statement and the portal answer 500.
  * Each case here was a 500 before lib/input-guard.ts.
  */
 let ctx: TestContext;

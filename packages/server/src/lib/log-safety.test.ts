@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { safeError, scrubLogText } from './log-safety.js';
 
 /**
- * Issue 26, finding 4: database errors on writes that carry secrets, hashes and personal
+ * Decision 0501: database errors on writes that carry secrets, hashes and personal
  * data are logged without any of them. Triggers make the writes fail the way a race does
  * (a foreign-key or unique violation whose DETAIL repeats the values) or as a crash (500);
  * every line the portal's own logger writes is captured at level debug.

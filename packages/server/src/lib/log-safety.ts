@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { Env } from '../env.js';
 
 /**
- * No log line carries a value the portal was asked to store (issue 26, finding 4; decision
+ * No log line carries a value the portal was asked to store (decision
  * 0501). Drizzle puts every bound parameter of a failed query into its error's message and
  * `params` (an argon2id hash, a name, an e-mail, a street), PostgreSQL's `detail` repeats the
  * conflicting values ("Key (email)=(…) already exists"), and pino's standard serializer

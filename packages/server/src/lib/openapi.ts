@@ -10,7 +10,7 @@ const UPLOAD_BODY = {
 /**
  * zod → OpenAPI, plus the upload routes: their multipart body is read by the handler, not
  * validated by a schema, so without this the document would not show that they take a file
- * (and clients, and the fuzzer of issue 14, would not know).
+ * (and clients, and the fuzzer of decision 0382, would not know).
  */
 export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const result = jsonSchemaTransform(input);

@@ -14,7 +14,7 @@ function refuseMore(error: unknown): never {
  * The one file of a multipart upload, and `end()`, to be awaited after the file was read
  * and before what it became is committed: it reads the rest of the request and refuses a
  * second file with a German 400, so an upload never stores the first file while a second one
- * is dropped without a word (issue 26, finding 20).
+ * is dropped without a word (decision 0504).
  */
 export async function singleUpload(request: FastifyRequest): Promise<{
   file: MultipartFile | undefined;

@@ -4,7 +4,7 @@ import { Transform } from 'node:stream';
  * Passes a stream through and fails it when fewer than `minBytes` arrived in a whole
  * `windowMs`: an upload trickled at a byte every few seconds would otherwise hold an upload
  * slot and a database connection in an open transaction for as long as the client likes
- * (issue 26, finding 16). The error is the one `onStall` makes.
+ * (decision 0505). The error is the one `onStall` makes.
  */
 export function stallGuard(windowMs: number, minBytes: number, onStall: () => Error): Transform {
   let inWindow = 0;

@@ -4,7 +4,7 @@ import { Fuzzer } from './harness.js';
 import { operationKey } from './operations.js';
 
 /**
- * Issue 14: every route of the portal's own OpenAPI document, as every principal, with
+ * Decision 0382: every route of the portal's own OpenAPI document, as every principal, with
  * schema-shaped requests full of hostile values. Fixed seed and budget in `npm test`;
  * `npm run fuzz -- --runs N [--seed S] [--route "POST /api/customers"]` for longer runs.
  */

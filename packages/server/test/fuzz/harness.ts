@@ -86,8 +86,8 @@ export class Fuzzer {
     const before = this.current;
     const sent = toInject(op, request, this.world);
     // Whoever may touch one customer's rows must move nothing of the other's: a customer
-    // writing another customer's data (issue 26), the Butler writing data of a customer they do
-    // not look after (issue 27). Customers are watched on every request, the Butler on writes.
+    // writing another customer's data (decision 0382), the Butler writing data of a customer they do
+    // not look after (decision 0540). Customers are watched on every request, the Butler on writes.
     const guarded = GUARDED[request.principal];
     const watch = guarded !== undefined && (request.principal !== 'butler' || changes(op.method));
     const ofOther = watch ? await this.world.ownedDigest(guarded.other) : '';
@@ -142,7 +142,7 @@ export class Fuzzer {
     await this.digest.compact();
     for (const principal of only ?? PRINCIPALS) {
       // The Butler and Buchhaltung call what the Inhaber calls, with fewer hostile values
-      // each: their runs are about whose rows they reach (issue 27), the values the admin's.
+      // each: their runs are about whose rows they reach (decision 0540), the values the admin's.
       const budget = principal === 'butler' || principal === 'accounting' ? Math.ceil(options.runs / 3) : options.runs;
       const numRuns = mayCall(op, principal) ? budget : 1;
       const seed = seedFor(options.seed, `${operationKey(op)} ${principal}`);

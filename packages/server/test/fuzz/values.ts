@@ -81,7 +81,7 @@ function pollutingObject(inner: unknown): Record<string, unknown> {
  * long and exotic text, edge numbers, number-ish and date-ish strings, wrong shapes.
  */
 export const hostile: fc.Arbitrary<unknown> = fc.oneof(
-  // What broke the portal before (issue 14) weighs double.
+  // What broke the portal before (decision 0381) weighs double.
   { weight: 2, arbitrary: fc.constantFrom('\u0000', 'Hu\u0000ber', '\ud800', 'Text\udfff', '\udc00\ud800') },
   fc.constantFrom(TEN_THOUSAND, 'x'.repeat(10_000)),
   fc.constantFrom('😀👨‍👩‍👧‍👦🇦🇹', 'مرحبا بالعالم שלום', '\u202eGNUREIHCAR\u202c', '', '   '),

@@ -8,7 +8,7 @@ import type { FuzzRequest } from './request-shape.js';
 /**
  * The fuzzer's oracles catch what they are for, each shown with a planted bug.
  *
- * Issue 26: the fuzzer's oracle catches a customer *writing* another customer's data, not
+ * The fuzzer's oracle (decision 0382) catches a customer *writing* another customer's data, not
  * only reading it. A bug is planted in the database (saving one's mail choices also changes
  * the other customer's notes) and one request of customer A must be reported; without the
  * bug the same request is fine.

@@ -15,7 +15,7 @@ import { as, type StaffMember, staffMember } from '../staff-members.js';
 import { createTestContext, type TestContext } from '../test-app.js';
 
 /**
- * Issue 27: the lists and figures a Butler sees only in part (customer list, search,
+ * Decision 0540: the lists and figures a Butler sees only in part (customer list, search,
  * dashboards, monthly view, wiki, time entries) are computed over their customers only,
  * and an assignment holds from their next request.
  */

@@ -1,5 +1,5 @@
 /**
- * What each role may do, route by route (issue 27): the statement the route-access test
+ * What each role may do, route by route (decision 0540): the statement the route-access test
  * holds the server to. Written by hand from the roles of docs/security.md, not derived
  * from the routes' declarations: a route that declares another permission, a handler that
  * forgets a Butler's scope, or a new route without a line here fails the test.

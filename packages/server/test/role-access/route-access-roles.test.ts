@@ -5,7 +5,7 @@ import { ROLE_TABLE, type RouteRule } from './role-table.js';
 import { CALLERS, type Caller, type Letter, RoleWorld, type Rows } from './role-world.js';
 
 /**
- * Issue 27: every route × every role (and the customer) × an own and a foreign customer,
+ * Decision 0540: every route × every role (and the customer) × an own and a foreign customer,
  * against the one table of what each role may do (role-table.ts). Allowed: anything but
  * 401/403 (the request may still be invalid: access is what is tested). Refused: 403; a
  * foreign customer's row named by id: the same 404 as an id that does not exist.

@@ -127,7 +127,7 @@ export const router = createBrowserRouter([
           { path: '/admin/dashboard/meine-stunden', element: admin(<MyHoursPage />, 'time_entries.book') },
           { path: '/admin/dashboard/monthly/:year/:month', element: admin(<MonthlyDashboardPage />, 'dashboard.read') },
           { path: '/admin/customers', element: admin(<CustomersPage />, 'customers.read') },
-          // One page per customer (issue 31, decision 0644); SPEC's two customer routes lead there.
+          // One page per customer (decision 0644); SPEC's two customer routes lead there.
           { path: '/admin/customers/:id', element: admin(<CustomerPage />, 'customers.read') },
           { path: '/admin/customers/:id/:tab', element: admin(<CustomerPage />, 'customers.read') },
           { path: '/admin/customer/:id/details', element: <ToCustomerPage /> },

@@ -88,7 +88,7 @@ const resolveVariantColors: VariantColorsResolver = (input) => {
 /**
  * Every Button, Badge, ThemeIcon and Alert asks for its colours on every render, and the
  * answer (colour parsing, contrast, darkening) depends only on these inputs and the theme,
- * which never changes: computed once per combination (issue 33, less work per render).
+ * which never changes: computed once per combination (less work per render).
  */
 const resolvedVariants = new Map<string, ReturnType<VariantColorsResolver>>();
 const variantColorResolver: VariantColorsResolver = (input) => {
@@ -121,7 +121,7 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' } },
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg', shadow: 'xs' } },
     Button: { defaultProps: { radius: 'md' } },
-    // A badge is a short label: never let a table column squeeze it to "AKT…" (issue 16).
+    // A badge is a short label: never let a table column squeeze it to "AKT…" (decision 0421).
     Badge: { styles: { root: { minWidth: 'max-content' } } },
     // Every dialog's × has a name (axe button-name, critical), and so do a notification's and a drawer's.
     Modal: {
@@ -147,7 +147,7 @@ export const theme = createTheme({
 /** Colours with a meaning (UI.md): used by rings, badges and balances. */
 /**
  * Text in the "negative" meaning ('Minus', over target, overdue): Mantine's red.8 reached only
- * 4.28:1 on the cards' grey (#f8f9fa), below WCAG AA's 4.5:1 (issue 30); red.9 gives 5.18:1
+ * 4.28:1 on the cards' grey (#f8f9fa), below WCAG AA's 4.5:1 (decision 0636); red.9 gives 5.18:1
  * there and 5.46:1 on white (app/theme-contrast.test.ts computes both).
  */
 export const NEGATIVE_TEXT = 'red.9';

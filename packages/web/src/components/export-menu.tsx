@@ -7,7 +7,7 @@ import { saveBlob } from '../lib/save-blob';
 
 /**
  * "Exportieren" with CSV (Austrian Excel: semicolons, BOM, decimal comma) and XLSX; the
- * list's current filters go along, so the file holds what the screen shows (issue 16).
+ * list's current filters go along, so the file holds what the screen shows (decision 0422).
  */
 export function ExportMenu({
   path,

@@ -92,7 +92,7 @@ export const DERIVED_TABLES = [
 
 /**
  * Tables that only matter to a running portal and would be secrets or personal data in a
- * file that leaves the machine (issue 26, finding 21): never backed up, emptied on restore.
+ * file that leaves the machine (decision 0504): never backed up, emptied on restore.
  * After a restore everyone signs in again, open invitation and reset links are sent anew,
  * and staff with two-factor sign-in use their app and create new recovery codes.
  */

@@ -61,7 +61,7 @@ export const subscriptions = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Abrechnung: monthly (in advance, default), quarterly, yearly or the whole term at its start. */
     billingInterval: text('billing_interval').notNull().default('monthly'),
-    /** ueberweisung or lastschrift (SEPA direct debit, issue 29). */
+    /** ueberweisung or lastschrift (SEPA direct debit, decision 0602). */
     paymentMethod: text('payment_method').notNull().default('ueberweisung'),
     /** The daily job bills periods starting on or after this day (null: the start date). */
     billingStartsOn: date('billing_starts_on'),

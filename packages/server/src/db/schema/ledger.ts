@@ -46,7 +46,7 @@ export const payments = pgTable(
     note: text('note'),
     /** Why a reversal happened (removed by staff, bank return code …). */
     reason: text('reason'),
-    /** A bank's return fee charged with a reversal (issue 29); not part of the invoice. */
+    /** A bank's return fee charged with a reversal (decision 0609); not part of the invoice. */
     fee: moneyColumn('fee'),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),

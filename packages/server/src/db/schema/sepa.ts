@@ -19,7 +19,7 @@ import { createdAt, moneyColumn } from './columns.js';
 import { payments } from './ledger.js';
 
 /**
- * SEPA direct debit and bank statements (issue 29, decisions 0600–0609). Every file that
+ * SEPA direct debit and bank statements (decisions 0600–0609). Every file that
  * leaves (pain.008) or comes in (camt) is kept in the blob store with its sha256
  * (DESIGN.md convention 16); "never twice" rules are unique indexes.
  */

@@ -70,7 +70,7 @@ export const providerSettings = pgTable(
   'provider_settings',
   {
     id: integer('id').primaryKey().default(1),
-    // Empty until the owner enters it (issue 30: no prefilled name for someone else's firm).
+    // Empty until the owner enters it (decision 0630: no prefilled name for someone else's firm).
     companyName: text('company_name').notNull().default(''),
     street: text('street').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),

@@ -4,7 +4,7 @@ import { admins, customers } from './accounts.js';
 import { projects } from './hours.js';
 
 /**
- * The running timer of a staff member (issue 31, decision 0640). The primary key is the
+ * The running timer of a staff member (decision 0640). The primary key is the
  * staff member: one timer per person, enforced here, so a start from a second device or
  * a double click cannot make two. A stopped timer stays until its time is booked (the
  * booking removes it in its transaction) or discarded.

@@ -16,7 +16,7 @@ import { invoices } from '../../db/schema/index.js';
 import { addDays, addMonths } from '../../domain/calendar.js';
 
 /**
- * Issue 31 (decision 0651): the overview's charts, one answer aggregated in SQL: hours sold and
+ * Decision 0651: the overview's charts, one answer aggregated in SQL: hours sold and
  * used per month from the summaries, revenue invoiced and paid per month, receivables by age;
  * money only for who sees invoices, hours only of a Butler's customers.
  */

@@ -4,7 +4,7 @@ import * as schema from '../../db/schema/index.js';
 import { fieldLabel, formatAuditValue, isTechnicalField } from './audit-values.js';
 
 /**
- * The Protokoll names every field of the records it logs in German (issue 30, decision 0634):
+ * The Protokoll names every field of the records it logs in German (decision 0634):
  * a column added to an audited table without a label would show its code name
  * ("paymentMethod") to the office. The tables are those whose rows are audited field by field.
  */

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { packageTitle } from '../../domain/subscription-line.js';
 
-/** What a Protokoll row names and where its record opens (issue 30, decision 0634). */
+/** What a Protokoll row names and where its record opens (decision 0634). */
 export type RecordRef = { label: string; path: string | null };
 type Row = { entity: string; entityId: string | null; customerId: number | null; changes: unknown };
 type Snapshot = Record<string, { before?: unknown; after?: unknown } | undefined>;

@@ -14,7 +14,7 @@ import { BILLING_INTERVAL_LABELS, SUBSCRIPTION_PAYMENT_METHOD_LABELS } from '@bu
 import { CUSTOMER_VOICE_LABELS, SALUTATION_LABELS } from '@butler/contract/voice';
 
 /**
- * The Protokoll in words (issue 30, decision 0634): German labels for the stored field
+ * The Protokoll in words (decision 0634): German labels for the stored field
  * names (rows are audited in their camelCase form, some answers in snake_case) and values
  * formatted as the screens show them. A field not listed keeps its code name.
  */

@@ -155,7 +155,7 @@ describe('Protokoll', () => {
     const update = log.find((i: any) => i.entity === 'customer' && i.action === 'update');
     expect(update.record_label).toBe('Kunde Maria Satzhuber');
     expect(update.changes).toContainEqual(
-      // The unknown birthdate was stored as 1970-01-01; the Protokoll shows it as nothing (issue 30).
+      // The unknown birthdate was stored as 1970-01-01; the Protokoll shows it as nothing (decision 0636).
       expect.objectContaining({ label: 'Geburtsdatum', before: null, after: '07.03.1984' }),
     );
     const wiki = log.find((i: any) => i.entity === 'wiki_entry' && i.action === 'create');

@@ -6,7 +6,7 @@ import { auditLog, mailOutbox } from '../../db/schema/index.js';
 import { currentTotp } from '../../lib/totp.js';
 
 /**
- * Every limit on guessing holds under a burst (issue 26, findings 1, 12 and 15): the
+ * Every limit on guessing holds under a burst (decision 0500): the
  * attempts arrive at once from as many addresses, and what is asserted is how many of them
  * were *evaluated* (answered 401/400 or a mail, not 429), never how long anything took.
  */

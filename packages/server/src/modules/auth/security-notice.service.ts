@@ -12,7 +12,7 @@ export type SecurityChange =
   | 'totp_disable'
   | 'totp_reset'
   | 'recovery_codes_renew'
-  /** Staff set the password in the customer form (issue 26, finding 7). */
+  /** Staff set the password in the customer form (decision 0504). */
   | 'password_set_by_staff'
   /** The address one signs in with changed; told to the old address. */
   | 'email_change';

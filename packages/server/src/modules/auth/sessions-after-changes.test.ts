@@ -6,7 +6,7 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { currentTotp } from '../../lib/totp.js';
 
 /**
- * Issue 26, finding 7: a change to how someone signs in, made by staff, ends that person's
+ * Decision 0504: a change to how someone signs in, made by staff, ends that person's
  * open sessions, and a customer hears of it.
  */
 let ctx: TestContext;

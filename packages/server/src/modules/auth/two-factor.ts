@@ -29,7 +29,7 @@ const context = (adminId: number) => `admins:${adminId}:totp`;
 export function createTwoFactor(db: Database, keyring: Keyring) {
   const throttle = createLoginThrottle(db);
 
-  /** Reads through `executor`: inside a transaction never a second pool connection (issue 26, finding 3). */
+  /** Reads through `executor`: inside a transaction never a second pool connection (decision 0505). */
   async function load(executor: Executor, adminId: number) {
     const [row] = await executor.select().from(admins).where(eq(admins.id, adminId)).limit(1);
     if (!row) throw new AppError('NOT_FOUND', 'Mitarbeiter nicht gefunden');

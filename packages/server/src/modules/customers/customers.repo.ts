@@ -82,7 +82,7 @@ export async function findByReferralCode(db: Executor, code: string) {
 /**
  * The referrer of a new customer, locked until the transaction ends (FOR KEY SHARE): a
  * deletion of the referrer at the same moment waits for the new row, or has already gone and
- * the code is not found. Never a foreign-key error (issue 26, finding 4).
+ * the code is not found. Never a foreign-key error (decision 0501).
  */
 export async function lockReferrerByCode(tx: Transaction, code: string) {
   const [row] = await tx

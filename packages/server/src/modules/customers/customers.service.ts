@@ -157,7 +157,7 @@ export function createCustomersService(db: Database, accountMails?: AccountMails
             .where(eq(customers.id, id))
             .returning();
           // A deactivated customer, a password set by staff or a new sign-in address: no open
-          // session keeps working, and the customer hears of it (issue 26, finding 7).
+          // session keeps working, and the customer hears of it (decision 0504).
           const owner = { userType: 'customer' as const, id };
           const passwordSet = passwordHash !== undefined;
           const emailChanged = after.email.trim().toLowerCase() !== before.email.trim().toLowerCase();

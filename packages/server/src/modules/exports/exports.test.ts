@@ -8,7 +8,7 @@ import { timeEntries } from '../../db/schema/index.js';
 import { EXPORT_PAGE } from './export-sources.js';
 
 /**
- * Issue 16: exports read back by independent readers — csv-parse (semicolon, BOM) and
+ * Decision 0422: exports read back by independent readers — csv-parse (semicolon, BOM) and
  * SheetJS for XLSX (the writer is exceljs) — with umlauts, dates and amounts intact.
  */
 

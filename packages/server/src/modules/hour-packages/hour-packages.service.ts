@@ -43,7 +43,7 @@ export function createHourPackagesService(db: Database) {
     /**
      * Sells a package; the referral hook runs in the same transaction (first purchase of a
      * referred customer). "Verkaufen und Rechnung erstellen" adds its invoice draft in that
-     * transaction too: package and draft exist together or not at all (issue 28).
+     * transaction too: package and draft exist together or not at all.
      */
     async create(session: SessionContext, customerId: number, input: CreateInput) {
       if (input.create_invoice) assertCan(session, 'invoices.write', 'Sie dürfen keine Rechnungen erstellen');

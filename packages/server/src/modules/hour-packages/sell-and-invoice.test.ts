@@ -4,7 +4,7 @@ import { buildAdmin, buildCustomer, buildHourPackage, TEST_PASSWORD } from '../.
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { hourPackages, invoices } from '../../db/schema/index.js';
 
-/** "Verkaufen und Rechnung erstellen" and "verrechnet: 2026-0030" on the hour packages (issue 28). */
+/** "Verkaufen und Rechnung erstellen" and "verrechnet: 2026-0030" on the hour packages (decisions 0588 and 0646). */
 
 let ctx: TestContext;
 let token: string;

@@ -1,5 +1,5 @@
 /**
- * Why a delivery failed, in the words the Postausgang shows to staff (issue 30: German, no
+ * Why a delivery failed, in the words the Postausgang shows to staff (German, no
  * internals). A mail server's own answer ("451 4.7.1 …") is quoted as it came: it is what the
  * provider's mail host says and what its support asks for. Errors of the portal's own machine
  * (the outbox folder, the network) get a German sentence with their code, never a file path

@@ -23,7 +23,7 @@ export const retryDelayMs = (attempt: number) => Math.round(Math.exp(Math.min(at
  *
  * Attachments are fetched before the claiming transaction opens: their sources read
  * through the pool (caches included), and a job that held its transaction's connection
- * while taking another could starve the pool (issue 26, finding 3); so is the owner's logo
+ * while taking another could starve the pool (decision 0505); so is the owner's logo
  * (decision 0665). The delivery itself runs
  * in a savepoint, so a failed attempt leaves no live link behind (decision 0502).
  */

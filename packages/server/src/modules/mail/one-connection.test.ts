@@ -13,7 +13,7 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { setClock } from '../../lib/clock.js';
 
 /**
- * Issue 26, finding 3, elsewhere: the mail job claimed its row in a transaction and fetched
+ * Decision 0505, elsewhere: the mail job claimed its row in a transaction and fetched
  * the attachments through the pool meanwhile (two connections per mail). On a pool of one
  * connection it waited for itself and the mail failed; now it is delivered.
  */

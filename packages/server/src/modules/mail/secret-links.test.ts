@@ -12,7 +12,7 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { SECRET_LINK } from './secret-links.js';
 
 /**
- * Issue 26, finding 2 (decision 0502): a live reset or invitation link exists only in the
+ * Decision 0502: a live reset or invitation link exists only in the
  * mail that reaches its recipient. A colleague reading the Postausgang, a backup and the
  * outbox row see the placeholder; the link is made when the mail is sent.
  */

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.js';
 import { loadSettings } from '../quickbill/shared.js';
 
 /**
- * The first day (issue 30, decision 0630): greeting, whether targets exist, and the
+ * The first day (decision 0630): greeting, whether targets exist, and the
  * "Erste Schritte" checklist computed from the data itself, so a step ticks itself off
  * the moment its record exists (no stored progress that could disagree with the data).
  */

@@ -16,7 +16,7 @@ import { recordCrossings, sendStaffDigest } from '../balance-alerts/balance-aler
 import { mailEndingSubscriptions } from '../subscription-ends/subscription-ends.js';
 
 /**
- * Issue 26, finding 13: erasure also removes what named the customer outside their own
+ * Decision 0503: erasure also removes what named the customer outside their own
  * rows: staff mails about them (ButlerPaket end, balance digest), the delivered copies of the
  * mails that went (DATA_DIR/outbox), and sign-in attempt keys.
  */

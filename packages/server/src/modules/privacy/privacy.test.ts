@@ -16,7 +16,7 @@ import { configureProvider, createDraft, sendInvoice } from '../quickbill/test/h
 import { createEntry, upload, type WikiSetup, wikiSetup } from '../wiki/wiki.test-helpers.js';
 
 /**
- * Issue 16 / decision 0423: the customer's data as one ZIP (Art. 15, 20 DSGVO), read back
+ * Decision 0423: the customer's data as one ZIP (Art. 15, 20 DSGVO), read back
  * with JSZip and compared with the API answers of the customer's screens, and erasure
  * (Art. 17) that keeps the issued invoices byte for byte.
  */
@@ -30,7 +30,7 @@ let a: typeof customers.$inferSelect;
 let b: typeof customers.$inferSelect;
 const fileBytes = randomBytes(70_000);
 const B_MARKER = `Bmarker${randomBytes(4).toString('hex')}`;
-/** The surname of a customer A referred: A's export names her by first name only (issue 26, finding 14). */
+/** The surname of a customer A referred: A's export names her by first name only (decision 0503). */
 const C_MARKER = `Cmarker${randomBytes(4).toString('hex')}`;
 let referred: typeof customers.$inferSelect;
 let paidInvoice: { id: number; number: string };
@@ -144,7 +144,7 @@ describe('GET /api/customers/:id/data-export.zip', () => {
     expect(await jsonOf(zip, 'uebersicht.json')).toEqual(await lounge('/dashboard'));
     expect(await jsonOf(zip, 'butlerpaket-aktuell.json')).toEqual(await lounge('/subscription'));
     // The referrals as the lounge shows them: of the people referred only the first name and
-    // whether it counts (issue 26, finding 14), never the staff card with their addresses.
+    // whether it counts (decision 0503), never the staff card with their addresses.
     const dashboard = await lounge('/dashboard');
     expect(await jsonOf(zip, 'empfehlungen.json')).toEqual({
       referral_code: (await get(`/api/customers/${a.id}`)).json().referral_code,

@@ -19,7 +19,7 @@ import { createQuickbillDeps, type QuickbillDeps } from './shared.js';
 import { sourcesRoutes } from './sources/sources.routes.js';
 import { createSourcesService } from './sources/sources.service.js';
 
-/** Quickbill (issue 7): every route is admin-only. `overrides` lets tests pin today. */
+/** Quickbill: every route is admin-only. `overrides` lets tests pin today. */
 export const quickbillRoutes =
   (db: Database, env: Env, overrides: Partial<QuickbillDeps> = {}): FastifyPluginAsyncZod =>
   async (app) => {

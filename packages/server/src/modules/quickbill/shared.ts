@@ -38,7 +38,7 @@ export function isOverdue(row: { status: string; kind: string; dueDate: string }
   return row.kind === 'invoice' && row.status === 'sent' && row.dueDate < today;
 }
 
-/** The direct-debit settings row (id 1, issue 29), created with defaults on first use. */
+/** The direct-debit settings row (id 1, decision 0601), created with defaults on first use. */
 export async function loadDirectDebitSettings(db: Executor): Promise<DirectDebitSettingsRow> {
   const [row] = await db.select().from(directDebitSettings).where(eq(directDebitSettings.id, 1));
   if (row) return row;

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { MUTUAL_REFERRAL, REFERRAL_CYCLE } from './referral-links.service.js';
 
 /**
- * Issue 26, finding 11: referral links under concurrency and in rings. Two mutual "add
+ * Decision 0504: referral links under concurrency and in rings. Two mutual "add
  * referral" requests at once deadlocked and answered 500 (3 of 6 pairs); a ring A→B→C→A was
  * accepted and gave all three the discount.
  */

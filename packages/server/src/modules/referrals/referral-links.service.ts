@@ -38,7 +38,7 @@ export async function findReferrerByCode(db: Executor, code: string) {
  * Every change of who referred whom runs one at a time (an advisory lock for the referral
  * graph): a cycle check needs a graph nobody else changes meanwhile, and two changes that
  * lock each other's rows in opposite order (A refers B while B refers A: each update's
- * foreign key waits for the other's row) deadlocked and answered 500 (issue 26, finding 11).
+ * foreign key waits for the other's row) deadlocked and answered 500 (decision 0504).
  * The rows are then locked child before referrer, the order purchases use too.
  */
 async function lockReferralGraph(tx: Transaction) {

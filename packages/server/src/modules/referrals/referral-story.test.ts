@@ -6,7 +6,7 @@ import { subscriptions, subscriptionTemplates } from '../../db/schema/index.js';
 import { setClock } from '../../lib/clock.js';
 
 /**
- * The whole story of issue 5 through the API: A refers B and C → B buys a ButlerPaket →
+ * The whole referral story (decision 0286) through the API: A refers B and C → B buys a ButlerPaket →
  * A's price drops and A's lounge shows savings and the next tier → C buys hours → more.
  */
 let ctx: TestContext;
@@ -94,7 +94,7 @@ describe('referral story', () => {
     });
     // In signup order (Bernd's account is older than Clara's). Of the people she referred Anna
     // sees the first name and whether the referral counts for her discount, nothing else of
-    // theirs: no address, surname or sign-up date (Art. 15(4) DSGVO; issue 26, finding 14).
+    // theirs: no address, surname or sign-up date (Art. 15(4) DSGVO; decision 0503).
     expect(data.referrals).toEqual([
       { first_name: 'Bernd', counts_for_discount: true, discount_percentage: 3 },
       { first_name: 'Clara', counts_for_discount: false, discount_percentage: 0 },

@@ -15,7 +15,7 @@ import { customers, invoices, wikiEntries } from '../../db/schema/index.js';
 import { addDays } from '../../domain/calendar.js';
 
 /**
- * Issue 31: the top bar's search (decision 0650) finds the five kinds of record, grouped and
+ * The top bar's search (decision 0650) finds the five kinds of record, grouped and
  * limited, only within the caller's permissions and customers, and never a secret or a note.
  */
 let ctx: TestContext;

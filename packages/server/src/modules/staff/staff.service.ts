@@ -158,7 +158,7 @@ export function createStaffService(db: Database, twoFactor: TwoFactor) {
           .returning();
         await writeAudit(tx, session, 'update', 'security_settings', 1, before ?? { requireStaffTotp: false }, after);
         // Switched on: staff without a second factor sign in again and set it up at once; no
-        // session opened without one keeps working (issue 26, finding 7). The admin who
+        // session opened without one keeps working (decision 0504). The admin who
         // switched it keeps this session (to finish the settings), not the others.
         if (after.requireStaffTotp && !before?.requireStaffTotp) {
           const without = await tx

@@ -11,7 +11,7 @@ import { setClock } from '../../lib/clock.js';
 import { statementRenderStats } from './statement-pdfs.js';
 
 /**
- * Issue 26, finding 10: a customer's burst of Monatsübersicht downloads renders each PDF
+ * Decision 0505: a customer's burst of Monatsübersicht downloads renders each PDF
  * once and never more than one at a time for that customer (ten parallel downloads kept the
  * event loop busy for seconds). Asserted by counting renders, not by timing.
  */

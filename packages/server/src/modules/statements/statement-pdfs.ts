@@ -66,7 +66,7 @@ async function render(db: Database, customerId: number, month: string): Promise<
  * provider settings and logo all bump `data_version`), parallel requests for the same one
  * share one render, a customer's renders run one after another, and at most two run in the
  * process: a burst of downloads from one lounge cannot keep the event loop busy
- * (issue 26, finding 10; decision 0505). `knownVersion` is the data version the session
+ * (decision 0505). `knownVersion` is the data version the session
  * lookup read (decision 0400).
  */
 export function statementPdf(db: Database, customerId: number, month: string, knownVersion?: number) {

@@ -10,7 +10,7 @@ import { createBillingCommands } from './subscription-billing.commands.js';
 import { billDuePeriods } from './subscription-billing.service.js';
 
 /**
- * Issue 28's job tests with a controlled clock: the day is the job's slot, never the machine's
+ * The billing jobs' tests (decision 0581) with a controlled clock: the day is the job's slot, never the machine's
  * clock. Two "workers" run every day in parallel; some days the portal is down (no run).
  */
 

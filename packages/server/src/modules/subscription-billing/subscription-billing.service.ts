@@ -19,7 +19,7 @@ import { claimMonths } from '../quickbill/sources/billing-months.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** "ButlerPaket Premium · Dezember 2026 · 10 h" (issue 28, decision 0758). */
+/** "ButlerPaket Premium · Dezember 2026 · 10 h" (decision 0758). */
 export function periodLine(sub: SubscriptionRow, period: BillingPeriod) {
   const months = period.months.length;
   return {

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { auditLog, subscriptionBillingMonths, subscriptions } from '../../db/schema/index.js';
 import { setClock } from '../../lib/clock.js';
 
-/** The routes of "Nächste Abrechnungen", "Diesen Zeitraum aussetzen" and "Verlängern" (issue 28). */
+/** The routes of "Nächste Abrechnungen", "Diesen Zeitraum aussetzen" and "Verlängern" (decision 0581). */
 
 let ctx: TestContext;
 let actors: Actors;

@@ -50,7 +50,7 @@ describe('ButlerPaket ends', () => {
     ]);
     expect(mails[0].textBody).toContain('endet in 30 Tagen');
     expect(mails[1].textBody).toContain('endet in 7 Tagen');
-    // The button leads to the customer with the "Verlängern" dialog of exactly this ButlerPaket (issue 28).
+    // The button leads to the customer with the "Verlängern" dialog of exactly this ButlerPaket (decision 0327).
     expect(mails[0].htmlBody).toContain(`/admin/customer/${alone.id}/details?verlaengern=${olgas.id}`);
     expect(mails[0].htmlBody).toContain('>Verlängern<');
     const rudi = await ctx.db

@@ -8,7 +8,7 @@ import { timeEntries } from '../../db/schema/index.js';
 import { addDays } from '../../domain/calendar.js';
 
 /**
- * Issue 27: a Butler books time for their customers and changes only their own entries,
+ * Decision 0540: a Butler books time for their customers and changes only their own entries,
  * dated within the configurable number of days; the Büro changes any entry.
  */
 let ctx: TestContext;

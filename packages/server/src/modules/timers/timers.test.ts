@@ -8,7 +8,7 @@ import { auditLog, projects, staffTimers, timeEntries } from '../../db/schema/in
 import { addDays } from '../../domain/calendar.js';
 import { now, setClock } from '../../lib/clock.js';
 
-/** Issue 31, decision 0640: one timer per staff member, on the server, stopped at midnight. */
+/** Decision 0640: one timer per staff member, on the server, stopped at midnight. */
 let ctx: TestContext;
 let owner: StaffMember;
 let butler: StaffMember;

@@ -6,7 +6,7 @@ import { wikiEntries } from '../../db/schema/index.js';
 import { createEntry, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
 /**
- * Issue 26, finding 8: a category that starts encrypting takes its clear entries with it in
+ * Decision 0504: a category that starts encrypting takes its clear entries with it in
  * the same change: sealed at rest, out of the public references, and a customer sees none
  * of it (before: the entries stayed in clear and a featured one was served to every customer).
  */

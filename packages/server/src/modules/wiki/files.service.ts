@@ -74,7 +74,7 @@ export function createFileService(db: Database, maxUploadBytes: number, stallSec
             },
           });
           // Errors of the client's stream (aborted upload) fail the put, which rolls back; so does
-          // an upload that stalls (issue 26, finding 16), freeing its slot and connection.
+          // an upload that stalls (decision 0505), freeing its slot and connection.
           const stall = stallGuard(stallSeconds * 1000, STALL_MIN_BYTES, () => new AppError('UPLOAD_STALLED'));
           pipeline(part.file, stall, sniffer, () => {});
           const blob = await putBlob(tx, sniffer, { kind: 'wiki-file', maxBytes: maxUploadBytes });

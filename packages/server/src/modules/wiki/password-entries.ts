@@ -25,7 +25,7 @@ export const sealSecretHistory = (tx: Transaction, entryId: number) =>
  * "Passwörter") makes every clear entry in it a password entry, in the transaction of the
  * change: content (as text) and username sealed with the key ring, the clear columns
  * emptied, taken out of the public references and unlinked from a project (a password entry
- * is neither). Nothing stays readable to customers or in clear at rest (issue 26, finding 8),
+ * is neither). Nothing stays readable to customers or in clear at rest (decision 0504),
  * nor in the entry's earlier audit rows (decision 0704).
  * Answers how many entries were encrypted.
  */

@@ -8,7 +8,7 @@ import { auditLog } from '../../db/schema/index.js';
 import { createEntry, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
 /**
- * Issue 27: who may reveal which stored password. The Inhaber everywhere; the Büro only
+ * Decision 0540: who may reveal which stored password. The Inhaber everywhere; the Büro only
  * when granted; a Butler only for their customers and only in categories with "Butler
  * dürfen Passwörter anzeigen". Every reveal and every refused one is audited; the
  * customer's "Zugriffe" list shows each reveal with the staff member's name.

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { createEntry, multipart, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
-/** Issue 26, findings 19 and 20: what an oversized or overfull request is told, and that it stores nothing. */
+/** Decision 0504: what an oversized or overfull request is told, and that it stores nothing. */
 let ctx: TestContext;
 let setup: WikiSetup;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { UPLOAD_SLOTS } from './files.service.js';
 import { createEntry, upload, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
 /**
- * Issue 26, finding 16: uploads trickled at a byte at a time held every upload slot and a
+ * Decision 0505: uploads trickled at a byte at a time held every upload slot and a
  * connection "idle in transaction" with no end. A stalled upload is cut off (408, German),
  * stores nothing and frees its slot and connection. UPLOAD_STALL_SECONDS is 1 here.
  */

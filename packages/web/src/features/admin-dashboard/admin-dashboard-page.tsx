@@ -61,7 +61,7 @@ function CompanyOverview() {
   const header = (
     <Stack gap="md">
       <Title order={1} size="h2" c="navy.9">
-        {/* Until the second sign-in there is nothing to come back to (issue 30). */}
+        {/* Until the second sign-in there is nothing to come back to (decision 0630). */}
         {onboarding?.first_visit ? 'Willkommen' : 'Willkommen zurück'}, {name}
       </Title>
       {checklistOpen && <FirstStepsCard checklist={checklist} />}

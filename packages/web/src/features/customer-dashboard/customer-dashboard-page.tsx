@@ -56,7 +56,7 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
   const [contactOpen, contact] = useDisclosure(false);
   const queryClient = useQueryClient();
   const t = useLoungeTexts();
-  // On a phone the hours come first and the referral block follows them (issue 30); wider
+  // On a phone the hours come first and the referral block follows them (decision 0623); wider
   // screens keep SPEC §2's order (referral card above the rings).
   const phone = usePhone();
   const referral = <ReferralSection data={data} />;

@@ -54,7 +54,7 @@ const CustomerWikiTab = lazy(async () => ({
 const Panel = ({ children }: { children: ReactNode }) => <Card p={{ base: 'sm', sm: 'lg' }}>{children}</Card>;
 
 /**
- * One page per customer (issue 31, decision 0644): the facts at the top and the tabs the
+ * One page per customer (decision 0644): the facts at the top and the tabs the
  * role may see, each in the address. Übersicht is SPEC's admin customer view, the other
  * tabs its customer detail panels; both are made of the same panels and rows. /admin/customer/{id}/details and
  * /admin/customers/{id}/view (SPEC §2) lead here; the lounge's admin view stays at
@@ -67,7 +67,7 @@ export function CustomerPage() {
   const id = Number(params.id);
   const query = useCustomer(id);
   const [editing, setEditing] = useState(false);
-  // ?verlaengern=<id>: the staff mail before a ButlerPaket ends opens its "Verlängern" (issue 28).
+  // ?verlaengern=<id>: the staff mail before a ButlerPaket ends opens its "Verlängern" (decision 0327).
   const [search, setSearch] = useSearchParams();
   const renewId = Number(search.get('verlaengern')) || undefined;
   const tabRow = useRef<HTMLDivElement>(null);

@@ -1,7 +1,7 @@
 import type { Permission } from '@butler/contract/permissions';
 
 /**
- * The tabs of the one customer page (issue 31, decision 0644): each in the address
+ * The tabs of the one customer page (decision 0644): each in the address
  * (`/admin/customers/{id}/{slug}`, Übersicht without a slug) and shown only to roles with
  * one of its permissions, so a Buchhaltung user sees no Wiki and no Notizen.
  */

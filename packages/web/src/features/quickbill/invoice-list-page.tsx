@@ -136,7 +136,7 @@ export function InvoiceListPage() {
       ) : rows.length === 0 ? (
         <Card data-testid="invoice-list-empty">
           {filtered ? (
-            // Empty because of the search or a filter (issue 30): say so and offer the way back.
+            // Empty because of the search or a filter (decision 0633): say so and offer the way back.
             <EmptyState
               text="Keine Rechnungen gefunden"
               action={

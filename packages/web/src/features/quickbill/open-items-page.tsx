@@ -159,7 +159,7 @@ function CustomerGroup({ group }: { group: CustomerItems }) {
 /** In the address (decision 0660): `?suche=...&seite=...`. */
 const FILTERS = { suche: urlParam.text(), seite: urlParam.page() };
 
-/** /admin/quickbill/offene-posten: every open invoice by customer with ageing and totals (issue 28). */
+/** /admin/quickbill/offene-posten: every open invoice by customer with ageing and totals (decision 0580). */
 export function OpenItemsPage() {
   const { values, set, replace, search } = useUrlFilters(FILTERS);
   const { suche: debounced, seite: page } = values;

@@ -68,7 +68,7 @@ export function QuickbillSettingsPage() {
   return (
     <Stack gap="md" maw={960}>
       <SettingsForm initial={query.data} />
-      {/* Its own form (issue 28): ButlerPaket invoices, renewal, Mahnlauf, default interest. */}
+      {/* Its own form (decision 0581): ButlerPaket invoices, renewal, Mahnlauf, default interest. */}
       <BillingSettingsCard />
     </Stack>
   );

@@ -20,7 +20,7 @@ const GROUP_PERMISSION = {
 } as const satisfies Record<GroupKey, string>;
 
 /**
- * "Suchen" (issue 31, decision 0650): one field over customers, projects, invoices, wiki
+ * "Suchen" (decision 0650): one field over customers, projects, invoices, wiki
  * titles and activities. A combobox with a grouped listbox (WAI-ARIA 1.2): the arrow keys move
  * through every hit, Enter opens it, Escape closes; focus stays in the field all the time.
  */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 
 /**
  * Invoices have their own settings page in Quickbill; the one "Einstellungen" leads there
- * (letterhead and bank) and to "Abrechnung und Mahnwesen" (issue 28).
+ * (letterhead and bank) and to "Abrechnung und Mahnwesen" (decision 0632).
  */
 export function BillingLinkCard() {
   return (

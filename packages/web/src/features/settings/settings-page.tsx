@@ -30,15 +30,15 @@ export function SettingsPage() {
       />
       {/* Each card for the roles that may change it (decision 0540). */}
       <Stack gap="lg">
-        {/* 1. Subscription templates (issue 3) */}
+        {/* 1. Subscription templates */}
         {can('subscription_templates.write') && <TemplatesCard />}
         {/* 2. Dashboard settings (admin-dashboard helper's card) */}
         {can('settings.write') && <DashboardSettingsCard />}
         {/* 3. Referral programme (referral issue extends this card) */}
         {can('settings.write') && <ReferralSettingsCard />}
-        {/* 4. Low-balance alerts and mail log (issue 11) */}
+        {/* 4. Low-balance alerts and mail log (decision 0324) */}
         {can('settings.write') && <BalanceAlertSettingsCard />}
-        {/* Invoices, ButlerPaket billing and reminders live in Quickbill's settings (issue 28) */}
+        {/* Invoices, ButlerPaket billing and reminders live in Quickbill's settings (decision 0632) */}
         {can('billing.settings.write') && <BillingLinkCard />}
         {/* "Anrede der Kunden" (decision 0620): stored with the provider settings, the Inhaber's */}
         {can('quickbill.settings.write') && <CustomerVoiceCard />}

@@ -8,7 +8,7 @@ import { openNewTimeEntry } from './events';
 
 /**
  * "Timer starten" / "Timer stoppen" and "Zeit erfassen" (the "Neuer Zeiteintrag" dialog) on a customer's page
- * (issue 31): one click starts the timer for this customer, one stops it and opens the
+ * (decision 0640): one click starts the timer for this customer, one stops it and opens the
  * booking with its time.
  */
 export function CustomerTimerButtons({ customerId }: { customerId: number }) {

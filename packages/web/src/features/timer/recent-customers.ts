@@ -1,6 +1,6 @@
 /**
  * The customers this browser booked time for last (newest first), so the dialog offers
- * them first (issue 31: on a phone the last used customer comes first). Names only, in
+ * them first (decision 0531: on a phone the last used customer comes first). Names only, in
  * localStorage of the staff member's own device; cleared with the browser's data.
  */
 export type RecentCustomer = { id: number; label: string };

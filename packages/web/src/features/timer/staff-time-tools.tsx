@@ -7,7 +7,7 @@ import { type NewTimeEntryRequest, onNewTimeEntry } from './events';
 import { TimerControl } from './timer-control';
 
 /**
- * The staff member's time tools in the top bar (issue 31): the timer, the one
+ * The staff member's time tools in the top bar (decision 0640): the timer, the one
  * "Neuer Zeiteintrag" dialog every page opens (openNewTimeEntry; Alt+N in TimeEntryHotkey).
  * Loaded lazily, only for staff who book time.
  */

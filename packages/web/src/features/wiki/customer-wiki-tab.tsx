@@ -10,7 +10,7 @@ import { CustomerWiki } from './components/customer-wiki';
 import { EntryDialog } from './components/entry-dialog';
 
 /**
- * The Wiki tab of the customer page (issue 31): the same categories, entries and dialog
+ * The Wiki tab of the customer page (decision 0644): the same categories, entries and dialog
  * as /admin/wiki?customer=, with the category in the address (?category=).
  */
 export function CustomerWikiTab({ customerId, customerName }: { customerId: number; customerName: string }) {

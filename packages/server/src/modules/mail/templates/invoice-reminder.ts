@@ -18,7 +18,7 @@ export type InvoiceReminderMailData = {
   company: string;
 };
 
-/** Each level in its own voice: a friendly reminder, a firm Mahnung, a final one (issue 28). */
+/** Each level in its own voice: a friendly reminder, a firm Mahnung, a final one (decision 0582). */
 function body(d: InvoiceReminderMailData): string {
   const level = d.level ?? 1;
   if (level === 1) {

@@ -10,7 +10,7 @@ export type SubscriptionEndingData = {
   endDate: string;
   daysLeft: number;
   customerUrl: string;
-  /** The customer detail with the "Verlängern" dialog of this ButlerPaket open (issue 28). */
+  /** The customer detail with the "Verlängern" dialog of this ButlerPaket open (decision 0327). */
   renewUrl: string;
 };
 

@@ -19,7 +19,7 @@ const errors = {
   409: zErrorResponse,
 };
 
-/** "Meine Rechnungen" (issue 28): customer-own, so a customer reaches only their own invoices. */
+/** "Meine Rechnungen" (decision 0587): customer-own, so a customer reaches only their own invoices. */
 export const customerInvoiceRoutes =
   (service: CustomerInvoicesService): FastifyPluginAsyncZod =>
   async (app) => {

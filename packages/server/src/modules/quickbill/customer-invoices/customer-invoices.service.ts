@@ -27,7 +27,7 @@ function stateOf(row: InvoiceRow, today: string): CustomerInvoiceState {
 }
 
 /**
- * "Meine Rechnungen" (issue 28): a customer's own issued documents exactly as stored at
+ * "Meine Rechnungen" (decision 0587): a customer's own issued documents exactly as stored at
  * issue, and how to pay what is open. Another customer's invoice and every draft answer
  * 404 (the route is customer-own: the id in the path is checked against the session).
  */

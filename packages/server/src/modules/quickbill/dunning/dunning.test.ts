@@ -8,7 +8,7 @@ import { addDays } from '../../../domain/calendar.js';
 import { issuedInvoice } from '../payments/ledger-test-helpers.js';
 import { daysAgo, today } from '../test/helpers.js';
 
-/** "Abrechnung und Mahnwesen" settings and Mahnsperren (issue 28, decisions 0582, 0585). */
+/** "Abrechnung und Mahnwesen" settings and Mahnsperren (decisions 0582, 0585). */
 
 let ctx: TestContext;
 let actors: Actors;

@@ -160,7 +160,7 @@ export function toEn16931(d: InvoiceDocument): Invoice {
     'cac:Delivery': { 'cbc:ActualDeliveryDate': periodEnd },
     ...(!credit && d.directDebit
       ? {
-          // SEPA direct debit (issue 29): payment means 59 with the mandate (BT-89), the
+          // SEPA direct debit (decision 0602): payment means 59 with the mandate (BT-89), the
           // creditor identifier (BT-90, as the payee's SEPA id) and the debited account (BT-91).
           'cac:PayeeParty': {
             'cac:PartyIdentification': { 'cbc:ID': d.directDebit.creditorId, 'cbc:ID@schemeID': 'SEPA' },

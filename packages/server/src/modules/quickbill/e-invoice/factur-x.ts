@@ -53,7 +53,7 @@ export function qualifyFormattedIssueDate(xml: string): string {
  * The portal's payee is always the seller. e-invoice-eu maps the SEPA creditor identifier
  * (BT-90, `ram:CreditorReferenceID`) only from `cac:PayeeParty/cac:PartyIdentification`, so a
  * direct-debit invoice passes the seller as payee and the payee party is dropped from the
- * CII again: a payee equal to the seller breaks BR-17 (issue 29).
+ * CII again: a payee equal to the seller breaks BR-17 (decision 0602).
  */
 export function withoutPayeeParty(xml: string): string {
   return xml.replace(/[ \t]*<ram:PayeeTradeParty>[\s\S]*?<\/ram:PayeeTradeParty>\r?\n?/, '');

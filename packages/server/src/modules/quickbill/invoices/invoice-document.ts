@@ -17,7 +17,7 @@ export type InvoiceDocument = {
   /** For a credit note: the cancelled invoice and what had been received for it (refund promise). */
   original: { number: string; date: string; received: string } | null;
   logo: Buffer | null;
-  /** Paid by SEPA-Lastschrift: the pre-notification fixed at issue (issue 29), else null. */
+  /** Paid by SEPA-Lastschrift: the pre-notification fixed at issue (decision 0602), else null. */
   directDebit: InvoiceCollection | null;
   /** Whom letters greet (the invoice's customer) and in which form (decision 0620). */
   addressee: Addressee | null;

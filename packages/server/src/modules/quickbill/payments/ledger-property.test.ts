@@ -6,7 +6,7 @@ import { daysAgo, today } from '../test/helpers.js';
 import { issuedInvoice } from './ledger-test-helpers.js';
 
 /**
- * Issue 28's property: for random sequences of invoices, partial payments, removals, credit
+ * The ledger's property (decision 0580): for random sequences of invoices, partial payments, removals, credit
  * applications and refunds, each invoice's open amount is gross − what it received (never
  * negative), the excess shows as the customer's credit, and the status follows from those
  * figures. The model below is independent of the SQL that computes them on the server.

@@ -101,7 +101,7 @@ export function createPaymentService(deps: QuickbillDeps) {
   /**
    * Removes a payment (or a credit application or refund) by a reversal entry inside `tx`:
    * the invoice reopens; refused when the credit it created is already used. A bank return
-   * (issue 29) passes its fee, source and booking date.
+   * (decision 0609) passes its fee, source and booking date.
    */
   async function reverseIn(
     tx: Transaction,

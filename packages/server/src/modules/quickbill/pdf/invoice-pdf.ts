@@ -230,7 +230,7 @@ export function creditNoteRefundText(d: Pick<InvoiceDocument, 'original'>): stri
 }
 
 /**
- * The SEPA pre-notification an invoice paid by direct debit prints (issue 29): the amount
+ * The SEPA pre-notification an invoice paid by direct debit prints (decision 0602): the amount
  * its collection announced (what is open at issue, decision 0720), collection date, mandate
  * reference, creditor ID and the debited account's last digits.
  */

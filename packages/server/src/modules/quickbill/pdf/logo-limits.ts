@@ -4,7 +4,7 @@ import { imageDimensions } from '../../../lib/image-dimensions.js';
  * Bildpunkte a letterhead logo may have. Drawn 140 × 60 pt, it needs about 600 × 250 pixels
  * at print resolution; every PDF decodes the whole image, and a 428 KB PNG of 10,500 ×
  * 10,500 pixels made each invoice and Monatsübersicht take half a minute and 1.9 GB
- * (issue 26, finding 9). Two megapixels leave room for any real logo.
+ * (decision 0505). Two megapixels leave room for any real logo.
  */
 export const MAX_LOGO_PIXELS = 2_000_000;
 export const MAX_LOGO_SIDE = 4_000;

@@ -111,7 +111,7 @@ export function drawLetterhead(
   logo: Buffer | null,
   recipient: { name: string; address: string; uid?: string | null },
 ) {
-  // A logo stored before its pixels were checked is left out rather than decoded (issue 26, finding 9).
+  // A logo stored before its pixels were checked is left out rather than decoded (decision 0505).
   if (logo && logoProblem(logo) === null) {
     try {
       doc.image(logo, PAGE.right - 140, PAGE.top, { fit: [140, 60], align: 'right' });

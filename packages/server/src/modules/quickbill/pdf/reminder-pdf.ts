@@ -33,7 +33,7 @@ export type ReminderLetter = {
   interestBasis: string | null;
 };
 
-/** Each level's own heading and closing: friendly, then firm, then final (issue 28). */
+/** Each level's own heading and closing: friendly, then firm, then final (decision 0582). */
 const TONE = [
   { heading: 'Zahlungserinnerung', closing: 'Vielen Dank für Ihre rasche Erledigung.' },
   { heading: '1. Mahnung', closing: 'Wir ersuchen um Zahlung bis zum genannten Datum.' },

@@ -6,7 +6,7 @@ import { admins, invoiceReminders, invoices, mailOutbox } from '../../../db/sche
 import { issuedInvoice } from '../payments/ledger-test-helpers.js';
 import { mailOverdueDigest } from './overdue-digest.js';
 
-/** Staff get overdue invoices in their daily digest (issue 28, decision 0586). */
+/** Staff get overdue invoices in their daily digest (decision 0586). */
 
 let ctx: TestContext;
 const SLOT = '2026-12-10';

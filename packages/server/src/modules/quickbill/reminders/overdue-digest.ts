@@ -26,7 +26,7 @@ async function rows(db: Database, where: ReturnType<typeof sql>): Promise<Row[]>
 }
 
 /**
- * The staff's daily money digest (issue 28, decision 0586), after the Mahnlauf of `slot`:
+ * The staff's daily money digest (decision 0586), after the Mahnlauf of `slot`:
  * invoices overdue since today, reminders sent today, and invoices whose 2. Mahnung's
  * deadline passed yesterday, with the total overdue. Sent only when one of the three lists
  * has something; once per day and recipient (dedupe key). Returns how many mails were queued.

@@ -130,7 +130,7 @@ export function createReminderService(deps: QuickbillDeps) {
     /**
      * Preview of the reminder at the next level (or the last one). Only an issued invoice
      * has anything to remind of: a draft (no number, nothing owed) or a credit note is a 409,
-     * like sending a reminder for it (issue 26, finding 17); so is a cancelled invoice.
+     * like sending a reminder for it (decision 0504); so is a cancelled invoice.
      */
     async preview(id: number) {
       const today = deps.today();

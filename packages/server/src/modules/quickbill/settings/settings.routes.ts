@@ -57,7 +57,7 @@ export const settingsRoutes =
         const type = await fileTypeFromBuffer(buffer);
         const extension = type && LOGO_TYPES[type.mime];
         if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Das Logo muss ein PNG- oder JPEG-Bild sein');
-        // Its pixels, read from the header: an image bomb never reaches a PDF (issue 26, finding 9).
+        // Its pixels, read from the header: an image bomb never reaches a PDF (decision 0505).
         const problem = logoProblem(buffer);
         if (problem) throw fieldError('file', problem);
         return presentSettings(await setLogo(deps.db, requireSession(request), buffer));

@@ -3,7 +3,7 @@ import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/facto
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { configureProvider, createDraft, pdfText, sendInvoice, today } from './helpers.js';
 
-/** The Stornorechnung promises a refund only of what was actually paid (issue 28, decision 0580). */
+/** The Stornorechnung promises a refund only of what was actually paid (decision 0580). */
 
 let ctx: TestContext;
 let token: string;

@@ -16,7 +16,7 @@ import { setClock } from '../../../lib/clock.js';
 import { multipart } from '../../wiki/wiki.test-helpers.js';
 
 /**
- * Issue 26, finding 9: a small file of very many pixels (a 428 KB PNG of 10,500 × 10,500)
+ * Decision 0505: a small file of very many pixels (a 428 KB PNG of 10,500 × 10,500)
  * made every PDF with the letterhead take half a minute. Such a logo is refused at upload,
  * and one stored before is left out of the PDFs instead of decoded.
  */

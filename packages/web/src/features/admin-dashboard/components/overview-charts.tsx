@@ -14,7 +14,7 @@ import { formatEuro, formatHours } from '../../../lib/format';
 import { ChartCard, monthLong, monthShort } from './chart-card';
 
 /**
- * The admin overview's charts (issue 31, decision 0651), a lazy chunk with recharts: the
+ * The admin overview's charts (decision 0651), a lazy chunk with recharts: the
  * overview's first figures never wait for it and the lounge never loads it. Every chart has
  * its values as a table too (ChartCard), for screen readers and on request.
  */

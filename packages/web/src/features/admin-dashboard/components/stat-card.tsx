@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 /**
  * Card frame of the overview: icon, label, content. `compact` cards sit two side by side
  * even on a phone, so there the label goes under the icon to keep its full width
- * ("AKTIVE BUTLERPAKETE" was cut at 390 px, issue 16).
+ * ("AKTIVE BUTLERPAKETE" was cut at 390 px, decision 0421).
  */
 export function StatCard({
   icon,

@@ -24,7 +24,7 @@ export function YearlyBarCard({ stats, targetsSet }: { stats: DashboardStats; ta
             pro Monat von {formatNumber(settings.monthly_target_hours)} h Ziel
           </Text>
         </Text>
-        {/* No verdict against a target nobody has set yet (issue 30): a link to set it instead. */}
+        {/* No verdict against a target nobody has set yet (decision 0630): a link to set it instead. */}
         {targetsSet ? (
           <Badge color={BAND_COLOR[band]} variant="light" size="lg" style={{ whiteSpace: 'nowrap' }}>
             {BAND_WORD[band]} · {Math.round(percent)}&nbsp;%

@@ -76,7 +76,7 @@ export function ReferralSavingsCard({ data, onShare }: { data: ReferralData; onS
         />
         <ShareButton onShare={onShare} />
       </Group>
-      {/* Only figures worth showing: "0 %" and "€ 0,00" tiles say nothing (issue 30). */}
+      {/* Only figures worth showing: "0 %" and "€ 0,00" tiles say nothing (decision 0623). */}
       {figures.length > 0 && (
         <div className={layout.threeFromXs} data-testid="referral-figures">
           {figures.map((f) => (
@@ -136,7 +136,7 @@ export function ReferralTeaserCard({
   return (
     <Card component="section" aria-label={t.referTitle} data-testid="referral-teaser-card">
       {/* Below the sm breakpoint the button goes under the text: side by side, a 390 px
-          phone squeezed the text to one word per line (issue 16). */}
+          phone squeezed the text to one word per line (decision 0421). */}
       <div className={layout.stackThenRow}>
         <Group gap="md" wrap="nowrap" align="flex-start" miw={0} style={{ flex: 1 }}>
           <ThemeIcon variant="light" color="gold" size={48} radius="xl" style={{ flexShrink: 0 }}>

@@ -157,7 +157,7 @@ function InvoiceRow({
 }
 
 /**
- * "Meine Rechnungen" (issue 28): the customer's issued invoices and Stornorechnungen with
+ * "Meine Rechnungen" (decision 0587): the customer's issued invoices and Stornorechnungen with
  * status and open amount, PDF and e-invoice, and how to pay an open one (EPC QR code).
  * Loaded as its own script below the first screen (the lounge's first-load budget).
  */

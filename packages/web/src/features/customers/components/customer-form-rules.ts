@@ -28,7 +28,7 @@ export const emptyCustomer: CustomerValues = {
   email: '',
   company: '',
   phone: '',
-  // Unknown until entered: empty, never a made-up 01.01.1970 (issue 30, decision 0636).
+  // Unknown until entered: empty, never a made-up 01.01.1970 (decision 0636).
   birthdate: null,
   password: '',
   access: 'password',

@@ -106,7 +106,7 @@ function UsableHoursFact({ customerId }: { customerId: number }) {
 }
 
 /**
- * The facts at the top of the customer page (issue 31): name with birthday and status, the
+ * The facts at the top of the customer page (decision 0644): name with birthday and status, the
  * hours usable now, open invoices, contact and Betreuer, and what to do next.
  */
 export function CustomerHeader({

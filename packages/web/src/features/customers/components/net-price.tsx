@@ -23,7 +23,7 @@ export function grossOf(net: number, ratePercent: number): number {
 }
 
 /**
- * An hour package's price as it is invoiced (issue 31): the stored price is net, shown with
+ * An hour package's price as it is invoiced (decision 0646): the stored price is net, shown with
  * "netto" and, below it, "brutto" at the VAT rate of its invoice (decision 0646).
  */
 export function NetPrice({ value, testId }: { value: number | null | undefined; testId?: string }) {

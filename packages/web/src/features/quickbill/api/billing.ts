@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest, apiRequestWithTotal } from '../../../lib/api-client';
 import { quickbillKeys, refreshQuickbill } from './keys';
 
-/** Billing settings, Mahnsperren, "Nächste Abrechnungen" and a ButlerPaket's billed months (issue 28). */
+/** Billing settings, Mahnsperren, "Nächste Abrechnungen" and a ButlerPaket's billed months (decision 0581). */
 
 export function useBillingSettings() {
   return useQuery({

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest } from '../../../lib/api-client';
 import { quickbillKeys, refreshQuickbill } from './keys';
 
-/** Payments, credit (Guthaben) and Offene Posten (issue 28, decision 0580). */
+/** Payments, credit (Guthaben) and Offene Posten (decision 0580). */
 
 export function useInvoicePayments(invoiceId: number, enabled = true) {
   return useQuery({

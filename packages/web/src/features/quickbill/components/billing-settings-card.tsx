@@ -33,7 +33,7 @@ const LEVEL_HINTS = [
 ];
 
 /**
- * "Abrechnung und Mahnwesen" (issue 28): how ButlerPaket invoices are created, automatic
+ * "Abrechnung und Mahnwesen" (decision 0581): how ButlerPaket invoices are created, automatic
  * renewal notice, the daily Mahnlauf with its three levels (days, fee, text) and default
  * interest (decisions 0581, 0582, 0585).
  */

@@ -8,7 +8,7 @@ import { reportFailure } from './invoice-row-menu';
 
 /**
  * '{n} Rechnungen ausgewählt' with bulk send and bulk download (SPEC leaves them inert;
- * issue 7 makes them work). Sending asks first with a summary (issue 30, BulkSendDialog).
+ * the portal makes them work). Sending asks first with a summary (decision 0633, BulkSendDialog).
  * With nothing selected the buttons do nothing.
  */
 export function BulkBar({ rows, onDone }: { rows: InvoiceListItem[]; onDone: () => void }) {

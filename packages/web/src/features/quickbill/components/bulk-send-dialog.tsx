@@ -14,7 +14,7 @@ type Outcome = { row: InvoiceListItem; ok: boolean; text: string };
 type Phase = 'confirm' | 'running' | 'done';
 
 /**
- * Bulk "Senden" (issue 30, decision 0633): a summary to confirm (count, total, customers),
+ * Bulk "Senden" (decision 0633): a summary to confirm (count, total, customers),
  * then one invoice after the other through the same call as a single send, with "7 von 18"
  * and a way to stop after the current one, and at the end the result of each invoice.
  */

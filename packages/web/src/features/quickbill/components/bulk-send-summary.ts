@@ -18,7 +18,7 @@ export type BulkSendSummary<R extends Row> = {
   customers: string[];
 };
 
-/** What "Senden" on a selection will do, told before it happens (issue 30, decision 0633). */
+/** What "Senden" on a selection will do, told before it happens (decision 0633). */
 export function bulkSendSummary<R extends Row>(rows: R[]): BulkSendSummary<R> {
   const sendable: R[] = [];
   const skipped: Array<{ row: R; reason: string }> = [];

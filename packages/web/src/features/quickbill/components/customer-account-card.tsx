@@ -25,7 +25,7 @@ function Figure({ label, value, testId, color }: { label: string; value: number;
 }
 
 /**
- * "Rechnungen und Zahlungen" on the customer detail (issue 28): open and overdue amounts,
+ * "Rechnungen und Zahlungen" on the customer detail (decision 0580): open and overdue amounts,
  * Guthaben with "verrechnen" and "erstatten", the customer's Mahnsperre and their ledger.
  */
 export function CustomerAccountCard({ customerId }: { customerId: number }) {

@@ -56,7 +56,7 @@ export function InvoiceRowMenu({ invoice }: { invoice: InvoiceListItem }) {
   const canSend = invoice.status === 'draft' || invoice.status === 'sent';
   const canCancel = isInvoice && invoice.status !== 'cancelled';
   const label = invoiceLabel(invoice);
-  // An overdue invoice is dealt with from the list (issue 30): the next reminder step and the payment.
+  // An overdue invoice is dealt with from the list (decision 0637): the next reminder step and the payment.
   const reminder = nextReminder(invoice);
   const canMarkPaid = isInvoice && invoice.status === 'sent' && invoice.open_amount > 0;
   const payments = usePaymentActions();
@@ -140,7 +140,7 @@ export function InvoiceRowMenu({ invoice }: { invoice: InvoiceListItem }) {
         <ReminderConfirmDialog invoice={invoice} opened={confirmRemind} onClose={() => setConfirmRemind(false)} />
       )}
       {canMarkPaid && recordPayment && (
-        // The payment ledger's dialog (issue 28), as on the invoice's page.
+        // The payment ledger's dialog (decision 0580), as on the invoice's page.
         <PaymentDialog
           title="Zahlung erfassen"
           intro={`Rechnung ${label}: offen ${formatEuro(invoice.open_amount)}. Ein höherer Betrag wird dem Kunden als Guthaben gutgeschrieben.`}

@@ -21,7 +21,7 @@ function Tile({
   icon: ReactNode;
   color: string;
   testId: string;
-  /** The list behind the figure (issue 30): the whole tile opens it. */
+  /** The list behind the figure (decision 0637): the whole tile opens it. */
   to?: string;
 }) {
   const link = to ? { component: Link, to, 'aria-label': `${label}: ${value} – Liste öffnen` } : {};

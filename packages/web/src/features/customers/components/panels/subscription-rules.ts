@@ -13,7 +13,7 @@ export type SubscriptionValues = {
   trips: number | string;
   agreements: string;
   active: boolean;
-  /** Abrechnung, Zahlungsart and automatische Verlängerung (issue 28, decision 0581). */
+  /** Abrechnung, Zahlungsart and automatische Verlängerung (decision 0581). */
   interval: Subscription['billing_interval'];
   method: Subscription['payment_method'];
   autoRenew: boolean;

@@ -14,7 +14,7 @@ function recentMonths() {
   });
 }
 
-/** Export of time entries: all months or one, of one customer or of all (issue 16). */
+/** Export of time entries: all months or one, of one customer or of all (decision 0422). */
 export function TimeEntriesExport({ customerId }: { customerId?: number }) {
   const [month, setMonth] = useState<string | null>(null);
   return (

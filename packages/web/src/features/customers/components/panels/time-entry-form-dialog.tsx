@@ -41,7 +41,7 @@ import { TimeEntryProjectField } from './time-entry-project-field';
 import { entryHours, missingTimeEntryFields, timeEntryBody, timeEntryStart } from './time-entry-rules';
 
 /**
- * Time entry create/edit (SPEC §5, issue 31): customer (the last used first), project or
+ * Time entry create/edit (SPEC §5, decisions 0641–0643): customer (the last used first), project or
  * "Neues Projekt", date, hours as a duration or from–to, the customer's hours left with a
  * warning before overuse, "Abbuchen von" preselected from what the customer has. Opened
  * with a stopped timer it books the timer's span (decision 0640). One screen on a phone.
