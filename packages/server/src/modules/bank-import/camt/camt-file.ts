@@ -15,11 +15,22 @@ export { BankFileError, type CamtFile, TOO_LARGE_TO_CHECK };
  * refused like any other bad file, and the thread is replaced.
  */
 
-/** Seconds one file's check may take (a 5 MB statement of 4,800 bookings takes about 3 s). */
-export const BANK_FILE_CHECK_SECONDS = 30;
+/**
+ * What one file's check may take: 30 s (a 5 MB statement of 4,800 bookings takes about 3 s)
+ * and a heap of 512 MB.
+ */
+export const BANK_FILE_CHECK_LIMITS: BankFileCheckLimits = { budgetMs: 30_000, maxHeapMb: 512 };
 
-const checks = createWorkerPool({ size: 2, budgetMs: BANK_FILE_CHECK_SECONDS * 1000, maxHeapMb: 512 });
+export interface BankFileCheckLimits {
+  budgetMs: number;
+  maxHeapMb: number;
+}
+
+let limits = BANK_FILE_CHECK_LIMITS;
+let checks = createWorkerPool({ size: 2, ...limits });
 const CHECK = workerTask<typeof checkBankFile>(new URL('./camt-check.ts', import.meta.url), 'checkBankFile');
+
+const seconds = (ms: number) => (ms / 1000).toLocaleString('de-AT', { maximumFractionDigits: 3 });
 
 export async function readBankFile(bytes: Buffer): Promise<CamtFile> {
   // A copy of its own, moved to the thread (the upload's buffer may share its memory).
@@ -28,7 +39,7 @@ export async function readBankFile(bytes: Buffer): Promise<CamtFile> {
   const result = await checks.run(CHECK, copy, [copy.buffer]).catch((error: unknown) => {
     if (error instanceof WorkerTaskError && error.reason === 'budget') {
       throw new BankFileError(
-        `Die Prüfung der Datei hat länger als ${BANK_FILE_CHECK_SECONDS} Sekunden gedauert und wurde abgebrochen. Bitte laden Sie den Kontoauszug eines kürzeren Zeitraums hoch`,
+        `Die Prüfung der Datei hat länger als ${seconds(limits.budgetMs)} Sekunden gedauert und wurde abgebrochen. Bitte laden Sie den Kontoauszug eines kürzeren Zeitraums hoch`,
       );
     }
     if (error instanceof WorkerTaskError && error.code === OUT_OF_HEAP) throw new BankFileError(TOO_LARGE_TO_CHECK);
@@ -38,5 +49,17 @@ export async function readBankFile(bytes: Buffer): Promise<CamtFile> {
   return result.file;
 }
 
-/** The check threads' counts (for the tests). */
-export const bankFileChecks = { stats: () => checks.stats() };
+export const bankFileChecks = {
+  /** The check threads' counts (for the tests). */
+  stats: () => checks.stats(),
+  /**
+   * For the tests: checks from now on run within `next` (a budget of milliseconds instead of
+   * 30 s, a small heap), on fresh threads; without an argument the portal's limits again.
+   */
+  async useLimits(next: BankFileCheckLimits = BANK_FILE_CHECK_LIMITS) {
+    const old = checks;
+    limits = next;
+    checks = createWorkerPool({ size: 2, ...limits });
+    await old.close();
+  },
+};

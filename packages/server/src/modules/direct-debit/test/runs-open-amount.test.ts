@@ -7,13 +7,15 @@ import { addDays } from '../../../domain/calendar.js';
 import { nextTargetDay } from '../../../domain/target-calendar.js';
 import { todayVienna } from '../../../lib/clock.js';
 import { schemaErrors } from '../../../lib/iso20022-schema.js';
+import { pdfText } from '../../quickbill/test/helpers.js';
 import { pain008Problems } from '../pain008/pain008-checks.js';
 import { configureDirectDebit, customerWithMandate, issuedSubscriptionInvoice } from './direct-debit-fixtures.js';
 
 /**
  * A partly paid invoice is collected for what is still open (decision 0720): the due list,
  * the pain.008 (InstdAmt, CtrlSum of group and file), the run's total, the customer's lounge
- * and the invoice mail all say the open amount, never the gross.
+ * and the invoice mail all say the open amount, never the gross. The invoice PDF is fixed at
+ * issue: its pre-notification keeps the amount announced then (the gross, open at the time).
  */
 let ctx: TestContext;
 let admin: string;
@@ -104,5 +106,36 @@ describe('a partly paid invoice paid by Lastschrift', () => {
       ),
     );
     expect(mail.html).not.toContain('Zahlbar bis');
+  });
+
+  it('keeps its invoice PDF as issued: the Lastschrift notice names the amount announced then, and no more is collected', async () => {
+    const c = await customerWithMandate(ctx, admin, 4);
+    const { invoice, collection } = await issuedSubscriptionInvoice(ctx, admin, c.customer.id, c.subscription.id);
+    const pdf = async () => {
+      const res = await ctx.request({ method: 'GET', url: `/api/quickbill/invoices/${invoice.id}/pdf`, token: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.rawPayload;
+    };
+    const issued = await pdf();
+    await pay(invoice.id, 13.57);
+
+    // The PDF is the document as issued (§ 132 BAO, decision 0720), not drawn again after the
+    // payment: its pre-notification names what was open at issue, the gross of € 613,57.
+    const later = await pdf();
+    expect(later.equals(issued)).toBe(true);
+    expect(collection!.amount).toBe(invoice.totalGross);
+    const text = await pdfText(later);
+    const notice = /Der Betrag von (€ [\d.]+,\d\d) wird am (\d\d\.\d\d\.\d{4}) mit Mandatsreferenz/.exec(text);
+    expect(notice?.slice(1)).toEqual(['€ 613,57', de(collection!.announcedOn)]);
+    expect(text).not.toContain('€ 600,00');
+    // What is collected is the open amount, less than the notice announced (the rulebook
+    // forbids only more).
+    const due = (
+      await ctx.request({ method: 'GET', url: `/api/direct-debit/due?collection_date=${collectionDate}`, token: admin })
+    ).json();
+    expect(due.items.find((i: { invoice_id: number }) => i.invoice_id === invoice.id)).toMatchObject({
+      amount: 600,
+      blocked: null,
+    });
   });
 });
