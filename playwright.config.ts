@@ -61,10 +61,7 @@ export default defineConfig({
       use: desktop,
     },
     // A person's day end to end, on a portal of its own kind (e2e/fixtures/walk.ts, decision 0785):
-    // one walk at a time, so one demo portal serves them all beside the other specs. Opt-in
-    // (E2E_ROLE_WALKS=1) until every walk has been seen green on merged main; see decision 0785.
-    ...(process.env.E2E_ROLE_WALKS === '1'
-      ? [{ name: 'role-walks', testMatch: /role-walks\/.*\.spec\.ts$/, workers: 1, use: desktop }]
-      : []),
+    // one walk at a time, so one demo portal serves them all beside the other specs.
+    { name: 'role-walks', testMatch: /role-walks\/.*\.spec\.ts$/, workers: 1, use: desktop },
   ],
 });

@@ -122,7 +122,11 @@ export default async function globalSetup() {
   }
   const started = await Promise.all(list.map((p) => startPortal(Number(new URL(p.url).port), p.dataDir)));
   process.env.E2E_PORTALS = JSON.stringify(list);
+  // The role walks' portals, started when a walk first asks (e2e/walk-portals.ts, decision 0785).
+  const { startWalkPortalService } = await import('./walk-portals');
+  const walks = await startWalkPortalService(DATA_ROOT);
+  process.env.E2E_WALK_PORTALS = walks.url;
   return async () => {
-    await Promise.all(started.map(({ child }) => stopPortal(child)));
+    await Promise.all([...started.map(({ child }) => stopPortal(child)), walks.stop()]);
   };
 }

@@ -75,8 +75,10 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await screenshotBoth(page, 'quickbill-bulk-send-confirm');
     await confirm.getByRole('button', { name: 'Jetzt senden' }).click();
     const result = page.getByRole('dialog', { name: 'Versand abgeschlossen' }).getByTestId('bulk-send-result');
-    await expect(result).toContainText('1 Rechnung versendet');
-    await expect(result).toContainText(/als \d{4}-\d{4} versendet/);
+    // No mail server in the browser portals: issued, and the mail only in the outbox (decision 0755).
+    await expect(result).toContainText('1 Rechnung im Ausgangsordner abgelegt');
+    await expect(result).toContainText(/als \d{4}-\d{4} ausgestellt, E-Mail im Ausgangsordner abgelegt/);
+    await expect(result.getByTestId('mail-setup-alert')).toContainText('Kein Mailserver eingerichtet');
     await screenshotBoth(page, 'quickbill-bulk-send-result');
     await page.getByRole('dialog').locator('button', { hasText: 'Schließen' }).click();
     await expect(page.getByTestId(`invoice-row-${draftId}`)).toContainText('Versendet');
@@ -113,12 +115,14 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     );
     await confirm.getByRole('button', { name: '2 Rechnungen senden' }).click();
     const result = page.getByRole('dialog', { name: 'Versand abgeschlossen' }).getByTestId('bulk-send-result');
-    await expect(result).toContainText('1 Rechnung versendet, 1 nicht versendet');
+    await expect(result).toContainText('1 Rechnung im Ausgangsordner abgelegt, 1 nicht versendet');
     await expect(result).toContainText(
       `Entwurf #${refused.id} (${noAddress.name}): nicht versendet – Für Rechnungen über € 400 ist die vollständige Anschrift`,
     );
     await expect(result).toContainText(
-      new RegExp(`Entwurf #${good.id} \\(${withAddress.name}\\): als \\d{4}-\\d{4} versendet`),
+      new RegExp(
+        `Entwurf #${good.id} \\(${withAddress.name}\\): als \\d{4}-\\d{4} ausgestellt, E-Mail im Ausgangsordner abgelegt`,
+      ),
     );
     await page.getByRole('dialog').locator('button', { hasText: 'Schließen' }).click();
   });

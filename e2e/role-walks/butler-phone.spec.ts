@@ -56,7 +56,7 @@ test('Butler on a phone: own hours, the customer, the header timer, booking on t
   await test.step('header timer: choosing the customer starts it, for her by name', async () => {
     await page.getByTestId('timer-idle').click();
     const popover = page.getByTestId('timer-popover');
-    const picker = popover.getByRole('combobox', { name: /Kunde/ });
+    const picker = popover.getByRole('combobox', { name: 'Timer starten für' });
     await picker.click();
     await picker.fill(customer.name.split(' ')[1]);
     await page

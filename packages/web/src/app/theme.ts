@@ -139,6 +139,8 @@ export const theme = createTheme({
     // dialog and the list off-screen. A fixed element adds nothing to the page's width.
     Popover: { defaultProps: { floatingStrategy: 'fixed' } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } },
+    // A toast's × (axe button-name, critical): found by the Büro walk after selling an hour package.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Schließen' } } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
   },

@@ -15,6 +15,13 @@ export function useMailSetup(enabled = true) {
 /** True while no mail server is set: "gesendet" would be untrue (decision 0755). */
 export const mailStaysHere = (setup: MailSetup | undefined) => setup?.transport === 'outbox';
 
+/**
+ * What became of a mail in a run's progress and result: "versendet", or without a mail server
+ * "im Ausgangsordner abgelegt" (decision 0755).
+ */
+export const sentWord = (setup: MailSetup | undefined) =>
+  mailStaysHere(setup) ? 'im Ausgangsordner abgelegt' : 'versendet';
+
 /** The words for a mail that was filed but not sent. */
 export const FILED_NOT_SENT = 'im Ausgangsordner abgelegt – nicht versendet';
 

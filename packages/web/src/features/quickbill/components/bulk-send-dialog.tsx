@@ -3,8 +3,10 @@ import { Alert, Button, Group, List, Modal, Progress, Stack, Text, ThemeIcon } f
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { NoMailServerAlert } from '../../../components/no-mail-server-alert';
 import { apiRequest, errorText } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
+import { sentWord, useMailSetup } from '../../../lib/mail-setup';
 import { usePhone } from '../../../lib/use-phone';
 import { refreshQuickbill } from '../api/keys';
 import { bulkSendSummary, customerList } from './bulk-send-summary';
@@ -30,6 +32,9 @@ export function BulkSendDialog({
   const phone = usePhone();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>('confirm');
+  // Without a mail server an issued invoice's mail only lies in the outbox folder (decision 0755).
+  const mailSetup = useMailSetup();
+  const sentAs = sentWord(mailSetup.data);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const stop = useRef(false);
   const summary = bulkSendSummary(rows);
@@ -50,7 +55,11 @@ export function BulkSendDialog({
           method: 'POST',
           body: {},
         });
-        done.push({ row, ok: true, text: `als ${sent.invoice_number} versendet` });
+        done.push({
+          row,
+          ok: true,
+          text: `als ${sent.invoice_number} ${sentAs === 'versendet' ? sentAs : `ausgestellt, E-Mail ${sentAs}`}`,
+        });
       } catch (error) {
         done.push({ row, ok: false, text: errorText(error, 'Versand fehlgeschlagen') });
       }
@@ -126,7 +135,7 @@ export function BulkSendDialog({
       {phase === 'running' && (
         <Stack gap="sm">
           <Text fw={600} aria-live="polite" data-testid="bulk-send-progress">
-            {processed} von {count} versendet
+            {processed} von {count} {sentAs}
           </Text>
           <Progress value={count ? (processed / count) * 100 : 100} size="lg" radius="xl" aria-hidden animated />
           <Group justify="flex-end">
@@ -139,9 +148,10 @@ export function BulkSendDialog({
       {phase === 'done' && (
         <Stack gap="sm" data-testid="bulk-send-result">
           <Text fw={600} aria-live="polite">
-            {sentCount === 1 ? '1 Rechnung versendet' : `${sentCount} Rechnungen versendet`}
+            {sentCount === 1 ? `1 Rechnung ${sentAs}` : `${sentCount} Rechnungen ${sentAs}`}
             {failed.length > 0 && `, ${failed.length} nicht versendet`}
           </Text>
+          {sentCount > 0 && <NoMailServerAlert compact />}
           <List spacing={6} size="sm" center>
             {outcomes.map((o) => (
               <List.Item

@@ -16,8 +16,10 @@ import {
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { NoMailServerAlert } from '../../../components/no-mail-server-alert';
 import { apiRequest, errorText } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
+import { sentWord, useMailSetup } from '../../../lib/mail-setup';
 import { usePhone } from '../../../lib/use-phone';
 import { refreshQuickbill } from '../api/keys';
 import { useDueReminders } from '../api/reminders';
@@ -35,6 +37,8 @@ export function DueRemindersDialog({ opened, onClose }: { opened: boolean; onClo
   const phone = usePhone();
   const queryClient = useQueryClient();
   const due = useDueReminders(opened);
+  const mailSetup = useMailSetup(opened);
+  const sentAs = sentWord(mailSetup.data);
   const [phase, setPhase] = useState<Phase>('confirm');
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const stop = useRef(false);
@@ -55,7 +59,7 @@ export function DueRemindersDialog({ opened, onClose }: { opened: boolean; onClo
           '/api/quickbill/reminders/due',
           { method: 'POST', body: { invoice_id: item.invoice_id, level: item.level } },
         );
-        done.push({ item, ok: result.sent, text: result.sent ? `${result.label} versendet` : (result.reason ?? '') });
+        done.push({ item, ok: result.sent, text: result.sent ? `${result.label} ${sentAs}` : (result.reason ?? '') });
       } catch (error) {
         done.push({ item, ok: false, text: errorText(error, 'Versand fehlgeschlagen') });
       }
@@ -75,7 +79,7 @@ export function DueRemindersDialog({ opened, onClose }: { opened: boolean; onClo
   const sent = outcomes.filter((o) => o.ok).length;
   const title =
     phase === 'done'
-      ? 'Mahnschreiben versendet'
+      ? `Mahnschreiben ${sentAs}`
       : items.length === 1
         ? '1 fälliges Mahnschreiben senden?'
         : `${items.length} fällige Mahnschreiben senden?`;
@@ -179,7 +183,7 @@ export function DueRemindersDialog({ opened, onClose }: { opened: boolean; onClo
       ) : phase === 'running' ? (
         <Stack gap="sm">
           <Text fw={600} aria-live="polite" data-testid="due-reminders-progress">
-            {outcomes.length} von {items.length} versendet
+            {outcomes.length} von {items.length} {sentAs}
           </Text>
           <Progress
             value={items.length ? (outcomes.length / items.length) * 100 : 100}
@@ -197,9 +201,10 @@ export function DueRemindersDialog({ opened, onClose }: { opened: boolean; onClo
       ) : (
         <Stack gap="sm" data-testid="due-reminders-result">
           <Text fw={600} aria-live="polite">
-            {sent === 1 ? '1 Mahnschreiben versendet' : `${sent} Mahnschreiben versendet`}
+            {sent === 1 ? `1 Mahnschreiben ${sentAs}` : `${sent} Mahnschreiben ${sentAs}`}
             {outcomes.length - sent > 0 && `, ${outcomes.length - sent} nicht versendet`}
           </Text>
+          {sent > 0 && <NoMailServerAlert compact />}
           <List spacing={6} size="sm" center>
             {outcomes.map((o) => (
               <List.Item
