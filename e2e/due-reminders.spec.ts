@@ -37,6 +37,7 @@ test('Buchhaltung: Fällige Mahnungen senden, then the 1. Mahnung is offered wit
   // No mail server in the browser portals: the result says where the letters are (decision 0755).
   await expect(result).toContainText(/\d+ Mahnschreiben im Ausgangsordner abgelegt/);
   await expect(result.getByTestId('mail-setup-alert')).toContainText('Kein Mailserver eingerichtet');
+  await screenshotBoth(page, 'due-reminders-result');
   await dialog.locator('button', { hasText: 'Schließen' }).click();
 
   // The next level waits its configured 14 days: offered early, with the gap and the fee.
