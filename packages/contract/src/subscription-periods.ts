@@ -4,7 +4,7 @@
  * 27.02.). One function for the server (domain/subscription-periods.ts) and the web's
  * ButlerPaket dialog. Its SQL twins, `(start + make_interval(months => n))::date - 1` in
  * server/src/modules/hour-accounting/period-sql.ts and migration 0018, give the same dates
- * (hour-accounting-sql.test.ts, "SQL and TS agree on period ends").
+ * (hour-accounting-sql.test.ts, "SQL and TS agree on period ends"; decision 0800).
  */
 export function subscriptionEndDate(start: string, months: number): string {
   const [y, m, d] = start.split('-').map(Number);

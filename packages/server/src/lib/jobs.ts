@@ -34,7 +34,7 @@ const SLOT_FORMATS = { date: /^\d{4}-\d{2}-\d{2}$/, month: /^\d{4}-\d{2}$/ } as 
 /**
  * A job the scheduler enqueues once per slot (modules/jobs/job-registry.ts lists it with its
  * schedule): the payload is `{ slot }` in the given format, and a run without its slot fails.
- * It lives in lib/ rather than modules/jobs/ because the registry imports every job module.
+ * It lives in lib/ rather than modules/jobs/ because the registry imports every job module (decision 0800).
  */
 export function defineScheduledJob(job: {
   name: string;
