@@ -53,7 +53,8 @@ CREATE INDEX "hour_year_summaries_year_idx" ON "hour_year_summaries" USING btree
 --
 -- hour_summary_rows(ids): the monthly rows of these customers, computed from the ledger by the
 -- rules of DOMAIN-RULES §4 (the SQL twin of domain/admin-figures.ts; period arithmetic as in
--- modules/hour-accounting/period-sql.ts).
+-- modules/hour-accounting/period-sql.ts; a period's end is subscriptionEndDate of
+-- packages/contract/src/subscription-periods.ts, checked in hour-accounting-sql.test.ts).
 CREATE FUNCTION hour_summary_rows(ids integer[])
 RETURNS TABLE (customer_id integer, kind text, month date, allotted numeric, carried numeric, used numeric)
 LANGUAGE sql STABLE AS $$

@@ -1,6 +1,6 @@
+import { subscriptionEndDate } from '@butler/contract/subscription-periods';
 import { addDays, addMonths, daysInMonth, formatIsoDate, parseDate } from '../domain/calendar.js';
 import { hundredthsToString, toHundredths } from '../domain/decimal.js';
-import { subscriptionEndDate } from '../domain/subscription-periods.js';
 import { PACKAGE_PRICE_PER_HOUR, TEMPLATES, type TemplateKey } from './catalog.js';
 import type { Rng } from './random.js';
 

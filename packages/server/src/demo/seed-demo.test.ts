@@ -1,4 +1,5 @@
 import { todayInVienna } from '@butler/contract/format';
+import { subscriptionEndDate } from '@butler/contract/subscription-periods';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin } from '../../test/factories.js';
@@ -17,7 +18,6 @@ import {
 import { addMonths, parseDate } from '../domain/calendar.js';
 import { multiply, packageTotal, toHundredths } from '../domain/decimal.js';
 import { isValidReferralCode } from '../domain/referral-code.js';
-import { subscriptionEndDate } from '../domain/subscription-periods.js';
 import { isValidIban, uidCheckDigit } from './austrian-ids.js';
 import { DEMO_PASSWORD } from './demo-password.js';
 import { seedDemoData } from './seed-demo.js';

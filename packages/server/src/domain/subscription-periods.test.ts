@@ -1,7 +1,8 @@
+import { subscriptionEndDate } from '@butler/contract/subscription-periods';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMonths } from './calendar.js';
-import { subscriptionEndDate, subscriptionPeriods, summarizeSubscription } from './subscription-periods.js';
+import { subscriptionPeriods, summarizeSubscription } from './subscription-periods.js';
 
 describe('subscription periods', () => {
   it('ends one day before start + duration months', () => {

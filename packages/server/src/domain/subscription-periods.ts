@@ -1,10 +1,6 @@
-import { addDays, addMonths, monthDisplay, monthKeyOf } from './calendar.js';
+import { subscriptionEndDate } from '@butler/contract/subscription-periods';
+import { addMonths, monthDisplay, monthKeyOf } from './calendar.js';
 import { fromHundredths, toHundredths } from './decimal.js';
-
-/** DOMAIN-RULES §4: end_date = start_date + duration months − 1 day. */
-export function subscriptionEndDate(startDate: string, durationMonths: number): string {
-  return addDays(addMonths(startDate, durationMonths), -1);
-}
 
 export type SubscriptionPeriod = {
   index: number;
@@ -15,14 +11,14 @@ export type SubscriptionPeriod = {
   monthDisplay: string;
 };
 
-/** Period i runs from start + i months to start + (i+1) months − 1 day. */
+/** Period i runs from start + i months to start + (i+1) months − 1 day (the end of a term of i + 1 months). */
 export function subscriptionPeriods(startDate: string, durationMonths: number): SubscriptionPeriod[] {
   return Array.from({ length: durationMonths }, (_, index) => {
     const start = addMonths(startDate, index);
     return {
       index,
       start,
-      end: addDays(addMonths(startDate, index + 1), -1),
+      end: subscriptionEndDate(startDate, index + 1),
       month: monthKeyOf(start),
       monthDisplay: monthDisplay(monthKeyOf(start)),
     };

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -107,15 +108,30 @@ describe('blob store', () => {
     const source = new PassThrough();
     const put = putBlob(ctx.db, source, { kind: 'test' });
     const piece = randomBytes(16 * 1024);
+    const nextTurn = () => new Promise<false>((resolve) => setImmediate(() => resolve(false)));
+    /** The upload's insert waits for our lock (pg_locks is read live, unlike pg_stat_activity inside a transaction). */
+    const insertWaits = async () =>
+      (
+        await blocker.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'blob_chunks'::regclass
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        )
+      ).rows[0].n > 0;
     let accepted = 0;
-    // Write until the stream pushes back (or far beyond what bounded memory allows).
-    while (accepted < 25 * 1024 * 1024) {
+    let waiting = false;
+    // Write until the insert waits for the lock (or far beyond what bounded memory allows); a
+    // push-back before that is waited out, as the stream drains while PostgreSQL takes chunks.
+    while (!waiting && accepted < 25 * 1024 * 1024) {
       accepted += piece.length;
-      if (!source.write(piece)) break;
-      await new Promise((resolve) => setImmediate(resolve));
+      if (source.write(piece)) {
+        await nextTurn();
+        continue;
+      }
+      const drained = once(source, 'drain').then(() => true);
+      while (!waiting && !(await Promise.race([drained, nextTurn()]))) waiting = await insertWaits();
     }
-    // Let the pipeline settle: nothing more may be taken while the insert waits.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Nothing more is taken while the insert waits.
+    expect(waiting).toBe(true);
     expect(accepted).toBeLessThanOrEqual(2 * BLOB_CHUNK_BYTES);
     await blocker.query('ROLLBACK');
     await blocker.end();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { escapeHtml } from './escape-html.js';
 
 /**
  * The owner's brand in the served HTML (decision 0635). The login pages are
@@ -17,9 +18,6 @@ export type Brand = {
   /** The logo blob's sha256 (the logo's version in its address); null: no logo. */
   logo: string | null;
 };
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /** JSON that cannot end its script element or open a comment (`</script>`, `<!--`). */
 const scriptJson = (value: unknown) =>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import type { Executor } from '../db/executor.js';
 import type { Env } from '../env.js';
@@ -27,6 +27,31 @@ export type JobDefinition<P> = {
 };
 
 export const defineJob = <P>(job: JobDefinition<P>) => job;
+
+/** The slot keys the scheduler hands in: a date (daily) or `YYYY-MM` (monthly), see modules/jobs/schedules.ts. */
+const SLOT_FORMATS = { date: /^\d{4}-\d{2}-\d{2}$/, month: /^\d{4}-\d{2}$/ } as const;
+
+/**
+ * A job the scheduler enqueues once per slot (modules/jobs/job-registry.ts lists it with its
+ * schedule): the payload is `{ slot }` in the given format, and a run without its slot fails.
+ * It lives in lib/ rather than modules/jobs/ because the registry imports every job module (decision 0800).
+ */
+export function defineScheduledJob(job: {
+  name: string;
+  slot: keyof typeof SLOT_FORMATS;
+  maxAttempts: number;
+  run: (slot: string, ctx: JobContext) => Promise<void>;
+}): JobDefinition<{ slot?: string }> {
+  return defineJob({
+    name: job.name,
+    payload: z.object({ slot: z.string().regex(SLOT_FORMATS[job.slot]).optional() }),
+    maxAttempts: job.maxAttempts,
+    async run({ slot }, ctx) {
+      if (!slot) throw new Error(`${job.name} needs its slot`);
+      await job.run(slot, ctx);
+    },
+  });
+}
 
 /**
  * Enqueues a job with the caller's executor: inside a transaction the job exists only

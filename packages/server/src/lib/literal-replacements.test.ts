@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, injectBrand } from './brand-page.js';
+import { injectBrand } from './brand-page.js';
+import { escapeHtml } from './escape-html.js';
 
 /**
  * Text put into a page, mail or PDF is inserted literally (decision 0703): a replacement

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Executor } from '../../db/executor.js';
-import { defineJob, enqueueJob } from '../../lib/jobs.js';
+import { defineJob, defineScheduledJob, enqueueJob } from '../../lib/jobs.js';
 import { recordCrossings, sendStaffDigest } from './balance-alerts.service.js';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -29,12 +29,11 @@ export function enqueueBalanceCheck(executor: Executor, customerId: number, toda
  * Daily at 07:00 Vienna (slot = the date): checks every customer (a crossing whose
  * check was lost is found here), then sends the staff digest of all new crossings.
  */
-export const dailyBalanceJob = defineJob({
+export const dailyBalanceJob = defineScheduledJob({
   name: 'balance-alerts.daily',
-  payload: z.object({ slot: isoDate.optional() }),
+  slot: 'date',
   maxAttempts: 10,
-  async run({ slot }, ctx) {
-    if (!slot) throw new Error('balance-alerts.daily needs its slot');
+  async run(slot, ctx) {
     const fresh = await recordCrossings(ctx.db, ctx.env, slot);
     const listed = await sendStaffDigest(ctx.db, ctx.env, slot);
     ctx.log(`balance alerts ${slot}: ${fresh.length} new crossing(s), digest lists ${listed}`);

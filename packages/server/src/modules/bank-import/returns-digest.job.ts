@@ -1,10 +1,9 @@
 import { formatDate, formatEuro } from '@butler/contract/format';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { bankEntries, invoices } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
-import { defineJob } from '../../lib/jobs.js';
+import { defineScheduledJob } from '../../lib/jobs.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { staffRecipients } from '../mail/staff-recipients.js';
 
@@ -79,17 +78,11 @@ export async function pendingReturns(db: Database): Promise<{ pending: number }>
 }
 
 /** Daily at 07:15 Vienna (slot = the date). */
-export const returnsDigestJob = defineJob({
+export const returnsDigestJob = defineScheduledJob({
   name: 'direct-debit.returns-digest',
-  payload: z.object({
-    slot: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  }),
+  slot: 'date',
   maxAttempts: 10,
-  async run({ slot }, ctx) {
-    if (!slot) throw new Error('direct-debit.returns-digest needs its slot');
+  async run(slot, ctx) {
     const sent = await mailReturnsDigest(ctx.db, ctx.env, slot);
     if (sent.mails) ctx.log(`direct-debit returns ${slot}: ${sent.returns} return(s), ${sent.mails} mail(s) queued`);
   },

@@ -1,3 +1,5 @@
+import { subscriptionEndDate } from '@butler/contract/subscription-periods';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildProject } from '../../../test/factories.js';
@@ -10,7 +12,7 @@ import {
   dashboardStats as referenceStats,
 } from '../../domain/admin-figures.js';
 import { packageBalance as referencePackageBalance } from '../../domain/hour-packages.js';
-import { subscriptionEndDate, summarizeSubscription } from '../../domain/subscription-periods.js';
+import { subscriptionPeriods, summarizeSubscription } from '../../domain/subscription-periods.js';
 import { EVERY_CUSTOMER } from '../../lib/customer-scope.js';
 import { dashboardHourStats } from './admin-figures.repo.js';
 import { packageBalance, subscriptionBalances, subscriptionHistory } from './customer-hours.repo.js';
@@ -200,5 +202,61 @@ describe('SQL hand case', () => {
       expect.objectContaining({ id: c.id, butler_packages: { hours_total: 10, hours_used: 0, hours_open: 10 } }),
     ]);
     expect(feb[0].butler_packages).toEqual({ hours_total: 10, hours_used: 3, hours_open: 7 });
+  });
+});
+
+describe('SQL and TS agree on period ends', () => {
+  // Starts on the 29th–31st, leap Februaries (2028, 2000; not 2100), year ends.
+  const TRICKY: Array<[string, number]> = [
+    ['2026-01-31', 1],
+    ['2027-01-31', 1],
+    ['2028-01-31', 1],
+    ['2028-01-30', 1],
+    ['2028-01-29', 1],
+    ['2028-02-29', 1],
+    ['2028-02-29', 12],
+    ['2027-02-28', 12],
+    ['2026-08-31', 1],
+    ['2026-03-31', 11],
+    ['2026-12-31', 2],
+    ['2027-12-31', 2],
+    ['2026-12-01', 1],
+    ['2000-01-31', 1],
+    ['2100-01-31', 1],
+    ['2026-05-31', 120],
+  ];
+
+  it('start + make_interval(months => n) − 1 is subscriptionEndDate', async () => {
+    // One parameter holding an array literal: drizzle would spread a JS array into a list.
+    const starts = `{${TRICKY.map(([start]) => start).join(',')}}`;
+    const months = `{${TRICKY.map(([, n]) => n).join(',')}}`;
+    const { rows } = await ctx.db.execute<{ end: string }>(sql`
+      SELECT ((t.s + make_interval(months => t.m))::date - 1)::text AS end
+      FROM unnest(${starts}::date[], ${months}::int[]) WITH ORDINALITY AS t(s, m, n) ORDER BY t.n`);
+    expect(rows.map((r) => r.end)).toEqual(TRICKY.map(([start, n]) => subscriptionEndDate(start, n)));
+  });
+
+  it("period-sql.ts's periods end where subscriptionPeriods' do, the last on the term's end", async () => {
+    await load([
+      {
+        id: 0,
+        subscriptions: TRICKY.filter(([, n]) => n <= 13).map(([startDate, n]) => ({
+          startDate,
+          durationMonths: n + 1,
+          monthlyHours: 1,
+          isActive: true,
+        })),
+        packages: [],
+        entries: [],
+      },
+    ]);
+    const rows = await ctx.db.select().from(subscriptions);
+    expect(rows).toHaveLength(TRICKY.filter(([, n]) => n <= 13).length);
+    for (const row of rows) {
+      const history = await subscriptionHistory(ctx.db, row.id, '2199-12-31');
+      const periods = subscriptionPeriods(row.startDate, row.durationMonths);
+      expect(history.map((p) => [p.periodStart, p.periodEnd])).toEqual(periods.map((p) => [p.start, p.end]).reverse());
+      expect(history[0].periodEnd).toBe(subscriptionEndDate(row.startDate, row.durationMonths));
+    }
   });
 });

@@ -4,7 +4,9 @@ import { lastDayOfMonth, parseDate } from '../../domain/calendar.js';
 /**
  * SQL twin of domain/subscription-periods.ts: period i of a subscription runs from
  * `start_date + make_interval(months => i)` (PostgreSQL clamps to the month's end exactly
- * like calendar.addMonths) to the next period's start − 1 day. Used hours are the
+ * like calendar.addMonths) to the next period's start − 1 day, which is
+ * subscriptionEndDate(start, i + 1) of @butler/contract/subscription-periods (the one TS
+ * function of the rule; hour-accounting-sql.test.ts checks both agree on tricky dates). Used hours are the
  * customer's `abos` entries in that range. Works on PostgreSQL 15 and 18.
  *
  * Set-based on purpose (decision 0120): instead of one range lookup per period, every

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/executor.js';
 import type { ACCOUNT_TOKEN_PURPOSES, SecretLinkRef } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
-import { escapeHtml } from './templates/html.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 
 export type { SecretLinkRef };
 

@@ -5,7 +5,7 @@ import { auditLog, customers, mailOutbox } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
-import { escapeHtml } from '../mail/templates/html.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 
 export const CONFIRMATION_MISMATCH = 'Bitte geben Sie zur Bestätigung den vollständigen Namen des Kunden genau ein';
 

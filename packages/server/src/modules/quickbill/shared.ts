@@ -1,9 +1,9 @@
-import { todayInVienna } from '@butler/contract/format';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { directDebitSettings, providerSettings } from '../../db/schema/index.js';
 import type { Env } from '../../env.js';
+import { todayVienna } from '../../lib/clock.js';
 
 export type ProviderSettings = typeof providerSettings.$inferSelect;
 export type DirectDebitSettingsRow = typeof directDebitSettings.$inferSelect;
@@ -12,7 +12,7 @@ export type DirectDebitSettingsRow = typeof directDebitSettings.$inferSelect;
 export type QuickbillDeps = {
   db: Database;
   env: Env;
-  /** Today in Vienna; tests may pin it. */
+  /** Today in Vienna: lib/clock.ts's, which tests pin with setClock; a caller may fix it (the data export's one day). */
   today: () => string;
 };
 
@@ -20,7 +20,7 @@ export function createQuickbillDeps(db: Database, env: Env): QuickbillDeps {
   return {
     db,
     env,
-    today: () => todayInVienna(),
+    today: todayVienna,
   };
 }
 

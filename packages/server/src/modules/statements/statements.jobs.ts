@@ -1,19 +1,12 @@
-import { z } from 'zod';
-import { defineJob } from '../../lib/jobs.js';
+import { defineScheduledJob } from '../../lib/jobs.js';
 import { correctStatements, sendMonthlyStatements } from './statements.service.js';
 
 /** On the 1st at 06:00 Vienna (slot `YYYY-MM`): the previous month's statements, issued and mailed. */
-export const monthlyStatementsJob = defineJob({
+export const monthlyStatementsJob = defineScheduledJob({
   name: 'statements.monthly',
-  payload: z.object({
-    slot: z
-      .string()
-      .regex(/^\d{4}-\d{2}$/)
-      .optional(),
-  }),
+  slot: 'month',
   maxAttempts: 10,
-  async run({ slot }, ctx) {
-    if (!slot) throw new Error('statements.monthly needs its slot');
+  async run(slot, ctx) {
     const queued = await sendMonthlyStatements(ctx.db, ctx.env, slot);
     ctx.log(`statements ${slot}: ${queued} mail(s) queued`);
   },
@@ -23,17 +16,11 @@ export const monthlyStatementsJob = defineJob({
  * Daily at 05:30 Vienna (slot = the date): issued statements whose month changed since are
  * corrected, one correction per month and day with all of that day's changes (decision 0771).
  */
-export const statementCorrectionsJob = defineJob({
+export const statementCorrectionsJob = defineScheduledJob({
   name: 'statements.corrections',
-  payload: z.object({
-    slot: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  }),
+  slot: 'date',
   maxAttempts: 5,
-  async run({ slot }, ctx) {
-    if (!slot) throw new Error('statements.corrections needs its slot');
+  async run(slot, ctx) {
     const made = await correctStatements(ctx.db, ctx.env, slot);
     if (made) ctx.log(`statement corrections ${slot}: ${made}`);
   },

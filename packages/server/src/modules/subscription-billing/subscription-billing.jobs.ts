@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { addDays } from '../../domain/calendar.js';
-import { defineJob } from '../../lib/jobs.js';
+import { defineScheduledJob } from '../../lib/jobs.js';
 import { loadBillingSettings } from '../quickbill/reminders/reminder-letter.js';
 import { renewSubscription } from './subscription-billing.commands.js';
 import { billDuePeriods } from './subscription-billing.service.js';
@@ -32,17 +31,11 @@ export async function renewDue(db: Database, today: string) {
 }
 
 /** Daily at 06:30 Vienna (slot = the date): automatic renewals, then every due period's invoice. */
-export const subscriptionBillingJob = defineJob({
+export const subscriptionBillingJob = defineScheduledJob({
   name: 'subscriptions.billing',
-  payload: z.object({
-    slot: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  }),
+  slot: 'date',
   maxAttempts: 10,
-  async run({ slot }, ctx) {
-    if (!slot) throw new Error('subscriptions.billing needs its slot');
+  async run(slot, ctx) {
     const renewed = await renewDue(ctx.db, slot);
     const created = await billDuePeriods(ctx.db, slot, SYSTEM);
     if (renewed.length || created.length)

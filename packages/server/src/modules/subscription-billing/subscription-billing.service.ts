@@ -8,6 +8,7 @@ import { num } from '../../domain/decimal.js';
 import { totalsAsStrings } from '../../domain/invoice-totals.js';
 import { subscriptionLineText } from '../../domain/subscription-line.js';
 import { type AuditActor, writeAudit } from '../../lib/audit.js';
+import { now } from '../../lib/clock.js';
 import { loadInvoiceDocument } from '../quickbill/invoices/invoice-document.js';
 import { customerSnapshot, priceItems, replaceItems } from '../quickbill/invoices/invoice-draft.js';
 import { issueDraft } from '../quickbill/invoices/invoice-send.service.js';
@@ -87,7 +88,7 @@ export async function billPeriod(
         await writeAudit(tx, actor, 'create', 'invoice', row.id, null, row, { customerId: customer.id });
         const mode = options.mode ?? (await loadBillingSettings(tx)).subscriptionInvoiceMode;
         if (mode === 'send' && row.customerEmail?.trim()) {
-          await issueDraft(tx, actor, row, new Date());
+          await issueDraft(tx, actor, row, now());
           await queueInvoiceMail(tx, await loadInvoiceDocument(tx, row.id), actor.displayName);
         }
         return row.id;

@@ -1,11 +1,10 @@
 import { formatDate } from '@butler/contract/format';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { addDays } from '../../domain/calendar.js';
 import type { Env } from '../../env.js';
-import { defineJob } from '../../lib/jobs.js';
+import { defineScheduledJob } from '../../lib/jobs.js';
 import { queueMail } from '../mail/mail-queue.js';
 import { staffRecipients } from '../mail/staff-recipients.js';
 
@@ -79,17 +78,11 @@ export async function mailEndingSubscriptions(db: Database, env: Env, slot: stri
 }
 
 /** Daily at 07:30 Vienna (slot = the date). */
-export const subscriptionEndsJob = defineJob({
+export const subscriptionEndsJob = defineScheduledJob({
   name: 'subscriptions.ending',
-  payload: z.object({
-    slot: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  }),
+  slot: 'date',
   maxAttempts: 10,
-  async run({ slot }, ctx) {
-    if (!slot) throw new Error('subscriptions.ending needs its slot');
+  async run(slot, ctx) {
     const queued = await mailEndingSubscriptions(ctx.db, ctx.env, slot);
     if (queued) ctx.log(`subscriptions ending ${slot}: ${queued} mail(s) queued`);
   },

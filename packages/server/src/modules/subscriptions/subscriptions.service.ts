@@ -1,3 +1,4 @@
+import { subscriptionEndDate } from '@butler/contract/subscription-periods';
 import type { zSubscriptionCreate, zSubscriptionUpdate } from '@butler/contract/subscriptions';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -6,7 +7,6 @@ import type { Executor, Transaction } from '../../db/executor.js';
 import { subscriptions, subscriptionTemplates } from '../../db/schema/index.js';
 import { automaticBillingStart } from '../../domain/billing-periods.js';
 import { divideRounded, hundredthsToString, multiply, toHundredths } from '../../domain/decimal.js';
-import { subscriptionEndDate } from '../../domain/subscription-periods.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { todayVienna } from '../../lib/clock.js';

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../../lib/escape-html.js';
+
 /** HTML that is already escaped; everything else interpolated into `html` is escaped. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -7,12 +9,6 @@ export class SafeHtml {
 }
 
 type HtmlValue = string | number | SafeHtml | null | undefined | false | HtmlValue[];
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
-}
 
 function toHtml(value: HtmlValue): string {
   if (value === null || value === undefined || value === false) return '';

@@ -7,6 +7,7 @@ import { parseDate } from '../../../domain/calendar.js';
 import { creditorReference } from '../../../domain/creditor-reference.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { type AuditActor, writeAudit } from '../../../lib/audit.js';
+import { now } from '../../../lib/clock.js';
 import { AppError } from '../../../lib/errors.js';
 import { queueInvoiceMail, requireRecipient } from '../mail/invoice-mail.js';
 import { withNumberTurn } from '../numbering/number-turn.js';
@@ -76,7 +77,7 @@ export function createSendService(deps: QuickbillDeps) {
           throw new AppError('INVOICE_WRONG_STATUS', 'Eine stornierte Rechnung kann nicht versendet werden');
         }
         requireRecipient(row.customerEmail);
-        if (row.status === 'draft') await issueDraft(tx, session, row, new Date());
+        if (row.status === 'draft') await issueDraft(tx, session, row, now());
         else await writeAudit(tx, session, 'resend', 'invoice', id, null, { invoiceNumber: row.invoiceNumber });
         const document = await loadInvoiceDocument(tx, id);
         const mail = await queueInvoiceMail(tx, document, session.displayName, texts);

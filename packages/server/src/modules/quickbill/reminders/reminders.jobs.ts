@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { Database } from '../../../db/client.js';
-import { defineJob } from '../../../lib/jobs.js';
+import { defineScheduledJob } from '../../../lib/jobs.js';
 import { dueReminders } from './due-reminders.js';
 import { mailOverdueDigest } from './overdue-digest.js';
 import { sendDueReminder } from './reminder.service.js';
@@ -24,17 +23,11 @@ export async function runReminders(db: Database, today: string): Promise<number>
 }
 
 /** Daily at 08:00 Vienna (slot = the date): the Mahnlauf (when switched on), then the staff's overdue digest. */
-export const dailyRemindersJob = defineJob({
+export const dailyRemindersJob = defineScheduledJob({
   name: 'quickbill.reminders',
-  payload: z.object({
-    slot: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  }),
+  slot: 'date',
   maxAttempts: 5,
-  async run({ slot }, ctx) {
-    if (!slot) throw new Error('quickbill.reminders needs its slot');
+  async run(slot, ctx) {
     const sent = await runReminders(ctx.db, slot);
     if (sent) ctx.log(`reminders sent: ${sent}`);
     await mailOverdueDigest(ctx.db, ctx.env, slot);

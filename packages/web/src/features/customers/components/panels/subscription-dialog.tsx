@@ -1,3 +1,4 @@
+import { subscriptionEndDate } from '@butler/contract/subscription-periods';
 import {
   BILLING_INTERVAL_LABELS,
   BILLING_INTERVALS,
@@ -31,7 +32,7 @@ import { errorText } from '../../../../lib/api-client';
 import { formatDate, formatEuro, formatNumber, todayInVienna } from '../../../../lib/format';
 import { notifySuccess } from '../../../../lib/notify';
 import { useSaveSubscription, useTemplates } from '../../api/subscriptions';
-import { subscriptionEndDate, subscriptionMonthlyPrice } from './subscription-math';
+import { subscriptionMonthlyPrice } from './subscription-math';
 import {
   type SubscriptionValues,
   subscriptionBody,
