@@ -43,8 +43,8 @@ describe('signed and deducted hours', () => {
     expect([balanceTone(0.25), balanceTone(-0.25), balanceTone(0)]).toEqual(['positive', 'negative', 'neutral']);
   });
 
-  it('shows deductions negative whatever the stored sign', () => {
+  it('shows a booking as a deduction and a correction that gives hours back as a plus (decision 0801)', () => {
     expect(deductedHours(2.5)).toBe(`${MINUS}2,50 h`);
-    expect(deductedHours(-1)).toBe(`${MINUS}1,00 h`);
+    expect(deductedHours(-0.75)).toBe('+0,75 h');
   });
 });

@@ -16,9 +16,13 @@ export function signedHours(value: number): string {
   return `${formatNumber(0)} h`;
 }
 
-/** Hours booked against the customer, always shown negative (`−2,50 h`). */
+/**
+ * An entry of a deduction list, shown negated (SPEC: "hours shown negative"): a booking of
+ * 2,50 h reads `−2,50 h`; a correction that gives hours back (stored negative) reads `+0,75 h`,
+ * so the list adds up to the "verbraucht" figure above it (decision 0801).
+ */
 export function deductedHours(value: number): string {
-  return `${MINUS}${formatNumber(Math.abs(value))} h`;
+  return Math.round(value * 100) < 0 ? `+${formatNumber(Math.abs(value))} h` : `${MINUS}${formatNumber(value)} h`;
 }
 
 export type BalanceTone = 'positive' | 'negative' | 'neutral';
