@@ -78,6 +78,8 @@ test('Butler on a phone: own hours, the customer, the header timer, booking on t
     await running.click();
     await expect(popover).toContainText(customer.name);
     await expect(popover).not.toContainText(/Kunde #\d+/);
+    // On a phone no tooltip is left standing over the popover after a tap.
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
   });
 
   const entry = page.getByRole('dialog', { name: 'Neuer Zeiteintrag' });

@@ -160,6 +160,8 @@ export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boo
                 description="Der Timer läuft ab der Auswahl"
                 disabled={start.isPending}
                 comboboxProps={{ withinPortal: false }}
+                // The popover is 300 px wide on a phone: the long hint was cut off there.
+                {...(phone ? { placeholder: 'Kunde suchen...' } : {})}
               />
               <Divider />
               <Button
@@ -183,7 +185,8 @@ export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boo
         </Popover.Dropdown>
       </Popover>
       {running && (
-        <Tooltip label="Stopp und buchen" withinPortal>
+        // On a phone a tap leaves a tooltip standing over the popover; the button's name says it.
+        <Tooltip label="Stopp und buchen" withinPortal disabled={phone}>
           <ActionIcon
             color="red"
             variant="filled"
