@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@butler/contract/format';
 import { expect, test } from '@playwright/test';
 import { addEntry, firstOfMonth, sellButlerPaket, viennaToday } from './dashboards-scenario';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser, signOutInBrowser } from './fixtures/api';
@@ -10,21 +11,6 @@ import { createCustomer } from './quickbill-helpers';
  * lounge, the customer page, Knappes Guthaben and the time-entry dialog all say 2,00 h, and
  * the overuse in words; no "9,00" anywhere.
  */
-const MONTHS = [
-  'Jänner',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-];
-
 test('an overdrawn customer reads one figure everywhere', async ({ page, request }) => {
   const token = await adminToken(request);
   const customer = await createCustomer(request, token, `Überzug${Date.now().toString(36)}`);
@@ -68,13 +54,13 @@ test('an overdrawn customer reads one figure everywhere', async ({ page, request
     await page.getByRole('button', { name: 'Zeit erfassen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neuer Zeiteintrag' });
     const balance = dialog.getByTestId('time-entry-balance');
-    const now = MONTHS[firstOfMonth(0).month - 1];
+    const now = MONTH_NAMES[firstOfMonth(0).month - 1];
     await expect(balance).toContainText(`ButlerPaket ${now}: noch 2,00 h verfügbar`);
     const last = firstOfMonth(-1);
     const lastDay = `${String(new Date(Date.UTC(last.year, last.month, 0)).getUTCDate())}.${String(last.month).padStart(2, '0')}.${last.year}`;
     await dialog.getByRole('textbox', { name: 'Datum' }).fill(lastDay);
     await dialog.getByRole('textbox', { name: 'Datum' }).press('Tab');
-    const lastName = MONTHS[last.month - 1] + (last.year === firstOfMonth(0).year ? '' : ` ${last.year}`);
+    const lastName = MONTH_NAMES[last.month - 1] + (last.year === firstOfMonth(0).year ? '' : ` ${last.year}`);
     await expect(balance).toContainText(`ButlerPaket ${lastName}: noch 2,00 h verfügbar`);
     await page.keyboard.press('Escape');
   });
