@@ -24,9 +24,10 @@ export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   owner: 'Alles, auch Mitarbeiter, Sicherheit, Firmen- und USt-Daten, Protokoll und DSGVO-Löschung.',
   office:
     'Kunden, Projekte, Zeiten, Pakete, Wiki (Passwörter nur, wenn freigegeben), Quickbill und Exporte; keine Mitarbeiter- und Sicherheitseinstellungen.',
-  accounting: 'Quickbill und Exporte; Kunden nur lesend (Name, Rechnungsadresse); kein Wiki, keine Notizen.',
+  accounting:
+    'Quickbill und Exporte; Kunden und Aufträge nur lesend (Name, Rechnungsadresse); kein Wiki, keine Notizen.',
   butler:
-    'Nur die zugewiesenen Kunden: Dashboard, Projekte, eigene Zeiteinträge, Wiki; Passwörter nur in freigegebenen Kategorien; keine Preise und Rechnungen.',
+    'Nur die zugewiesenen Kunden: Dashboard, Projekte, Aufträge, eigene Zeiteinträge, Wiki; Passwörter nur in freigegebenen Kategorien; keine Preise und Rechnungen.',
 };
 
 /** Every permission with what it allows, in German (shown in the staff screen and docs/security.md). */
@@ -49,6 +50,10 @@ export const PERMISSIONS = {
   'time_entries.read': 'Zeiteinträge sehen',
   'time_entries.book': 'Zeit buchen: eigene Einträge anlegen, ändern und löschen (Butler: innerhalb der Frist)',
   'time_entries.manage': 'Alle Zeiteinträge anlegen, ändern und löschen, ohne Frist',
+  'orders.read': 'Aufträge sehen (interne Notizen nur mit „Notizen sehen“)',
+  'orders.write':
+    'Aufträge annehmen, zuweisen, schätzen, einplanen, beantworten und abschließen; Aufträge für Kunden anlegen',
+  'orders.override': 'Zeit auf einen Auftrag über die verfügbaren Stunden hinaus ohne Freigabe buchen (mit Grund)',
   'hour_packages.read': 'Stundenpakete sehen',
   'hour_packages.write': 'Stundenpakete verkaufen, ändern und löschen',
   'subscriptions.read': 'ButlerPakete und Vorlagen sehen',
@@ -108,6 +113,9 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'time_entries.read',
     'time_entries.book',
     'time_entries.manage',
+    'orders.read',
+    'orders.write',
+    'orders.override',
     'hour_packages.read',
     'hour_packages.write',
     'subscriptions.read',
@@ -138,6 +146,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   // Quickbill and exports; customers read-only without notes or family data; no wiki.
   accounting: [
     'customers.read',
+    'orders.read',
     'hour_packages.read',
     'subscriptions.read',
     'prices.read',
@@ -164,6 +173,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'projects.write',
     'time_entries.read',
     'time_entries.book',
+    'orders.read',
+    'orders.write',
     'wiki.read',
     'wiki.write',
     'wiki.secret.reveal_allowed',

@@ -5,6 +5,7 @@ export * from './blobs.js';
 export * from './hours.js';
 export * from './ledger.js';
 export * from './mail.js';
+export * from './orders.js';
 export * from './sepa.js';
 export * from './settings.js';
 export * from './statements.js';

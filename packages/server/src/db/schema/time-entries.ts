@@ -4,6 +4,7 @@ import { admins, customers } from './accounts.js';
 import { invoices } from './billing.js';
 import { createdAt, hoursColumn, updatedAt } from './columns.js';
 import { projects } from './hours.js';
+import { orders } from './orders.js';
 
 /**
  * Booked hours. In a file of their own because they reference both the hour tables
@@ -27,6 +28,8 @@ export const timeEntries = pgTable(
     isBillable: boolean('is_billable').notNull().default(true),
     billingType: text('billing_type').notNull(),
     invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /** The Auftrag the time was spent on (decision 0810); optional. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +52,7 @@ export const timeEntries = pgTable(
     // A customer's newest entries of all billing types (dashboard, list per customer, decision 0402).
     index('time_entries_customer_date_id_idx').on(t.customerId, t.workDate, t.id),
     index('time_entries_project_idx').on(t.projectId),
+    index('time_entries_order_idx').on(t.orderId).where(sql`${t.orderId} IS NOT NULL`),
     // The top bar's search over activities: words by prefix (full text, 'simple' configuration;
     // trigrams of words in every entry made it slow, decision 0650).
     index('time_entries_activity_fts_idx').using('gin', sql`to_tsvector('simple', ${t.activityDescription})`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { admins, customers } from './accounts.js';
 import { projects } from './hours.js';
+import { orders } from './orders.js';
 
 /**
  * The running timer of a staff member (decision 0640). The primary key is the
@@ -20,6 +21,8 @@ export const staffTimers = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     /** Optional: the project the time is for (the service checks it is the customer's). */
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** Optional: the Auftrag the time is for (preselected when started from one, decision 0810). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     /** Null while running; set by "Stopp" or, at the first read after midnight, to that midnight. */
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
