@@ -19,6 +19,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   staff_rules: 'Regeln für Mitarbeiter',
   onboarding: 'Erste Schritte',
   wiki_file: 'Wiki-Datei',
+  order_attachment: 'Auftrags-Anhang',
   sepa_mandate: 'SEPA-Mandat',
   direct_debit_run: 'Lastschriftlauf',
   direct_debit_settings: 'Lastschrift-Einstellungen',

@@ -35,6 +35,11 @@ const zEnv = z.object({
    * trickling bytes would hold an upload slot and a database connection (decision 0505).
    */
   UPLOAD_STALL_SECONDS: z.coerce.number().int().min(1).default(30),
+  /**
+   * Seconds a staff member's Aufträge event stream stays open before the browser opens the next
+   * one with the session as it is then (decision 0812).
+   */
+  ORDER_EVENTS_STREAM_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
   /** Requests per minute and client address for the whole API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /**

@@ -34,6 +34,10 @@ import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { myDayRoutes } from './modules/my-day/my-day.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
+import { orderAttachmentRoutes } from './modules/orders/order-attachments.routes.js';
+import { createOrderAttachmentService } from './modules/orders/order-attachments.service.js';
+import { createOrderEventHub } from './modules/orders/order-event-hub.js';
+import { orderEventRoutes } from './modules/orders/order-events.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { createPaymentService } from './modules/quickbill/payments/payments.service.js';
@@ -94,6 +98,11 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(hourPackagesRoutes(deps.db));
   await typed.register(timeEntriesRoutes(deps.db));
   await typed.register(timersRoutes(deps.db));
+  const orderEvents = createOrderEventHub(deps.db, app.log);
+  app.addHook('onClose', () => orderEvents.close());
+  await typed.register(orderEventRoutes(orderEvents, deps.env.ORDER_EVENTS_STREAM_SECONDS));
+  const orderAttachments = createOrderAttachmentService(deps.db, deps.env.UPLOAD_STALL_SECONDS);
+  await typed.register(orderAttachmentRoutes(orderAttachments, deps.env.LOG_LEVEL));
   await typed.register(myDayRoutes(deps.db));
   await typed.register(exportsRoutes(deps.db));
   await typed.register(privacyRoutes(deps));

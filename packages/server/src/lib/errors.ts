@@ -19,6 +19,8 @@ export const ERROR_CATALOGUE = {
   WIKI_CATEGORY_NOT_FOUND: [404, 'Kategorie nicht gefunden'],
   WIKI_ENTRY_NOT_FOUND: [404, 'Eintrag nicht gefunden'],
   WIKI_FILE_NOT_FOUND: [404, 'Datei nicht gefunden'],
+  ORDER_NOT_FOUND: [404, 'Auftrag nicht gefunden'],
+  ORDER_ATTACHMENT_NOT_FOUND: [404, 'Anhang nicht gefunden'],
   INVOICE_NOT_FOUND: [404, 'Rechnung nicht gefunden'],
   PRODUCT_NOT_FOUND: [404, 'Produkt nicht gefunden'],
   MANDATE_NOT_FOUND: [404, 'Mandat nicht gefunden'],

@@ -15,6 +15,7 @@ import {
   buildWikiCategory,
   TEST_PASSWORD,
 } from '../factories.js';
+import { insertOrder } from '../order-rows.js';
 import { cachedHash, type TestContext } from '../test-app.js';
 
 /** Who calls: a staff member of each role, or the customer themself (customer A). */
@@ -32,6 +33,7 @@ export type Rows = {
   wiki_entry: number;
   wiki_file: number;
   invoice: number;
+  order: number;
 };
 
 /**
@@ -182,6 +184,7 @@ export class RoleWorld {
       wiki_entry: wiki.id,
       wiki_file: file,
       invoice: invoice.id,
+      order: (await insertOrder(this.ctx.db, customerId!)).id,
     };
   }
 

@@ -13,7 +13,12 @@ import { CALLERS, type Caller, type Letter, RoleWorld, type Rows } from './role-
 let ctx: TestContext;
 let world: RoleWorld;
 beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_REQUESTS_PER_MINUTE: '100000' });
+  // The Aufträge event stream ends after a second, so its calls answer like the others.
+  ctx = await createTestContext({
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    LOGIN_REQUESTS_PER_MINUTE: '100000',
+    ORDER_EVENTS_STREAM_SECONDS: '1',
+  });
   world = new RoleWorld(ctx);
   await world.seed();
 }, 120_000);
@@ -35,6 +40,7 @@ const ROW_PARAMS: Array<[RegExp, keyof Rows]> = [
   [/^\/api\/wiki\/projects\/featured\/files\/:id/, 'wiki_file'],
   [/^\/api\/quickbill\/invoices\/from-hour-package\/:id/, 'hour_package'],
   [/^\/api\/quickbill\/invoices\/:id/, 'invoice'],
+  [/^\/api\/orders\/:id/, 'order'],
 ];
 
 function rowOf(url: string): keyof Rows | null {
@@ -49,6 +55,7 @@ function requestFor(route: { method: string; url: string }, letter: Letter | nul
   let url = route.url
     .replace(/:customerId|(?<=^\/api\/customers\/):id/, String(rows.customer))
     .replace(':sessionId', randomUUID())
+    .replace(':attachmentId', '1')
     .replace(':year/:month', '2026/1')
     .replace(':month', '2026-01')
     .replace('.:format', '.csv');
