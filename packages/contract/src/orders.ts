@@ -73,6 +73,10 @@ export const ORDER_LIMITS = {
 } as const;
 export const ORDER_ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 
+/** An Auftrag as a time entry, the timer or a deduction list names it. */
+export const zOrderRef = z.object({ id: z.number(), number: z.string(), title: z.string() });
+export type OrderRef = z.infer<typeof zOrderRef>;
+
 /** "A-0042": how an Auftrag is named on every screen and in every mail. */
 export const orderNumber = (id: number) => `A-${String(id).padStart(4, '0')}`;
 /** The number typed into a search box ("A-42", "a42", "42") as an id, or null. */
@@ -112,7 +116,8 @@ export type OrderCreate = z.infer<typeof zOrderCreate>;
 export const zOrderUpdate = z
   .object({
     title: zOrderCreate.shape.title.optional(),
-    details: zOrderCreate.shape.details.optional(),
+    // Not the create's field: its default ('') would empty the details on every PATCH.
+    details: zText(ORDER_LIMITS.detailsChars, 'Höchstens 5.000 Zeichen').optional(),
     due_date: zDate.nullable().optional(),
     planned_date: zDate.nullable().optional(),
     location: zOrderCreate.shape.location,

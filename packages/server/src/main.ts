@@ -67,6 +67,8 @@ async function main() {
     demoLogins.splice(2, 0, await seedDemoSepa(app, db, demoToday));
     const { seedDemoStatements } = await import('./demo/seed-statements.js');
     demoLogins.splice(3, 0, await seedDemoStatements(db, env, demoToday));
+    const { seedDemoOrders } = await import('./demo/seed-orders.js');
+    demoLogins.splice(4, 0, await seedDemoOrders(app, db, demoToday));
   }
 
   // Background jobs (mails, alerts, statements) run in this process; several portal

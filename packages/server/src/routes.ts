@@ -38,6 +38,7 @@ import { orderAttachmentRoutes } from './modules/orders/order-attachments.routes
 import { createOrderAttachmentService } from './modules/orders/order-attachments.service.js';
 import { createOrderEventHub } from './modules/orders/order-event-hub.js';
 import { orderEventRoutes } from './modules/orders/order-events.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { createPaymentService } from './modules/quickbill/payments/payments.service.js';
@@ -103,6 +104,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(orderEventRoutes(orderEvents, deps.env.ORDER_EVENTS_STREAM_SECONDS));
   const orderAttachments = createOrderAttachmentService(deps.db, deps.env.UPLOAD_STALL_SECONDS);
   await typed.register(orderAttachmentRoutes(orderAttachments, deps.env.LOG_LEVEL));
+  await typed.register(ordersRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(myDayRoutes(deps.db));
   await typed.register(exportsRoutes(deps.db));
   await typed.register(privacyRoutes(deps));

@@ -34,13 +34,13 @@ const ROW_PARAMS: Array<[RegExp, keyof Rows]> = [
   [/^\/api\/time-entries\/:id/, 'time_entry'],
   [/^\/api\/subscriptions\/:id/, 'subscription'],
   [/^\/api\/hour-packages\/:id/, 'hour_package'],
+  [/^\/api\/orders\/:id/, 'order'],
   [/^\/api\/wiki\/entries\/:id/, 'wiki_entry'],
   [/^\/api\/wiki\/projects\/:id/, 'wiki_entry'],
   [/^\/api\/wiki\/files\/:id/, 'wiki_file'],
   [/^\/api\/wiki\/projects\/featured\/files\/:id/, 'wiki_file'],
   [/^\/api\/quickbill\/invoices\/from-hour-package\/:id/, 'hour_package'],
   [/^\/api\/quickbill\/invoices\/:id/, 'invoice'],
-  [/^\/api\/orders\/:id/, 'order'],
 ];
 
 function rowOf(url: string): keyof Rows | null {

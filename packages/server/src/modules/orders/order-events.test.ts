@@ -107,6 +107,34 @@ describe('the staff event stream', () => {
     }
   });
 
+  it('carries an Auftrag a customer files through another process, and the reply to it', async () => {
+    const owner = await staffMember(ctx, 'owner');
+    const customer = await buildCustomer(ctx.db);
+    const customerToken = await ctx.login('customer', customer.email!, TEST_PASSWORD);
+    const stream = await openStream(owner.token);
+    try {
+      const filed = await ctx.request({
+        method: 'POST',
+        url: `/api/customers/${customer.id}/orders`,
+        token: customerToken,
+        payload: { title: 'Heizung entlüften', details: 'Im Bad bleibt der Heizkörper kalt.' },
+      });
+      expect(filed.statusCode).toBe(201);
+      const id = filed.json().id;
+      expect(await stream.next(5_000)).toEqual({ kind: 'order.created', order_id: id, customer_id: customer.id });
+      const reply = await ctx.request({
+        method: 'POST',
+        url: `/api/orders/${id}/messages`,
+        token: customerToken,
+        payload: { body: 'Der Schlüssel für das Ventil liegt im Kasten.' },
+      });
+      expect(reply.statusCode).toBe(201);
+      expect(await stream.next(5_000)).toEqual({ kind: 'order.message', order_id: id, customer_id: customer.id });
+    } finally {
+      stream.close();
+    }
+  });
+
   it('gives a Butler only the customers they look after', async () => {
     const owner = await staffMember(ctx, 'owner');
     const butler = await staffMember(ctx, 'butler');
