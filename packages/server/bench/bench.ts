@@ -117,6 +117,7 @@ async function main() {
     );
     const firstYear = Number(today.slice(0, 4)) - (BENCH_SIZES.years - 1);
     const customerCount = benchSizes(scale).customers;
+    const orderCount = benchSizes(scale).orders;
     const options = { warmup: 20, requests };
     const only = option('only')?.toLowerCase();
     started = performance.now();
@@ -202,10 +203,39 @@ async function main() {
       // The admin overview's two lists (decision 0405).
       ['GET /api/admin/low-balances?page=…', (i) => `/api/admin/low-balances?page=${pick(i, 3)}`],
       ['GET /api/admin/expiring-subscriptions?page=…', (i) => `/api/admin/expiring-subscriptions?page=${pick(i, 3)}`],
+      // Aufträge (decision 0810): the inbox as it opens (open ones), filtered, searched, its counts, and
+      // one Auftrag with its thread, spread over all of them.
+      ['GET /api/orders?state=open&page=… (inbox)', (i) => `/api/orders?state=open&page=${pick(i, 40)}`],
+      ['GET /api/orders?page=… (all)', (i) => `/api/orders?page=${pick(i, 40)}`],
+      ['GET /api/orders?due=overdue', () => '/api/orders?due=overdue'],
+      ['GET /api/orders?state=approval', () => '/api/orders?state=approval'],
+      ['GET /api/orders?q=… (title)', (i) => `/api/orders?q=Auftrag%20Nummer%20${pick(i, 99_999)}`],
+      ['GET /api/orders?q=A-… (number)', (i) => `/api/orders?q=A-${pick(i, orderCount)}`],
+      ['GET /api/orders/counts', () => '/api/orders/counts'],
+      ['GET /api/orders/:id (with thread)', (i) => `/api/orders/${pick(i, orderCount)}`],
     ];
     for (const [name, path] of lists.filter(([name]) => wanted(name))) {
       results.push(await measure(name, (i) => `${origin}${path(i)}`, adminToken, options));
     }
+    // The lounge's Aufträge: customer 42's own list and one of their Aufträge with its thread.
+    if (wanted('GET /api/customers/42/orders (lounge)'))
+      results.push(
+        await measure(
+          'GET /api/customers/42/orders (lounge)',
+          () => `${origin}/api/customers/42/orders`,
+          customerToken,
+          options,
+        ),
+      );
+    if (wanted('GET /api/orders/:id (lounge, own)'))
+      results.push(
+        await measure(
+          'GET /api/orders/:id (lounge, own)',
+          (i) => `${origin}/api/orders/${41 + customerCount * pick(i, 19)}`,
+          customerToken,
+          options,
+        ),
+      );
     printTable(results, TARGET_P95_MS);
 
     // The mixed phase (decision 0560): 48 customers read their lounges while a writer books

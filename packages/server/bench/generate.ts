@@ -5,16 +5,18 @@ import type { Database } from '../src/db/client.js';
  * Ten years of a busy provider, generated inside PostgreSQL with generate_series (seconds,
  * not minutes): 1,000 customers (2 projects each), 10 consecutive yearly subscriptions for
  * 4 of 5 customers, 3 hour packages each, 250,000 time entries spread over the ten years,
- * 10,000 invoices with one line each, 3 wiki entries per customer. `--scale N` multiplies customers, time entries and
- * invoices by N. Pseudo-random but repeatable (setseed). Needs a fresh database: ids start at 1.
+ * 10,000 invoices with one line each, 3 wiki entries per customer, 20,000 Aufträge (20 per
+ * customer, 3 messages each, every tenth time entry booked on one). `--scale N` multiplies
+ * customers, time entries, invoices and Aufträge by N. Pseudo-random but repeatable (setseed). Needs a fresh database: ids start at 1.
  */
-export const BENCH_SIZES = { customers: 1_000, timeEntries: 250_000, invoices: 10_000, years: 10 };
+export const BENCH_SIZES = { customers: 1_000, timeEntries: 250_000, invoices: 10_000, orders: 20_000, years: 10 };
 
 export function benchSizes(scale: number) {
   return {
     customers: BENCH_SIZES.customers * scale,
     timeEntries: BENCH_SIZES.timeEntries * scale,
     invoices: BENCH_SIZES.invoices * scale,
+    orders: BENCH_SIZES.orders * scale,
     years: BENCH_SIZES.years,
   };
 }
@@ -96,6 +98,36 @@ export async function generateBenchData(db: Database, passwordHash: string, toda
       INSERT INTO wiki_entries (customer_id, category_id, title, content, created_by)
       SELECT c, 1 + k % 2, (ARRAY['Schlüssel','WLAN','Müllabfuhr'])[1 + k] || ' ' || c, '<p>Hinweis</p>', 'admin'
       FROM generate_series(1, ${n}) c CROSS JOIN generate_series(0, 2) k`);
+    // Aufträge over the ten years, customer (o % n) + 1 (decision 0810). Those filed more than
+    // 60 days ago are closed (8 of 10 done), the recent ones in every state; a third have a due
+    // date around today, a quarter an estimate, some a Freigabe asked for or given.
+    await tx.execute(sql`
+      INSERT INTO orders (customer_id, title, details, state, channel, urgent, due_date, estimate_hours,
+                          approval_state, approval_estimate_hours, approval_available_hours, created_at, updated_at, closed_at)
+      SELECT 1 + (o % ${n}), 'Auftrag Nummer ' || o, 'Details zum Auftrag ' || o, x.state,
+             (ARRAY['lounge','lounge','phone','whatsapp','email'])[1 + o % 5],
+             o % 17 = 0,
+             CASE WHEN o % 3 = 0 THEN x.at::date + 7 + (o % 30) END,
+             CASE WHEN o % 4 = 0 THEN ((o % 12) + 1) * 0.5 END,
+             CASE WHEN o % 8 = 0 THEN 'requested' WHEN o % 12 = 0 THEN 'approved' END,
+             CASE WHEN o % 8 = 0 OR o % 12 = 0 THEN ((o % 12) + 1) * 0.5 END,
+             CASE WHEN o % 8 = 0 OR o % 12 = 0 THEN 0.5 END,
+             x.at, x.at + interval '2 days', CASE WHEN x.state IN ('done','declined','withdrawn') THEN x.at + interval '3 days' END
+      FROM generate_series(1, ${sizes.orders}) o
+      CROSS JOIN LATERAL (SELECT (${start}::date + ((o::bigint * (${today}::date - ${start}::date)) / ${sizes.orders})::int)::timestamptz AS at) d
+      CROSS JOIN LATERAL (SELECT d.at, CASE WHEN d.at < ${today}::date - 60
+        THEN (ARRAY['done','done','done','done','done','done','done','done','declined','withdrawn'])[1 + o % 10]
+        ELSE (ARRAY['new','accepted','planned','in_progress','waiting_customer','done','done','done','declined','withdrawn'])[1 + o % 10]
+        END AS state) x`);
+    await tx.execute(sql`
+      INSERT INTO order_messages (order_id, author_kind, body, internal, created_at)
+      SELECT o.id, (ARRAY['customer','staff','staff'])[1 + k], 'Nachricht ' || k || ' zum Auftrag ' || o.id,
+             k = 2 AND o.id % 5 = 0, o.created_at + k * interval '1 hour'
+      FROM orders o CROSS JOIN generate_series(0, 2) k`);
+    // Every tenth entry is booked on one of its customer's Aufträge (orders c − 1 + n·j belong to customer c).
+    await tx.execute(sql`
+      UPDATE time_entries SET order_id = customer_id - 1 + ${n} * (1 + id % ${Math.max(1, sizes.orders / n - 1)})
+      WHERE id % 10 = 0`);
     await tx.execute(sql`
       INSERT INTO invoice_number_counters (year, last_sequence)
       SELECT number_year, max(number_sequence) FROM invoices WHERE number_year IS NOT NULL GROUP BY number_year`);
