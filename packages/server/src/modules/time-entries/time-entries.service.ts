@@ -148,6 +148,13 @@ export function createTimeEntriesService(db: Database) {
         await assertNotInvoiced(tx, before.invoiceId);
         await tx.delete(timeEntries).where(eq(timeEntries.id, id));
         await writeAudit(tx, session, 'delete', 'time_entry', id, before, null);
+        if (before.orderId !== null) {
+          await notifyOrderEvent(tx, {
+            kind: 'order.changed',
+            order_id: before.orderId,
+            customer_id: before.customerId,
+          });
+        }
       });
     },
   };
