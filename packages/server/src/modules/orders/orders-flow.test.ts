@@ -83,6 +83,10 @@ describe('Aufträge flow', () => {
       author_kind: 'customer',
       body: 'Ich möchte mehr Stunden: bitte meldet euch bei mir.\n\nGerne 20 Stunden dazu',
     });
+    const staffDeclined = await patch(owner.token, more.id, { state: 'declined' });
+    expect(staffDeclined.json()).toMatchObject({ state: 'declined' });
+    expect(staffDeclined.json().closed_at).not.toBeNull();
+    expect((await patch(owner.token, more.id, { urgent: true })).statusCode).toBe(409);
     const inbox = await as(ctx, owner.token).get('/api/orders?state=approval');
     expect(inbox.json().map((o: { id: number }) => o.id)).not.toContain(more.id);
   });

@@ -391,6 +391,8 @@ export function createOrdersService(db: Database, publicUrl: string) {
         if (input.urgent !== undefined) patch.urgent = input.urgent;
         if (input.assignee_admin_id !== undefined) patch.assigneeAdminId = input.assignee_admin_id;
         if (input.state !== undefined) patch.state = state;
+        // "Abgelehnt" closes the Auftrag like "Erledigt" and "Zurückgezogen".
+        if (state !== before.state && !isOpenOrderState(state)) patch.closedAt = now();
         let approvalAsked: { estimate: number; available: number } | null = null;
         if (input.estimate_hours !== undefined) {
           patch.estimateHours = input.estimate_hours === null ? null : String(input.estimate_hours);
