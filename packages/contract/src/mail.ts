@@ -24,6 +24,7 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'subscription-ending': 'ButlerPaket endet',
   'overdue-digest': 'Tagesübersicht überfällige Rechnungen',
   'direct-debit-returns': 'Rücklastschriften',
+  'order-update': 'Auftrag',
 };
 
 export const zMailListQuery = zPageQuery.extend({

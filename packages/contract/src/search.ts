@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATES } from './orders.js';
 
 /**
  * "Suche" in the staff top bar (decision 0650): one call over customers, projects,
@@ -68,6 +69,16 @@ export const zSearchTimeEntryHit = z.object({
   billing_type: z.enum(['abos', 'stundenpakete']),
 });
 
+/** An Auftrag (decision 0810) found by its number ("A-0042", "42") or title words. */
+export const zSearchOrderHit = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  title: z.string(),
+  state: z.enum(ORDER_STATES),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+});
+
 /** A group the caller may not see is absent (not empty): the screen leaves it out. */
 export const zSearchResults = z.object({
   customers: z.array(zSearchCustomerHit).optional(),
@@ -75,6 +86,7 @@ export const zSearchResults = z.object({
   invoices: z.array(zSearchInvoiceHit).optional(),
   wiki_entries: z.array(zSearchWikiHit).optional(),
   time_entries: z.array(zSearchTimeEntryHit).optional(),
+  orders: z.array(zSearchOrderHit).optional(),
 });
 
 export type SearchCustomerHit = z.infer<typeof zSearchCustomerHit>;
@@ -82,6 +94,7 @@ export type SearchProjectHit = z.infer<typeof zSearchProjectHit>;
 export type SearchInvoiceHit = z.infer<typeof zSearchInvoiceHit>;
 export type SearchWikiHit = z.infer<typeof zSearchWikiHit>;
 export type SearchTimeEntryHit = z.infer<typeof zSearchTimeEntryHit>;
+export type SearchOrderHit = z.infer<typeof zSearchOrderHit>;
 export type SearchResults = z.infer<typeof zSearchResults>;
 
 /**

@@ -76,6 +76,6 @@ CREATE INDEX "orders_title_fts_idx" ON "orders" USING gin (to_tsvector('simple',
 ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff_timers" ADD CONSTRAINT "staff_timers_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "time_entries_order_idx" ON "time_entries" USING btree ("order_id") WHERE "time_entries"."order_id" IS NOT NULL;--> statement-breakpoint
--- An attachment's bytes go with its row, also when the customer's erasure cascades to it (decision 0340).
-CREATE TRIGGER order_attachments_delete_blob AFTER DELETE ON order_attachments
+-- An attachment's bytes go with its row, also through the cascade of a customer's erasure (decision 0810, as wiki files: 0007).
+CREATE TRIGGER order_attachments_delete_blob AFTER DELETE OR UPDATE OF blob_id ON order_attachments
   FOR EACH ROW EXECUTE FUNCTION delete_owned_blob('blob_id');

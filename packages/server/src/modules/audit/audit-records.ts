@@ -1,4 +1,5 @@
 import { formatDate, formatHours } from '@butler/contract/format';
+import { orderNumber } from '@butler/contract/orders';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
@@ -6,6 +7,7 @@ import {
   customers,
   hourPackages,
   invoices,
+  orders,
   products,
   projects,
   subscriptions,
@@ -134,6 +136,15 @@ export async function recordRefs(db: Database, rows: Row[]): Promise<Map<string,
       .where(inArray(hourPackages.id, of('hour_package')));
     for (const p of found)
       put('hour_package', p.id, { label: `Stundenpaket ${formatHours(p.hours)}`, path: customerPath(p.customerId) });
+  }
+  if (of('order').length) {
+    const found = await db
+      .select({ id: orders.id, title: orders.title })
+      .from(orders)
+      .where(inArray(orders.id, of('order')));
+    for (const o of found) {
+      put('order', o.id, { label: `Auftrag ${orderNumber(o.id)} ${o.title}`, path: `/admin/auftraege/${o.id}` });
+    }
   }
   if (of('time_entry').length) {
     const found = await db

@@ -106,15 +106,18 @@ export function listFilters(query: Partial<OrderListQuery>, today: string): SQL[
     filters.push(and(open, sql`${orders.dueDate} BETWEEN ${today}::date AND ${addDays(today, 6)}::date`)!);
   }
   const q = query.q?.trim();
-  if (q) {
-    const id = parseOrderNumber(q);
-    const words = titleQuery(q);
-    const byTitle = words ? sql`to_tsvector('simple', ${orders.title}) @@ to_tsquery('simple', ${words})` : null;
-    if (id !== null && id <= 2_147_483_647) {
-      filters.push(byTitle ? sql`(${orders.id} = ${id} OR ${byTitle})` : eq(orders.id, id));
-    } else filters.push(byTitle ?? sql`false`);
-  }
+  if (q) filters.push(orderSearch(q));
   return filters;
+}
+
+/** An Auftrag by its number ("A-0042", "42") or by title words as prefixes (the title's full-text index). */
+export function orderSearch(q: string): SQL {
+  const id = parseOrderNumber(q);
+  const words = titleQuery(q);
+  const byTitle = words ? sql`to_tsvector('simple', ${orders.title}) @@ to_tsquery('simple', ${words})` : null;
+  if (id !== null && id <= 2_147_483_647)
+    return byTitle ? sql`(${orders.id} = ${id} OR ${byTitle})` : eq(orders.id, id);
+  return byTitle ?? sql`false`;
 }
 
 /** Words of a search as a prefix tsquery (`kell:* & garten:*`), or null without a word. */

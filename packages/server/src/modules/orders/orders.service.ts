@@ -175,7 +175,7 @@ export function createOrdersService(db: Database, publicUrl: string) {
         }
       : null;
     return {
-      ...found.summary,
+      ...(customer ? maskAssignee(found.summary, voice) : found.summary),
       details: order.details,
       location: order.location,
       closed_at: order.closedAt?.toISOString() ?? null,
@@ -282,13 +282,16 @@ export function createOrdersService(db: Database, publicUrl: string) {
     detail,
 
     /** The lounge's list and the customer page's: newest first. */
-    listForCustomer(session: SessionContext, customerId: number, query: OrderListQuery) {
-      return listOrders(
+    async listForCustomer(session: SessionContext, customerId: number, query: OrderListQuery) {
+      const page = await listOrders(
         db,
         { ...query, customer_id: customerId },
         { all: false, ids: [customerId] },
         { withInternal: seesInternal(session), today: todayVienna(), newestFirst: true },
       );
+      if (!isCustomer(session)) return page;
+      const voice = await readCustomerVoice(db);
+      return { ...page, rows: page.rows.map((row) => maskAssignee(row, voice)) };
     },
 
     /** The staff inbox over the caller's scope. */
@@ -388,6 +391,8 @@ export function createOrdersService(db: Database, publicUrl: string) {
         if (input.urgent !== undefined) patch.urgent = input.urgent;
         if (input.assignee_admin_id !== undefined) patch.assigneeAdminId = input.assignee_admin_id;
         if (input.state !== undefined) patch.state = state;
+        // "Abgelehnt" closes the Auftrag like "Erledigt" and "Zurückgezogen".
+        if (state !== before.state && !isOpenOrderState(state)) patch.closedAt = now();
         let approvalAsked: { estimate: number; available: number } | null = null;
         if (input.estimate_hours !== undefined) {
           patch.estimateHours = input.estimate_hours === null ? null : String(input.estimate_hours);
@@ -606,6 +611,13 @@ export function createOrdersService(db: Database, publicUrl: string) {
       return detail(session, id);
     },
   };
+}
+
+/** The customer reads staff by first name (decision 0810). */
+function maskAssignee<T extends { assignee: { id: number; name: string } | null }>(row: T, voice: CustomerVoice): T {
+  return row.assignee
+    ? { ...row, assignee: { ...row.assignee, name: customerFacingStaffName(row.assignee.name, voice) } }
+    : row;
 }
 
 /** Booked hours of an Auftrag by billing type, in hundredths. */

@@ -338,3 +338,30 @@ describe('closing an Auftrag', () => {
     expect((await book(c, order.id, 1)).statusCode).toBe(409);
   });
 });
+
+describe('the timer and an Auftrag', () => {
+  it('carries the Auftrag from the timer into the booking, and refuses a foreign one', async () => {
+    const c = await customer();
+    const other = await customer('Otto');
+    const order = await fileOrder(c);
+    const foreign = await fileOrder(other);
+    const wrong = await as(ctx, office.token).post('/api/timer', { customer_id: c.id, order_id: foreign.id });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatch(/gehört nicht zu diesem Kunden/);
+    const started = await as(ctx, office.token).post('/api/timer', { customer_id: c.id, order_id: order.id });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json().timer.order).toEqual({ id: order.id, number: order.number, title: 'Keller ausräumen' });
+    expect((await as(ctx, office.token).post('/api/timer/stop')).statusCode).toBe(200);
+    const booked = await as(ctx, office.token).post(`/api/customers/${c.id}/time-entries`, {
+      project_id: c.projectId,
+      hours: 0.25,
+      activity_description: 'Besichtigung',
+      work_date: today,
+      from_timer: true,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json()).toMatchObject({ order_id: order.id, order: { number: order.number } });
+    const detail = (await as(ctx, c.token).get(`/api/orders/${order.id}`)).json();
+    expect(detail).toMatchObject({ booked_hours: 0.25, entries: [{ hours: 0.25, billing_type: 'abos' }] });
+  });
+});

@@ -26,6 +26,7 @@ import { getCustomerSubscription, getDashboard } from '../customer-dashboard/cus
 import { presentCustomer } from '../customers/customer-present.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { listHourPackages } from '../hour-packages/hour-packages.repo.js';
+import { exportOrders } from '../orders/order-export.js';
 import { listProjects } from '../projects/projects.repo.js';
 import { createInvoiceService } from '../quickbill/invoices/invoice.service.js';
 import { issuedDocument } from '../quickbill/pdf/pdf-store.js';
@@ -113,6 +114,14 @@ export async function collectCustomerData(
     filePaths.set(f.id, path);
     blobs.push({ path, blobId: f.blobId! });
   }
+
+  // Aufträge with their threads and attachments (decision 0810).
+  const orderData = await exportOrders(
+    db,
+    customerId,
+    (a) => `auftrag-dateien/${a.orderId}-${a.id}-${safeName(a.fileName)}`,
+  );
+  blobs.push(...orderData.files);
 
   // Invoices and credit notes: the detail the staff screen shows, the issued documents as stored.
   const invoiceService = createInvoiceService({ db, env, today: () => today });
@@ -208,6 +217,7 @@ export async function collectCustomerData(
     'empfehlungen.json': await ownReferrals(db, customerId, found.customer.referralCode),
     'benachrichtigungen.json': notification,
     'monatsuebersichten.json': await listStatements(db, customerId, today),
+    'auftraege.json': orderData.json,
     'wiki.json': wiki.map((entry) => ({
       ...entry,
       dateien: entry.files.map((f) => filePaths.get(f.id) ?? null),
@@ -252,6 +262,7 @@ Ordner "daten":
   empfehlungen.json            Ihr Empfehlungscode und die Empfehlungen
   benachrichtigungen.json      Ihre E-Mail-Einstellungen
   monatsuebersichten.json      Die Monate, für die eine Monatsübersicht besteht, mit versendeter Fassung und Korrekturen
+  auftraege.json               Ihre Aufträge mit allen Nachrichten (auch internen Notizen der Mitarbeiter)
   wiki.json                    Ihre Wiki-Einträge; Passwort-Einträge im Klartext
   rechnungen.json              Rechnungen und Stornorechnungen mit allen Positionen
   sepa-mandate.json            Ihre SEPA-Lastschrift-Mandate (Kontoinhaber, IBAN, Status)
@@ -259,6 +270,7 @@ Ordner "daten":
   anmeldungen.json             Anmeldungen im Portal (Gerät, Adresse, Zeitpunkt)
 
 Ordner "wiki-dateien": die hochgeladenen Dateien Ihrer Wiki-Einträge.
+Ordner "auftrag-dateien": die Fotos und PDFs zu Ihren Aufträgen.
 Ordner "rechnungen": Ihre Rechnungen und Stornorechnungen als PDF genau so, wie sie
 ausgestellt wurden, dazu die E-Rechnung (Factur-X-XML und ebInterface-XML).
 

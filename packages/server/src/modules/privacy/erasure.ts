@@ -38,7 +38,8 @@ function blockedMessage(drafts: number, unpaid: number) {
 /**
  * Erasure on request (GDPR Art. 17, decision 0423): everything about the person goes —
  * the customer record with its personal data, notes and login, sessions and links,
- * projects, time entries, packages, ButlerPakete, wiki entries with their files (bytes by
+ * projects, time entries, packages, ButlerPakete, Aufträge with their threads and
+ * attachments (decision 0810), wiki entries with their files (bytes by
  * the blob owner trigger), balance alerts, mails other than those that carried an
  * invoice, and the recorded values in the audit trail. Issued invoices and credit notes
  * stay with their recipient snapshot and their stored documents (§132 BAO, Art. 17(3)(b)).

@@ -1,19 +1,22 @@
+import { type OrderState, orderNumber } from '@butler/contract/orders';
 import {
   parseSearchAmount,
   SEARCH_GROUP_LIMIT,
   type SearchCustomerHit,
   type SearchInvoiceHit,
+  type SearchOrderHit,
   type SearchProjectHit,
   type SearchResults,
   type SearchWikiHit,
 } from '@butler/contract/search';
 import { and, asc, desc, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { customers, invoices, projects, wikiCategories, wikiEntries } from '../../db/schema/index.js';
+import { customers, invoices, orders, projects, wikiCategories, wikiEntries } from '../../db/schema/index.js';
 import { can, type SessionContext } from '../../lib/access.js';
 import { customerScope, scopeWhere } from '../../lib/customer-scope.js';
 import { containsPattern } from '../../lib/pagination.js';
 import { customerFullName } from '../customers/customers.repo.js';
+import { orderSearch } from '../orders/order-queries.js';
 import { activityHits } from './activity-search.js';
 
 /**
@@ -171,6 +174,31 @@ async function wikiHits(db: Database, match: Matcher, session: SessionContext): 
   }));
 }
 
+/** Aufträge by number or title words, newest change first. */
+async function orderHits(db: Database, term: string, session: SessionContext): Promise<SearchOrderHit[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      title: orders.title,
+      state: orders.state,
+      customerId: orders.customerId,
+      customerName: customerFullName(),
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(orderSearch(term), scopeWhere(customerScope(session), orders.customerId)))
+    .orderBy(desc(orders.updatedAt), desc(orders.id))
+    .limit(SEARCH_GROUP_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    number: orderNumber(r.id),
+    title: r.title,
+    state: r.state as OrderState,
+    customer_id: r.customerId,
+    customer_name: r.customerName,
+  }));
+}
+
 /** The groups the session may see, each searched over the customers in its scope. */
 export async function searchEverything(
   db: Database,
@@ -181,12 +209,13 @@ export async function searchEverything(
   const term = q.trim();
   const match = termMatcher(term);
   const none = Promise.resolve(undefined);
-  const [customerGroup, projectGroup, invoiceGroup, wikiGroup, timeGroup] = await Promise.all([
+  const [customerGroup, projectGroup, invoiceGroup, wikiGroup, timeGroup, orderGroup] = await Promise.all([
     can(session, 'customers.read') ? customerHits(db, match, session) : none,
     can(session, 'projects.read') ? projectHits(db, match, session) : none,
     can(session, 'invoices.read') ? invoiceHits(db, term, match, session) : none,
     can(session, 'wiki.read') ? wikiHits(db, match, session) : none,
     can(session, 'time_entries.read') ? activityHits(db, term, customerScope(session)) : none,
+    can(session, 'orders.read') ? orderHits(db, term, session) : none,
   ]);
   return {
     customers: customerGroup,
@@ -194,5 +223,6 @@ export async function searchEverything(
     invoices: invoiceGroup,
     wiki_entries: wikiGroup,
     time_entries: timeGroup,
+    orders: orderGroup,
   };
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories.js';
 import { as, type StaffMember, staffMember } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { customers, invoices, wikiEntries } from '../../db/schema/index.js';
+import { customers, invoices, orders, wikiEntries } from '../../db/schema/index.js';
 import { addDays } from '../../domain/calendar.js';
 
 /**
@@ -229,11 +229,24 @@ describe('GET /api/search', () => {
     await ctx.db.execute(sql`INSERT INTO customer_staff (customer_id, admin_id) VALUES (${ids.mine}, ${butler.id})`);
   });
 
+  it('finds Aufträge by number and title words, a Butler only their customers’ (decision 0810)', async () => {
+    const [own] = await ctx.db.insert(orders).values({ customerId: ids.mine, title: 'Dachrinne reinigen' }).returning();
+    const [other] = await ctx.db
+      .insert(orders)
+      .values({ customerId: ids.foreign, title: 'Dachrinne erneuern' })
+      .returning();
+    expect((await search(owner, 'dachrin')).orders?.map((o) => o.id).sort()).toEqual([own.id, other.id].sort());
+    expect((await search(butler, 'Dachrinne')).orders?.map((o) => o.id)).toEqual([own.id]);
+    const byNumber = (await search(owner, `A-${String(other.id).padStart(4, '0')}`)).orders;
+    expect(byNumber?.map((o) => o.number)).toContain(`A-${String(other.id).padStart(4, '0')}`);
+    expect((await search(butler, `A-${String(other.id).padStart(4, '0')}`)).orders).toEqual([]);
+  });
+
   it('Buchhaltung finds customers and invoices, no wiki, projects or time entries', async () => {
     const body = await search(accounting, 'Gruber');
     expect(body.customers?.map((c) => c.id).sort()).toEqual([ids.mine, ids.foreign].sort());
     expect(body.invoices?.length).toBe(2);
-    expect(Object.keys(body).sort()).toEqual(['customers', 'invoices']);
+    expect(Object.keys(body).sort()).toEqual(['customers', 'invoices', 'orders']);
     expect((await search(accounting, 'Schlüsselsafe')).wiki_entries).toBeUndefined();
   });
 

@@ -13,6 +13,7 @@ import { AppError, fieldError } from '../../lib/errors.js';
 import { enqueueBalanceCheck } from '../balance-alerts/balance-alerts.jobs.js';
 import { lockCustomer } from '../customers/customers.repo.js';
 import { assertOrderBooking } from '../orders/order-booking.js';
+import { notifyOrderEvent } from '../orders/order-events.js';
 import { insertProject } from '../projects/projects.service.js';
 import { removeTimer } from '../timers/timers.service.js';
 import { assertMayBook } from './own-entries.js';
@@ -85,6 +86,9 @@ export function createTimeEntriesService(db: Database) {
           })
           .returning();
         await writeAudit(tx, session, 'create', 'time_entry', row.id, null, row);
+        // The Auftrag's booked hours changed: the inbox and detail learn it live.
+        if (orderId !== null)
+          await notifyOrderEvent(tx, { kind: 'order.changed', order_id: orderId, customer_id: customerId });
         // Booked from the timer: the timer is done (decision 0640), in the same transaction.
         if (input.from_timer && session.adminId) await removeTimer(tx, session, 'timer_book');
         // A booking may cross a low-balance threshold: checked after commit (balance-alerts).
@@ -127,6 +131,11 @@ export function createTimeEntriesService(db: Database) {
           .where(eq(timeEntries.id, id))
           .returning();
         await writeAudit(tx, session, 'update', 'time_entry', id, before, after);
+        for (const touched of new Set([before.orderId, after.orderId])) {
+          if (touched !== null) {
+            await notifyOrderEvent(tx, { kind: 'order.changed', order_id: touched, customer_id: before.customerId });
+          }
+        }
         await enqueueBalanceCheck(tx, before.customerId, todayVienna());
       });
       return present(id);
@@ -139,6 +148,13 @@ export function createTimeEntriesService(db: Database) {
         await assertNotInvoiced(tx, before.invoiceId);
         await tx.delete(timeEntries).where(eq(timeEntries.id, id));
         await writeAudit(tx, session, 'delete', 'time_entry', id, before, null);
+        if (before.orderId !== null) {
+          await notifyOrderEvent(tx, {
+            kind: 'order.changed',
+            order_id: before.orderId,
+            customer_id: before.customerId,
+          });
+        }
       });
     },
   };

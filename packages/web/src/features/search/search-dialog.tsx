@@ -17,6 +17,7 @@ const GROUP_PERMISSION = {
   invoices: 'invoices.read',
   wiki_entries: 'wiki.read',
   time_entries: 'time_entries.read',
+  orders: 'orders.read',
 } as const satisfies Record<GroupKey, string>;
 
 /**

@@ -1,3 +1,4 @@
+import { ORDER_STATE_LABELS } from '@butler/contract/orders';
 import { INVOICE_STATUS_LABELS } from '@butler/contract/quickbill';
 import type { SearchResults } from '@butler/contract/search';
 import { billingTypeName, formatDate, formatEuro, formatHours } from '../../lib/format';
@@ -21,9 +22,10 @@ export const GROUP_LABELS: Record<GroupKey, string> = {
   invoices: 'Rechnungen',
   wiki_entries: 'Wiki-Einträge',
   time_entries: 'Zeiteinträge',
+  orders: 'Aufträge',
 };
 
-const ORDER: GroupKey[] = ['customers', 'projects', 'invoices', 'wiki_entries', 'time_entries'];
+const ORDER: GroupKey[] = ['customers', 'orders', 'projects', 'invoices', 'wiki_entries', 'time_entries'];
 const join = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
 
 /** The answer as grouped rows, in the screen's order, each with the address of its exact record. */
@@ -67,6 +69,13 @@ export function searchHits(results: SearchResults): Array<{ group: GroupKey; hit
       title: t.activity_description,
       detail: join(t.customer_name, formatDate(t.work_date), formatHours(t.hours), billingTypeName(t.billing_type)),
       to: `/admin/customers/${t.customer_id}/zeiterfassung`,
+    })),
+    orders: (results.orders ?? []).map((o) => ({
+      key: `order-${o.id}`,
+      group: 'orders',
+      title: `${o.number} ${o.title}`,
+      detail: join(o.customer_name, ORDER_STATE_LABELS[o.state]),
+      to: `/admin/auftraege/${o.id}`,
     })),
   };
   return ORDER.filter((group) => results[group] !== undefined && rows[group].length > 0).map((group) => ({
