@@ -262,6 +262,7 @@ export const zOrderCounts = z.object({
   awaiting_approval: z.number(),
   /** Open Aufträge by age since filing: under 2 days, 2–7 days, older. */
   by_age: z.object({ fresh: z.number(), week: z.number(), older: z.number() }),
+  /** Open Aufträge by state (closed ones are not counted: they gather over the years). */
   by_state: z.record(z.string(), z.number()),
 });
 export type OrderCounts = z.infer<typeof zOrderCounts>;

@@ -59,7 +59,12 @@ export const orders = pgTable(
     unique('orders_customer_idempotency_uq').on(t.customerId, t.idempotencyKey),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     index('orders_state_updated_idx').on(t.state, t.updatedAt, t.id),
-    index('orders_updated_idx').on(t.updatedAt, t.id),
+    // The inbox's order (urgent first, then the latest change), read backwards: all Aufträge, and
+    // the open ones the inbox opens with (a few thousand among hundreds of thousands; also the counts).
+    index('orders_inbox_idx').on(t.urgent, t.updatedAt, t.id),
+    index('orders_open_inbox_idx')
+      .on(t.urgent, t.updatedAt, t.id)
+      .where(sql`${t.state} NOT IN ('done','declined','withdrawn')`),
     index('orders_assignee_state_idx').on(t.assigneeAdminId, t.state),
     index('orders_due_open_idx').on(t.dueDate).where(sql`${t.state} NOT IN ('done','declined','withdrawn')`),
     index('orders_title_fts_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),

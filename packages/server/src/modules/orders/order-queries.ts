@@ -94,7 +94,7 @@ export function listFilters(query: Partial<OrderListQuery>, today: string): SQL[
   const filters: SQL[] = [];
   const open = notInArray(orders.state, [...CLOSED]);
   if (query.state === 'open') filters.push(open);
-  else if (query.state === 'approval') filters.push(eq(orders.approvalState, 'requested'));
+  else if (query.state === 'approval') filters.push(and(open, eq(orders.approvalState, 'requested'))!);
   else if (query.state) filters.push(eq(orders.state, query.state));
   if (query.assignee_id === 'none') filters.push(isNull(orders.assigneeAdminId));
   else if (query.assignee_id !== undefined) filters.push(eq(orders.assigneeAdminId, query.assignee_id));
@@ -154,10 +154,13 @@ export async function listOrders(
   return { rows: rows.map((r) => presentSummary(r, options.today)), total };
 }
 
-/** The badges and the dashboard tile, over the caller's scope, in one pass. */
+/**
+ * The badges and the dashboard tile, over the caller's scope: open Aufträge only (the partial
+ * index orders_open_inbox_idx), however many closed ones the years have gathered.
+ */
 export async function orderCounts(db: Executor, scope: CustomerScope, today: string) {
-  const scoped = scopeWhere(scope, orders.customerId);
   const open = sql`${orders.state} NOT IN ('done','declined','withdrawn')`;
+  const scoped = and(open, scopeWhere(scope, orders.customerId));
   const [row] = await db
     .select({
       new: sql<number>`count(*) FILTER (WHERE ${orders.state} = 'new')::int`,
