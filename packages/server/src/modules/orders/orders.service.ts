@@ -86,7 +86,7 @@ async function addSystemMessage(tx: Transaction, orderId: number, body: string) 
 }
 
 export function createOrdersService(db: Database, publicUrl: string) {
-  const loungeUrl = (id: number) => `${publicUrl}/lounge/auftraege/${id}`;
+  const loungeUrl = (id: number) => `${publicUrl}/customer/auftraege/${id}`;
 
   /** A mail to the customer about their Auftrag, in the transaction of the change (never for internal notes). */
   async function mailCustomer(

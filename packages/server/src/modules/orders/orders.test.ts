@@ -178,7 +178,7 @@ describe('who sees what', () => {
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.customerId, c.id));
     expect(mails).toHaveLength(1);
     expect(mails[0].textBody).toContain('Wir kommen am Montag.');
-    expect(mails[0].textBody).toContain(`/lounge/auftraege/${order.id}`);
+    expect(mails[0].textBody).toContain(`/customer/auftraege/${order.id}`);
     expect(mails.map((m) => `${m.textBody}${m.htmlBody}`).join('')).not.toContain('schwierig');
   });
 });

@@ -18,7 +18,7 @@ export type OrderUpdateData = {
   /** Freigabe: estimate and available, formatted (`4,00 h`). */
   estimate?: string;
   available?: string;
-  /** The Auftrag in the lounge: `/lounge/auftraege/<id>`. */
+  /** The Auftrag in the lounge: `/customer/auftraege/<id>`. */
   url: string;
 };
 
