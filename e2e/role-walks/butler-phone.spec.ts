@@ -7,7 +7,8 @@ import { DEMO_PASSWORD, DEMO_STAFF, demoToken, expect, PHONE, SHOWN, test } from
 /**
  * The Butler's visit on a 390 px phone (UX walk 2026-12-01, task 4; decision 0785): his
  * dashboard, a customer with several projects and her address, the header timer started
- * for her, stopped, and the time booked on the second project, never scrolling sideways.
+ * for her, stopped, and the time booked on the second project, then his Aufträge (only his
+ * customers', decision 0810), never scrolling sideways.
  */
 test.use(PHONE);
 
@@ -119,5 +120,21 @@ test('Butler on a phone: own hours, the customer, the header timer, booking on t
     await page.getByRole('tab', { name: 'Zeiterfassung' }).click();
     await expect(page.getByText(activity).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
+  });
+
+  await test.step('his Aufträge: only his customers, and the planned visit with its photo', async () => {
+    await page.goto('/admin/auftraege');
+    await expect(page.getByRole('heading', { name: 'Aufträge', level: 1 })).toBeVisible();
+    const lamp = page.getByRole('link', { name: /Lampe im Flur tauschen/ }).first();
+    await expect(lamp).toBeVisible();
+    // Aufträge of customers he does not look after are not his to see.
+    await expect(page.getByText('Umzugskartons packen')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await lamp.click();
+    await page.waitForURL(/\/admin\/auftraege\/\d+$/);
+    await expect(page.getByTestId('order-state')).toHaveText('Eingeplant');
+    await expect(page.getByTestId('order-attachment').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousViolations(page, 'Auftrag (Butler, 390 px)', { soft: true });
   });
 });

@@ -5,7 +5,8 @@ import { DEMO_PASSWORD, expect, hoursIn, PHONE, test } from '../fixtures/walk';
 
 /**
  * A customer on her phone (UX walk 2026-12-01, task 5; decision 0785): Maria Gruber, who
- * is addressed with "du", reads her hours and pays an open invoice on the same phone.
+ * is addressed with "du", reads her hours, pays an open invoice on the same phone and answers
+ * the Auftrag that waits for her (decision 0810).
  */
 test.use(PHONE);
 
@@ -77,5 +78,31 @@ test('customer on a phone: one hours figure, paying on the same device in her vo
       copiedAll = flat.includes(iban!.replace(/\s/g, '')) && flat.includes(reference!) && last.includes(amount!);
     }
     expect.soft(copiedAll, 'one copy button copies IBAN, amount and Zahlungsreferenz together').toBe(true);
+  });
+
+  await test.step('her Aufträge: the one waiting for her says so in her voice, and she answers it', async () => {
+    await page.goto('/customer/dashboard');
+    const card = page.getByTestId('lounge-orders-card');
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByTestId('lounge-order').first()).toBeVisible();
+    await card.getByRole('link', { name: /Stromrechnung prüfen/ }).click();
+    await page.waitForURL(/\/customer\/auftraege\/\d+$/);
+    await expect(page.getByTestId('order-state')).toHaveText('Wartet auf dich');
+    const thread = page.getByTestId('order-thread');
+    await expect(thread).toContainText('als Foto');
+    // Staff's internal notes never reach her screen.
+    await expect(page.getByTestId('order-message-internal')).toHaveCount(0);
+    await expect
+      .soft(page.getByRole('main'), 'no "Sie" in a du lounge')
+      .not.toContainText(/\b(Sie|Ihnen|Ihre[mnrs]?)\b/);
+    const reply = page.getByTestId('order-reply');
+    const answer = `Die Rechnung liegt auf dem Küchentisch ${Date.now().toString(36)}`;
+    await reply.getByRole('textbox', { name: 'Nachricht' }).fill(answer);
+    await reply.getByRole('button', { name: 'Senden' }).click();
+    await expect(thread).toContainText(answer);
+    // Her answer hands it back to the Butler.
+    await expect(page.getByTestId('order-state')).not.toHaveText('Wartet auf dich');
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousViolations(page, 'Auftrag (Lounge, 390 px)', { soft: true });
   });
 });
