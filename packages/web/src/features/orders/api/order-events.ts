@@ -1,0 +1,91 @@
+import type { OrderEvent } from '@butler/contract/orders';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { readStoredSession } from '../../../lib/session-storage';
+import { orderKeys } from './orders';
+
+const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+/** Reads `data:` lines of a server-sent event stream and hands each parsed event over. */
+export function parseEventChunk(buffer: string, onEvent: (event: OrderEvent) => void): string {
+  const blocks = buffer.split(/\r?\n\r?\n/);
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    const data = block
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trimStart())
+      .join('\n');
+    if (!data) continue;
+    try {
+      const event = JSON.parse(data) as OrderEvent;
+      if (event && typeof event.kind === 'string') onEvent(event);
+    } catch {
+      // a comment or a keep-alive line: nothing to do
+    }
+  }
+  return rest;
+}
+
+/**
+ * The staff's live Aufträge (decision 0810): GET /api/orders/events as server-sent events,
+ * read with fetch so the bearer token goes in the header (EventSource sends none). Each event
+ * refreshes the orders queries (inbox, counts, the open Auftrag); a dropped stream reconnects
+ * by itself, a little later each time, and at once when the tab comes back.
+ */
+export function useOrderEvents(enabled = true) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof fetch !== 'function') return;
+    let stopped = false;
+    let attempt = 0;
+    let controller: AbortController | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = (event: OrderEvent) => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.inbox });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(event.order_id) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.customer(event.customer_id) });
+    };
+    const connect = async () => {
+      clearTimeout(timer);
+      controller?.abort();
+      controller = new AbortController();
+      const token = readStoredSession()?.token;
+      if (!token) return;
+      try {
+        const response = await fetch('/api/orders/events', {
+          headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+          signal: controller.signal,
+        });
+        if (!response.ok || !response.body) throw new Error(String(response.status));
+        // Connected: whatever happened while away is read once.
+        attempt = 0;
+        void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer = parseEventChunk(buffer + value, refresh);
+        }
+      } catch {
+        // dropped, refused or aborted: try again below unless stopped
+      }
+      if (stopped) return;
+      timer = setTimeout(connect, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
+      attempt += 1;
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && attempt > 0) void connect();
+    };
+    void connect();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      controller?.abort();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [enabled, queryClient]);
+}
