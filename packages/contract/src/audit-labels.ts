@@ -27,6 +27,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   mail: 'E-Mail',
   statement: 'Monatsübersicht',
   notification_preferences: 'Mail-Einstellungen',
+  order: 'Auftrag',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -62,6 +63,13 @@ export const ACTION_LABELS: Record<string, string> = {
   timer_stop: 'Timer gestoppt',
   timer_book: 'Timer gebucht',
   timer_discard: 'Timer verworfen',
+  order_accept: 'Auftrag angenommen',
+  order_message: 'Nachricht zum Auftrag',
+  order_withdraw: 'Auftrag zurückgezogen',
+  order_approval: 'Freigabe beantwortet',
+  order_approval_request: 'Freigabe angefragt',
+  order_override: 'Buchung über das Guthaben erlaubt',
+  order_close: 'Auftrag erledigt',
   login: 'Anmeldung',
   login_failed: 'Anmeldung fehlgeschlagen',
   logout: 'Abmeldung',

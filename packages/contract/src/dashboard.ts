@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zLowBalance } from './balance-alerts.js';
 import { zId } from './common.js';
 import { zPageQuery } from './list-query.js';
+import { zOrderRef } from './orders.js';
 import { zReferralData, zReferralStats } from './referrals.js';
 import { zUsableHours } from './usable-hours.js';
 
@@ -82,6 +83,8 @@ export const zDeduction = z.object({
   created_by: z.string(),
   project_id: z.number(),
   project_name: z.string(),
+  /** The Auftrag the entry was booked on (decision 0810), or null. */
+  order: zOrderRef.nullable(),
 });
 export type Deduction = z.infer<typeof zDeduction>;
 

@@ -39,6 +39,29 @@ export type LetterTexts = {
   creditNoteBody: string;
   invoiceAttached: (label: string) => string;
   mandatePreNotice: (days: number) => string;
+  /** Aufträge (decision 0810): mails, the thread's system messages and the lounge's refusals. */
+  orderReplySubject: (number: string, title: string) => string;
+  orderReplyIntro: (number: string, title: string) => string;
+  orderStateSubject: (number: string, state: string) => string;
+  orderStateIntro: (number: string, title: string, state: string) => string;
+  orderApprovalSubject: (number: string) => string;
+  orderApprovalIntro: (p: { number: string; title: string; estimate: string; available: string }) => string;
+  orderDoneSubject: (number: string) => string;
+  orderDoneIntro: (number: string, title: string) => string;
+  orderAction: string;
+  /** The staff author as the customer reads them when the name is not shown. */
+  orderStaffAuthor: string;
+  orderApprovalMessage: (estimate: string, available: string) => string;
+  orderApprovalAnswer: (decision: 'approve' | 'decline' | 'more_hours') => string;
+  orderDoneHours: (parts: string) => string;
+  orderDoneNoHours: string;
+  orderHoursButler: (hours: string) => string;
+  orderHoursPackages: (hours: string) => string;
+  orderOverrideMessage: (reason: string) => string;
+  orderDailyLimit: (limit: number) => string;
+  orderClosed: string;
+  orderWithdrawOnlyNew: string;
+  orderNoApprovalAsked: string;
 };
 
 export const LETTER_TEXTS: Record<CustomerVoice, LetterTexts> = {
@@ -109,6 +132,35 @@ Herzliche Grüße
     invoiceAttached: (label) => `Die ${label} findest du als PDF im Anhang.`,
     mandatePreNotice: (days) =>
       `Über den Betrag und den Tag jedes Einzugs informieren wir dich mit der Rechnung mindestens ${days} Kalendertage im Voraus`,
+    orderReplySubject: (number, title) => `Neue Nachricht zu deinem Auftrag ${number}: ${title}`,
+    orderReplyIntro: (number, title) => `zu deinem Auftrag ${number} „${title}“ gibt es eine neue Nachricht:`,
+    orderStateSubject: (number, state) => `Dein Auftrag ${number}: ${state}`,
+    orderStateIntro: (number, title, state) => `dein Auftrag ${number} „${title}“ hat einen neuen Stand: ${state}.`,
+    orderApprovalSubject: (number) => `Dein Auftrag ${number} braucht deine Freigabe`,
+    orderApprovalIntro: (p) =>
+      `für deinen Auftrag ${p.number} „${p.title}“ schätzen wir ${p.estimate}. Jetzt verfügbar hast du ${p.available}. Bitte gib in deiner Lounge frei, ob wir die Stunden über dein Guthaben hinaus buchen dürfen, oder sag uns, dass du mehr Stunden möchtest.`,
+    orderDoneSubject: (number) => `Dein Auftrag ${number} ist erledigt`,
+    orderDoneIntro: (number, title) => `dein Auftrag ${number} „${title}“ ist erledigt.`,
+    orderAction: 'Zum Auftrag',
+    orderStaffAuthor: 'Dein BUTLER',
+    orderApprovalMessage: (estimate, available) =>
+      `Freigabe nötig: geschätzt ${estimate}, jetzt verfügbar ${available}. Bitte gib frei, ob wir darüber hinaus buchen dürfen.`,
+    orderApprovalAnswer: (decision) =>
+      decision === 'approve'
+        ? 'Freigegeben: ihr dürft die Stunden über mein Guthaben hinaus buchen.'
+        : decision === 'decline'
+          ? 'Freigabe abgelehnt: bitte nur im Rahmen meines Guthabens arbeiten.'
+          : 'Ich möchte mehr Stunden: bitte meldet euch bei mir.',
+    orderDoneHours: (parts) => `Erledigt: ${parts}`,
+    orderDoneNoHours: 'Erledigt: dafür wurden keine Stunden gebucht.',
+    orderHoursButler: (hours) => `${hours} aus deinem ButlerPaket`,
+    orderHoursPackages: (hours) => `${hours} aus deinen Stundenpaketen`,
+    orderOverrideMessage: (reason) => `Über dein verfügbares Guthaben hinaus gebucht. Grund: ${reason}`,
+    orderDailyLimit: (limit) => `Heute wurden schon ${limit} Aufträge angelegt. Bitte morgen wieder oder ruf uns an.`,
+    orderClosed: 'Dieser Auftrag ist abgeschlossen. Für etwas Neues leg bitte einen neuen Auftrag an.',
+    orderWithdrawOnlyNew:
+      'Zurückziehen geht nur, solange der Auftrag noch nicht angenommen ist. Schreib uns einfach eine Nachricht.',
+    orderNoApprovalAsked: 'Für diesen Auftrag ist gerade keine Freigabe offen.',
   },
   sie: {
     balanceSubject: (usable) => `Ihr Guthaben wird knapp: noch ${usable} verfügbar`,
@@ -177,5 +229,35 @@ Mit freundlichen Grüßen
     invoiceAttached: (label) => `Die ${label} finden Sie als PDF im Anhang.`,
     mandatePreNotice: (days) =>
       `Über den Betrag und den Tag jedes Einzugs informieren wir Sie mit der Rechnung mindestens ${days} Kalendertage im Voraus`,
+    orderReplySubject: (number, title) => `Neue Nachricht zu Ihrem Auftrag ${number}: ${title}`,
+    orderReplyIntro: (number, title) => `zu Ihrem Auftrag ${number} „${title}“ gibt es eine neue Nachricht:`,
+    orderStateSubject: (number, state) => `Ihr Auftrag ${number}: ${state}`,
+    orderStateIntro: (number, title, state) => `Ihr Auftrag ${number} „${title}“ hat einen neuen Stand: ${state}.`,
+    orderApprovalSubject: (number) => `Ihr Auftrag ${number} braucht Ihre Freigabe`,
+    orderApprovalIntro: (p) =>
+      `für Ihren Auftrag ${p.number} „${p.title}“ schätzen wir ${p.estimate}. Jetzt verfügbar haben Sie ${p.available}. Bitte geben Sie in Ihrer Lounge frei, ob wir die Stunden über Ihr Guthaben hinaus buchen dürfen, oder teilen Sie uns mit, dass Sie mehr Stunden möchten.`,
+    orderDoneSubject: (number) => `Ihr Auftrag ${number} ist erledigt`,
+    orderDoneIntro: (number, title) => `Ihr Auftrag ${number} „${title}“ ist erledigt.`,
+    orderAction: 'Zum Auftrag',
+    orderStaffAuthor: 'Ihr BUTLER',
+    orderApprovalMessage: (estimate, available) =>
+      `Freigabe nötig: geschätzt ${estimate}, jetzt verfügbar ${available}. Bitte geben Sie frei, ob wir darüber hinaus buchen dürfen.`,
+    orderApprovalAnswer: (decision) =>
+      decision === 'approve'
+        ? 'Freigegeben: die Stunden dürfen über mein Guthaben hinaus gebucht werden.'
+        : decision === 'decline'
+          ? 'Freigabe abgelehnt: bitte nur im Rahmen meines Guthabens arbeiten.'
+          : 'Ich möchte mehr Stunden: bitte melden Sie sich bei mir.',
+    orderDoneHours: (parts) => `Erledigt: ${parts}`,
+    orderDoneNoHours: 'Erledigt: dafür wurden keine Stunden gebucht.',
+    orderHoursButler: (hours) => `${hours} aus Ihrem ButlerPaket`,
+    orderHoursPackages: (hours) => `${hours} aus Ihren Stundenpaketen`,
+    orderOverrideMessage: (reason) => `Über Ihr verfügbares Guthaben hinaus gebucht. Grund: ${reason}`,
+    orderDailyLimit: (limit) =>
+      `Heute wurden schon ${limit} Aufträge angelegt. Bitte morgen wieder oder rufen Sie uns an.`,
+    orderClosed: 'Dieser Auftrag ist abgeschlossen. Für etwas Neues legen Sie bitte einen neuen Auftrag an.',
+    orderWithdrawOnlyNew:
+      'Zurückziehen geht nur, solange der Auftrag noch nicht angenommen ist. Schreiben Sie uns einfach eine Nachricht.',
+    orderNoApprovalAsked: 'Für diesen Auftrag ist gerade keine Freigabe offen.',
   },
 };

@@ -73,6 +73,10 @@ export const ORDER_LIMITS = {
 } as const;
 export const ORDER_ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 
+/** An Auftrag as a time entry, the timer or a deduction list names it. */
+export const zOrderRef = z.object({ id: z.number(), number: z.string(), title: z.string() });
+export type OrderRef = z.infer<typeof zOrderRef>;
+
 /** "A-0042": how an Auftrag is named on every screen and in every mail. */
 export const orderNumber = (id: number) => `A-${String(id).padStart(4, '0')}`;
 /** The number typed into a search box ("A-42", "a42", "42") as an id, or null. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { zDate } from './common.js';
+import { zDate, zId } from './common.js';
 import { isMultipleOf } from './decimals.js';
 import { zOptionalCustomerId, zPageQuery, zRequiredId } from './list-query.js';
+import { zOrderRef } from './orders.js';
 
 export const BILLING_TYPES = ['abos', 'stundenpakete'] as const;
 export type BillingType = (typeof BILLING_TYPES)[number];
@@ -42,6 +43,8 @@ export const zTimeEntryCreate = z
       .optional(),
     /** The hours come from the staff member's stopped timer: booking removes it (decision 0640). */
     from_timer: z.boolean({ error: 'Ungültiger Wert' }).optional(),
+    /** The Auftrag the time was spent on (decision 0810): the customer's own, open one. */
+    order_id: zId.nullable().optional(),
     hours: zEntryHours,
     activity_description: zActivity,
     work_date: zWorkDate,
@@ -62,6 +65,8 @@ export type TimeEntryCreate = z.input<typeof zTimeEntryCreate>;
 /** PUT /api/time-entries/{id}: date, hours and activity required; project optional (stays). */
 export const zTimeEntryUpdate = z.object({
   project_id: zRequiredId('Projekt nicht gefunden').optional(),
+  /** Absent: stays; null: no Auftrag any more. */
+  order_id: zId.nullable().optional(),
   hours: zEntryHours,
   activity_description: zActivity,
   work_date: zWorkDate,
@@ -88,6 +93,8 @@ export const zTimeEntry = z.object({
   billing_type: z.enum(BILLING_TYPES),
   deducted_from_subscription: z.boolean(),
   invoice_id: z.number().nullable(),
+  order_id: z.number().nullable(),
+  order: zOrderRef.nullable(),
   created_at: z.string(),
 });
 export type TimeEntry = z.infer<typeof zTimeEntry>;

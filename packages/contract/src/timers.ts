@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zId } from './common.js';
 import { zRequiredId } from './list-query.js';
+import { zOrderRef } from './orders.js';
 
 /**
  * The running timer of a staff member (decision 0640): started from the top bar
@@ -12,6 +13,8 @@ import { zRequiredId } from './list-query.js';
 export const zTimerStart = z.object({
   customer_id: zRequiredId('Bitte wählen Sie einen Kunden aus'),
   project_id: zId.nullable().optional(),
+  /** The Auftrag the time is for (decision 0810); carried into the booking. */
+  order_id: zId.nullable().optional(),
 });
 export type TimerStart = z.input<typeof zTimerStart>;
 
@@ -19,6 +22,7 @@ export const zTimer = z.object({
   customer_id: z.number(),
   customer_name: z.string(),
   project_id: z.number().nullable(),
+  order: zOrderRef.nullable(),
   started_at: z.string(),
   /** Null while running. */
   stopped_at: z.string().nullable(),

@@ -20,6 +20,7 @@ export const ERROR_CATALOGUE = {
   WIKI_ENTRY_NOT_FOUND: [404, 'Eintrag nicht gefunden'],
   WIKI_FILE_NOT_FOUND: [404, 'Datei nicht gefunden'],
   INVOICE_NOT_FOUND: [404, 'Rechnung nicht gefunden'],
+  ORDER_NOT_FOUND: [404, 'Auftrag nicht gefunden'],
   PRODUCT_NOT_FOUND: [404, 'Produkt nicht gefunden'],
   MANDATE_NOT_FOUND: [404, 'Mandat nicht gefunden'],
   DIRECT_DEBIT_RUN_NOT_FOUND: [404, 'Lastschrift-Lauf nicht gefunden'],

@@ -172,6 +172,7 @@ const WORDS: Record<string, string> = {
   mail: 'E-Mail',
   statement: 'Monatsübersicht',
   notification_preferences: 'Mail-Einstellungen',
+  order: 'Auftrag',
 };
 
 /** The row's record: found now, else named from the log's own values (deleted), else its kind and number. */

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import {
   customers,
   hourPackages,
+  orders,
   projects,
   providerSettings,
   subscriptions,
@@ -62,6 +63,8 @@ const entryColumns = {
   projectName: projects.name,
   billingType: timeEntries.billingType,
   isBillable: timeEntries.isBillable,
+  orderId: timeEntries.orderId,
+  orderTitle: orders.title,
 };
 
 /** Newest first (work date, then booking order); served by time_entries_customer_type_date_idx. */
@@ -79,6 +82,7 @@ export function listEntries(
     .select(entryColumns)
     .from(timeEntries)
     .innerJoin(projects, eq(projects.id, timeEntries.projectId))
+    .leftJoin(orders, eq(orders.id, timeEntries.orderId))
     .where(where)
     .orderBy(desc(timeEntries.workDate), desc(timeEntries.id))
     .limit(limit)

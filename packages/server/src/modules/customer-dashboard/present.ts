@@ -4,6 +4,7 @@ import type {
   Deduction,
   SubscriptionWithBalance,
 } from '@butler/contract/dashboard';
+import { orderNumber } from '@butler/contract/orders';
 import { num } from '../../domain/decimal.js';
 import type { SubscriptionBalanceRow } from '../hour-accounting/customer-hours.repo.js';
 import type { EntryRow, SubscriptionRow } from './customer-dashboard.repo.js';
@@ -17,6 +18,10 @@ export function presentDeduction(row: EntryRow): Deduction {
     created_by: row.createdBy,
     project_id: row.projectId,
     project_name: row.projectName,
+    order:
+      row.orderId !== null && row.orderTitle !== null
+        ? { id: row.orderId, number: orderNumber(row.orderId), title: row.orderTitle }
+        : null,
   };
 }
 

@@ -1,9 +1,10 @@
 import type { PageQuery } from '@butler/contract/list-query';
+import { orderNumber } from '@butler/contract/orders';
 import type { BillingType, TimeEntry } from '@butler/contract/time-entries';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
-import { customers, projects, timeEntries } from '../../db/schema/index.js';
+import { customers, orders, projects, timeEntries } from '../../db/schema/index.js';
 import { num } from '../../domain/decimal.js';
 import { type CustomerScope, scopeWhere } from '../../lib/customer-scope.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
@@ -12,7 +13,12 @@ import { customerFullName } from '../customers/customers.repo.js';
 
 type TimeEntryRow = typeof timeEntries.$inferSelect;
 
-export function presentTimeEntry(row: TimeEntryRow, customerName: string, projectName: string): TimeEntry {
+export function presentTimeEntry(
+  row: TimeEntryRow,
+  customerName: string,
+  projectName: string,
+  orderTitle: string | null = null,
+): TimeEntry {
   return {
     id: row.id,
     customer_id: row.customerId,
@@ -27,11 +33,21 @@ export function presentTimeEntry(row: TimeEntryRow, customerName: string, projec
     billing_type: row.billingType as BillingType,
     deducted_from_subscription: row.billingType === 'abos',
     invoice_id: row.invoiceId,
+    order_id: row.orderId,
+    order:
+      row.orderId !== null && orderTitle !== null
+        ? { id: row.orderId, number: orderNumber(row.orderId), title: orderTitle }
+        : null,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-const selection = { entry: timeEntries, customerName: customerFullName(), projectName: projects.name };
+const selection = {
+  entry: timeEntries,
+  customerName: customerFullName(),
+  projectName: projects.name,
+  orderTitle: orders.title,
+};
 
 /** Newest work date first; the (customer, billing type, date) index serves the per-customer lists. */
 export async function listTimeEntries(
@@ -60,13 +76,14 @@ export async function listTimeEntries(
       .from(timeEntries)
       .innerJoin(customers, eq(customers.id, timeEntries.customerId))
       .innerJoin(projects, eq(projects.id, timeEntries.projectId))
+      .leftJoin(orders, eq(orders.id, timeEntries.orderId))
       .where(where)
       .orderBy(desc(timeEntries.workDate), desc(timeEntries.id))
       .limit(limit)
       .offset(offset),
     counted,
   ]);
-  return { rows: rows.map((r) => presentTimeEntry(r.entry, r.customerName, r.projectName)), total };
+  return { rows: rows.map((r) => presentTimeEntry(r.entry, r.customerName, r.projectName, r.orderTitle)), total };
 }
 
 export async function findTimeEntry(db: Executor, id: number): Promise<TimeEntry | null> {
@@ -75,7 +92,8 @@ export async function findTimeEntry(db: Executor, id: number): Promise<TimeEntry
     .from(timeEntries)
     .innerJoin(customers, eq(customers.id, timeEntries.customerId))
     .innerJoin(projects, eq(projects.id, timeEntries.projectId))
+    .leftJoin(orders, eq(orders.id, timeEntries.orderId))
     .where(eq(timeEntries.id, id))
     .limit(1);
-  return row ? presentTimeEntry(row.entry, row.customerName, row.projectName) : null;
+  return row ? presentTimeEntry(row.entry, row.customerName, row.projectName, row.orderTitle) : null;
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Transaction } from '../../db/executor.js';
-import { timeEntries } from '../../db/schema/index.js';
+import { staffTimers, timeEntries } from '../../db/schema/index.js';
 import { hundredthsToString, toHundredths } from '../../domain/decimal.js';
 import { assertCan, type SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -12,6 +12,7 @@ import type { CustomerScope } from '../../lib/customer-scope.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { enqueueBalanceCheck } from '../balance-alerts/balance-alerts.jobs.js';
 import { lockCustomer } from '../customers/customers.repo.js';
+import { assertOrderBooking } from '../orders/order-booking.js';
 import { insertProject } from '../projects/projects.service.js';
 import { removeTimer } from '../timers/timers.service.js';
 import { assertMayBook } from './own-entries.js';
@@ -27,6 +28,16 @@ async function loadForUpdate(tx: Transaction, id: number) {
   const [row] = await tx.select().from(timeEntries).where(eq(timeEntries.id, id)).for('update');
   if (!row) throw new AppError('TIME_ENTRY_NOT_FOUND');
   return row;
+}
+
+/** The Auftrag of the staff member's timer when the booking comes from it, else none. */
+async function timerOrder(tx: Transaction, session: SessionContext, fromTimer: boolean | undefined) {
+  if (!fromTimer || !session.adminId) return null;
+  const [timer] = await tx
+    .select({ orderId: staffTimers.orderId })
+    .from(staffTimers)
+    .where(eq(staffTimers.adminId, session.adminId));
+  return timer?.orderId ?? null;
 }
 
 export function createTimeEntriesService(db: Database) {
@@ -55,6 +66,9 @@ export function createTimeEntriesService(db: Database) {
         const projectId =
           input.project_id ?? (await insertProject(tx, session, customerId, { name: input.new_project_name ?? '' }));
         await checkEntryRules(tx, { customerId, projectId, billingType, workDate: input.work_date });
+        // The Auftrag: the one named, else the one the timer was started for (decision 0810).
+        const orderId = input.order_id !== undefined ? input.order_id : await timerOrder(tx, session, input.from_timer);
+        if (orderId !== null) await assertOrderBooking(tx, { customerId, orderId, hours: input.hours });
         const [row] = await tx
           .insert(timeEntries)
           .values({
@@ -67,6 +81,7 @@ export function createTimeEntriesService(db: Database) {
             isBillable: input.is_billable ?? true,
             createdBy: session.displayName,
             createdByAdminId: session.adminId,
+            orderId,
           })
           .returning();
         await writeAudit(tx, session, 'create', 'time_entry', row.id, null, row);
@@ -88,6 +103,15 @@ export function createTimeEntriesService(db: Database) {
         const billingType = resolveBillingType(input, before.billingType as 'abos' | 'stundenpakete');
         const projectId = input.project_id ?? before.projectId;
         await checkEntryRules(tx, { customerId: before.customerId, projectId, billingType, workDate: input.work_date });
+        const orderId = input.order_id !== undefined ? input.order_id : before.orderId;
+        if (orderId !== null && (orderId !== before.orderId || input.hours > Number(before.hours))) {
+          await assertOrderBooking(tx, {
+            customerId: before.customerId,
+            orderId,
+            hours: input.hours,
+            freedHours: Math.max(Number(before.hours), 0),
+          });
+        }
         const [after] = await tx
           .update(timeEntries)
           .set({
@@ -97,6 +121,7 @@ export function createTimeEntriesService(db: Database) {
             workDate: input.work_date,
             billingType,
             isBillable: input.is_billable ?? before.isBillable,
+            orderId,
             updatedAt: sql`now()`,
           })
           .where(eq(timeEntries.id, id))

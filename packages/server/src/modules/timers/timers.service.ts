@@ -1,15 +1,17 @@
+import { orderNumber } from '@butler/contract/orders';
 import { quarterHours, type Timer, type zTimerStart } from '@butler/contract/timers';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Executor, Transaction } from '../../db/executor.js';
-import { customers, staffTimers } from '../../db/schema/index.js';
+import { customers, orders, staffTimers } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { now } from '../../lib/clock.js';
 import { type CustomerScope, inScope } from '../../lib/customer-scope.js';
 import { AppError } from '../../lib/errors.js';
 import { customerFullName } from '../customers/customers.repo.js';
+import { requireOpenOrderOf } from '../orders/order-booking.js';
 import { requireProjectOf } from '../projects/customer-project.js';
 
 type StartInput = z.output<typeof zTimerStart>;
@@ -31,6 +33,8 @@ async function loadTimer(db: Executor, adminId: number, at: Date): Promise<Timer
       customerId: staffTimers.customerId,
       customerName: customerFullName(),
       projectId: staffTimers.projectId,
+      orderId: staffTimers.orderId,
+      orderTitle: orders.title,
       startedAt: sql<string>`to_char(${staffTimers.startedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
       stoppedAt: sql<string | null>`to_char(${staffTimers.stoppedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
       stoppedAtMidnight: staffTimers.stoppedAtMidnight,
@@ -42,12 +46,17 @@ async function loadTimer(db: Executor, adminId: number, at: Date): Promise<Timer
     })
     .from(staffTimers)
     .innerJoin(customers, eq(customers.id, staffTimers.customerId))
+    .leftJoin(orders, eq(orders.id, staffTimers.orderId))
     .where(eq(staffTimers.adminId, adminId));
   if (!row) return null;
   return {
     customer_id: row.customerId,
     customer_name: row.customerName,
     project_id: row.projectId,
+    order:
+      row.orderId !== null && row.orderTitle !== null
+        ? { id: row.orderId, number: orderNumber(row.orderId), title: row.orderTitle }
+        : null,
     started_at: row.startedAt,
     stopped_at: row.stoppedAt,
     stopped_at_midnight: row.stoppedAtMidnight,
@@ -103,10 +112,12 @@ export function createTimersService(db: Database) {
       await db.transaction(async (tx) => {
         const projectId = input.project_id ?? null;
         if (projectId !== null) await requireProjectOf(tx, input.customer_id, projectId);
+        const orderId = input.order_id ?? null;
+        if (orderId !== null) await requireOpenOrderOf(tx, input.customer_id, orderId);
         await stopAtMidnight(tx, adminId, at);
         const [row] = await tx
           .insert(staffTimers)
-          .values({ adminId, customerId: input.customer_id, projectId, startedAt: at })
+          .values({ adminId, customerId: input.customer_id, projectId, orderId, startedAt: at })
           .onConflictDoNothing()
           .returning();
         if (!row) {

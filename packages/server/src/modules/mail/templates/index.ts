@@ -4,6 +4,7 @@ import { balanceDigestTemplate } from './balance-digest.js';
 import { directDebitReturnsTemplate } from './direct-debit-returns.js';
 import { invoiceTemplate } from './invoice.js';
 import { invoiceReminderTemplate } from './invoice-reminder.js';
+import { orderUpdateTemplate } from './order-update.js';
 import { overdueDigestTemplate } from './overdue-digest.js';
 import { passwordResetTemplate } from './password-reset.js';
 import { securityNoticeTemplate } from './security-notice.js';
@@ -26,6 +27,7 @@ export const mailTemplates = {
   'subscription-ending': subscriptionEndingTemplate,
   'overdue-digest': overdueDigestTemplate,
   'direct-debit-returns': directDebitReturnsTemplate,
+  'order-update': orderUpdateTemplate,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;
