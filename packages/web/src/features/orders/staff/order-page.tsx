@@ -1,5 +1,4 @@
 import type { OrderDetail } from '@butler/contract/orders';
-import type { TimerStart } from '@butler/contract/timers';
 import { Alert, Anchor, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
@@ -136,7 +135,7 @@ export function OrderPage() {
   };
   const onTimer = async () => {
     try {
-      await startTimer.mutateAsync({ customer_id: order.customer_id, order_id: order.id } as TimerStart);
+      await startTimer.mutateAsync({ customer_id: order.customer_id, order_id: order.id });
       notifySuccess(`Timer läuft für ${order.number}`);
     } catch (cause) {
       notifyError(errorText(cause, 'Der Timer konnte nicht gestartet werden'));

@@ -89,9 +89,7 @@ export function TimeEntryFormDialog({
     billingTouched.current = entry !== null;
     setRecent(recentCustomers());
     setCustomerLabel(timer?.customer_name ?? null);
-    const timerOrder = (timer as (Timer & { order_id?: number | null }) | null)?.order_id;
-    const entryOrder = (entry as (TimeEntry & { order_id?: number | null }) | null)?.order_id;
-    setOrder(orderId ?? timerOrder ?? entryOrder ?? null);
+    setOrder(orderId ?? timer?.order?.id ?? entry?.order_id ?? null);
   }, [opened, entry, timer, orderId]);
 
   const projects = useProjects({ customerId: v.customer ?? undefined, pageSize: ALL_PAGE_SIZE }, v.customer !== null);
@@ -184,7 +182,8 @@ export function TimeEntryFormDialog({
             />
           ) : timer ? (
             <Text size="sm" data-testid="timer-summary">
-              Timer für <b>{timer.customer_name}</b>: {timer.from}–{timer.to} Uhr ({formatHours(timer.hours)})
+              Timer für <b>{timer.customer_name}</b>
+              {timer.order ? ` (${timer.order.number})` : ''}: {timer.from}–{timer.to} Uhr ({formatHours(timer.hours)})
             </Text>
           ) : (
             !entry &&

@@ -68,6 +68,7 @@ describe('timeEntryStart (what the dialog shows when it opens, SPEC §5)', () =>
       customer_id: 7,
       customer_name: 'Maria Gruber',
       project_id: null,
+      order: null,
       started_at: '2026-11-26T21:50:00Z',
       stopped_at: '2026-11-26T23:00:00Z',
       stopped_at_midnight: true,
