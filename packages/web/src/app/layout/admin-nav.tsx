@@ -42,7 +42,8 @@ export function AdminNav() {
   const newOrders = useOrdersBadge();
   const settingsActive = pathname.startsWith('/admin/settings');
   return (
-    <Group gap={4} component="nav" aria-label="Hauptnavigation">
+    // One row at 1280 px with the fourth section (AUFTRÄGE, decision 0810): narrower buttons.
+    <Group gap={2} component="nav" aria-label="Hauptnavigation" wrap="nowrap">
       {sections.map((section) => {
         const active = pathname.startsWith(section.prefix);
         return (
@@ -56,6 +57,7 @@ export function AdminNav() {
             style={active ? ACCENT : undefined}
             aria-current={active ? 'page' : undefined}
             className={classes.section}
+            px={12}
           >
             {section.label}
             {section.to === '/admin/auftraege' && <NewOrdersBadge count={newOrders} />}

@@ -1,5 +1,5 @@
 import { ORDER_ATTACHMENT_TYPES, ORDER_LIMITS, type OrderAttachment } from '@butler/contract/orders';
-import { ActionIcon, Anchor, Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconPaperclip, IconPhoto, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -88,12 +88,10 @@ export function AttachmentPicker({
   const full = existing + files.length >= ORDER_LIMITS.attachmentsPerOrder;
   return (
     <Stack gap={6}>
-      <Text size="sm" fw={500}>
-        Fotos und Dokumente
-      </Text>
-      <Text size="xs" c="dimmed">
-        {ATTACHMENT_LIMITS_TEXT}
-      </Text>
+      <div>
+        <Input.Label>Fotos und Dokumente</Input.Label>
+        <Input.Description>{ATTACHMENT_LIMITS_TEXT}</Input.Description>
+      </div>
       {files.length > 0 && (
         <Group gap="xs">
           {files.map((file, index) => (

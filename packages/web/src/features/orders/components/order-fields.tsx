@@ -1,5 +1,5 @@
 import { ORDER_LIMITS } from '@butler/contract/orders';
-import { SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Radio, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { DateField } from '../../../components/date-field';
 import { todayInVienna } from '../../../lib/format';
@@ -48,21 +48,18 @@ export function OrderFields({
         value={v.due_date}
         onChange={(date) => form.setFieldValue('due_date', date)}
       />
-      <Stack gap={4}>
-        <Text size={size} fw={500} component="span" id="order-where">
-          Wo?
-        </Text>
-        <SegmentedControl
-          aria-labelledby="order-where"
+      <Stack gap={6}>
+        <Radio.Group
+          label="Wo?"
           size={size}
-          fullWidth
-          data={[
-            { value: 'home', label: ownAddressLabel },
-            { value: 'other', label: 'Andere Adresse' },
-          ]}
           value={v.where}
           onChange={(value) => form.setFieldValue('where', value as OrderFormValues['where'])}
-        />
+        >
+          <Stack gap="xs" mt={6}>
+            <Radio value="home" label={ownAddressLabel} size={size} />
+            <Radio value="other" label="An einer anderen Adresse" size={size} />
+          </Stack>
+        </Radio.Group>
         {v.where === 'other' && (
           <TextInput
             aria-label="Adresse"

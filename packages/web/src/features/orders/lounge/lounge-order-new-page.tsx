@@ -1,5 +1,5 @@
 import { ORDER_LIMITS } from '@butler/contract/orders';
-import { Anchor, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Container, Flex, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -79,19 +79,28 @@ export function LoungeOrderNewPage() {
             <Text size="xs" c="dimmed">
               {t.orderPerDay(ORDER_LIMITS.perCustomerPerDay)}
             </Text>
-            <Group justify="flex-end" grow={phone}>
-              <Button variant="default" component={Link} to="/customer/auftraege" disabled={busy} size={size}>
+            {/* On a phone the two buttons share no row: "Auftrag senden" under the thumb, full width. */}
+            <Flex direction={phone ? 'column-reverse' : 'row'} justify="flex-end" gap="sm">
+              <Button
+                variant="default"
+                component={Link}
+                to="/customer/auftraege"
+                disabled={busy}
+                size={size}
+                fullWidth={phone}
+              >
                 Abbrechen
               </Button>
               <Button
                 type="submit"
                 size={size}
+                fullWidth={phone}
                 disabled={busy}
                 leftSection={busy ? <Loader size={14} color="gray" /> : undefined}
               >
                 {uploading ? 'Dateien werden hochgeladen...' : busy ? 'Wird gesendet...' : 'Auftrag senden'}
               </Button>
-            </Group>
+            </Flex>
           </Stack>
         </Card>
       </Stack>

@@ -23,10 +23,10 @@ export function LoungeOrdersCard({ customerId, adminView = false }: { customerId
   const allHref = adminView ? `/admin/auftraege?kunde=${customerId}` : '/customer/auftraege';
   return (
     <Card component="section" aria-labelledby="lounge-orders-title" data-testid="lounge-orders-card">
-      <Group justify="space-between" mb="sm" wrap="nowrap">
+      <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="sm" wrap="nowrap">
           <IconChecklist size={22} color="var(--mantine-color-navy-7)" aria-hidden />
-          <Title order={2} size="h4" id="lounge-orders-title">
+          <Title order={2} size="h4" id="lounge-orders-title" style={{ whiteSpace: 'nowrap' }}>
             Meine Aufträge
           </Title>
         </Group>
