@@ -116,7 +116,8 @@ export type OrderCreate = z.infer<typeof zOrderCreate>;
 export const zOrderUpdate = z
   .object({
     title: zOrderCreate.shape.title.optional(),
-    details: zOrderCreate.shape.details.optional(),
+    // Not the create's field: its default ('') would empty the details on every PATCH.
+    details: zText(ORDER_LIMITS.detailsChars, 'Höchstens 5.000 Zeichen').optional(),
     due_date: zDate.nullable().optional(),
     planned_date: zDate.nullable().optional(),
     location: zOrderCreate.shape.location,

@@ -34,6 +34,7 @@ import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { myDayRoutes } from './modules/my-day/my-day.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { createPaymentService } from './modules/quickbill/payments/payments.service.js';
@@ -94,6 +95,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(hourPackagesRoutes(deps.db));
   await typed.register(timeEntriesRoutes(deps.db));
   await typed.register(timersRoutes(deps.db));
+  await typed.register(ordersRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(myDayRoutes(deps.db));
   await typed.register(exportsRoutes(deps.db));
   await typed.register(privacyRoutes(deps));

@@ -22,6 +22,11 @@ export type PermissionAccess = {
   scoped?: true;
   /** The answer holds no customer's data (settings, categories), so a Butler's scope has nothing to limit. */
   noCustomerData?: true;
+  /**
+   * Only the customer themself (with `self`): staff are refused whatever their permissions
+   * (an Auftrag's Freigabe and withdrawal are the customer's word, decision 0810).
+   */
+  customerOnly?: true;
 };
 
 /**
@@ -128,7 +133,9 @@ export function registerAccessControl(app: FastifyInstance, db: Database, resolv
       if (access === 'staff' || !access.self) throw new AppError('FORBIDDEN');
       return;
     }
-    if (access !== 'staff' && !can(session, access.permission)) throw new AppError('FORBIDDEN');
+    if (access !== 'staff' && (access.customerOnly || !can(session, access.permission))) {
+      throw new AppError('FORBIDDEN', access.customerOnly ? 'Das kann nur der Kunde selbst' : undefined);
+    }
   });
   // Whose data: every customer the request names must be reachable, before the body is validated.
   // A customer out of reach answers 403; a row of theirs named by id the route's 404 for an unknown id.

@@ -1,7 +1,7 @@
 import { todayInVienna } from '@butler/contract/format';
 import type { StaffRole } from '@butler/contract/permissions';
 import { eq, sql } from 'drizzle-orm';
-import { admins, customers, loginAttempts, wikiEntries } from '../../src/db/schema/index.js';
+import { admins, customers, loginAttempts, orders, wikiEntries } from '../../src/db/schema/index.js';
 import { addDays } from '../../src/domain/calendar.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
 import {
@@ -32,6 +32,7 @@ export type Rows = {
   wiki_entry: number;
   wiki_file: number;
   invoice: number;
+  order: number;
 };
 
 /**
@@ -173,6 +174,10 @@ export class RoleWorld {
       invoice_date: today,
       items: [{ description: 'Betreuung', quantity: 1, unit: 'h', unit_price: 49, tax_rate: 20 }],
     });
+    const [order] = await this.ctx.db
+      .insert(orders)
+      .values({ customerId: customerId!, title: `Auftrag ${letter}`, state: 'new' })
+      .returning();
     this.rows[letter] = {
       customer: customerId!,
       project: project.id,
@@ -182,6 +187,7 @@ export class RoleWorld {
       wiki_entry: wiki.id,
       wiki_file: file,
       invoice: invoice.id,
+      order: order.id,
     };
   }
 

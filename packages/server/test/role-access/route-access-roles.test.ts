@@ -29,6 +29,7 @@ const ROW_PARAMS: Array<[RegExp, keyof Rows]> = [
   [/^\/api\/time-entries\/:id/, 'time_entry'],
   [/^\/api\/subscriptions\/:id/, 'subscription'],
   [/^\/api\/hour-packages\/:id/, 'hour_package'],
+  [/^\/api\/orders\/:id/, 'order'],
   [/^\/api\/wiki\/entries\/:id/, 'wiki_entry'],
   [/^\/api\/wiki\/projects\/:id/, 'wiki_entry'],
   [/^\/api\/wiki\/files\/:id/, 'wiki_file'],
