@@ -25,7 +25,7 @@ export function LoungeOrderPage() {
   const id = Number(params.id);
   const { customerVoice } = useSession();
   const t = useLoungeTexts();
-  const query = useQuery({ ...orderDetailQuery(id), enabled: Number.isInteger(id) && id > 0, refetchInterval: 30_000 });
+  const query = useQuery({ ...orderDetailQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const withdraw = useWithdrawOrder(id);
   const [confirming, setConfirming] = useState(false);
 
