@@ -1,6 +1,6 @@
 import type { OrderEvent } from '@butler/contract/orders';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { readStoredSession } from '../../../lib/session-storage';
 import { orderKeys } from './orders';
 
@@ -33,8 +33,9 @@ export function parseEventChunk(buffer: string, onEvent: (event: OrderEvent) => 
  * refreshes the orders queries (inbox, counts, the open Auftrag); a dropped stream reconnects
  * by itself, a little later each time, and at once when the tab comes back.
  */
-export function useOrderEvents(enabled = true) {
+export function useOrderEvents(enabled = true): boolean {
   const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
   useEffect(() => {
     if (!enabled || typeof fetch !== 'function') return;
     let stopped = false;
@@ -61,6 +62,7 @@ export function useOrderEvents(enabled = true) {
         if (!response.ok || !response.body) throw new Error(String(response.status));
         // Connected: whatever happened while away is read once.
         attempt = 0;
+        setLive(true);
         void queryClient.invalidateQueries({ queryKey: orderKeys.all });
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
@@ -73,6 +75,7 @@ export function useOrderEvents(enabled = true) {
         // dropped, refused or aborted: try again below unless stopped
       }
       if (stopped) return;
+      setLive(false);
       timer = setTimeout(connect, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
       attempt += 1;
     };
@@ -88,4 +91,6 @@ export function useOrderEvents(enabled = true) {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [enabled, queryClient]);
+  /** Whether the stream is connected (else the callers read more often). */
+  return live;
 }
