@@ -120,7 +120,7 @@ test.describe
         await office.getByRole('button', { name: 'Zeit buchen' }).click();
         const entry = dialog(office, 'Neuer Zeiteintrag');
         await expect(entry).toBeVisible();
-        await expect(entry.getByRole('textbox', { name: 'Auftrag' })).toHaveValue(new RegExp(title));
+        await expect(entry.getByRole('combobox', { name: 'Auftrag' })).toHaveValue(new RegExp(title));
         await entry.getByRole('textbox', { name: 'Stunden' }).fill('1,5');
         await entry.getByRole('textbox', { name: 'Aktivität' }).fill('Fenster im ersten Stock geputzt');
         await entry.getByRole('button', { name: 'Speichern' }).click();

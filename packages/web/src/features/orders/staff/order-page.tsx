@@ -149,7 +149,7 @@ export function OrderPage() {
         <IconArrowLeft size={14} style={{ verticalAlign: 'middle' }} /> Zurück zu den Aufträgen
       </Anchor>
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+        <Stack gap={6} style={{ minWidth: 0, flex: '1 1 320px' }}>
           <Text size="sm" c="dimmed">
             {order.number} ·{' '}
             <Anchor component={Link} to={`/admin/customers/${order.customer_id}`} size="sm">
