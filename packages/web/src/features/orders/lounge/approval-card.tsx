@@ -60,10 +60,9 @@ export function ApprovalCard({ order }: { order: OrderDetail }) {
       <Text size="sm" mb="sm">
         {t.approvalIntro(formatHours(approval.estimate_hours))}
       </Text>
-      <SimpleGrid cols={3} spacing="xs" mb="sm">
+      <SimpleGrid cols={2} spacing="xs" mb="sm">
         <Figure label="Schätzung" value={formatHours(approval.estimate_hours)} />
         <Figure label="Jetzt verfügbar" value={formatHours(approval.available_hours)} color="green.9" />
-        <Figure label="Fehlt" value={formatHours(approval.shortfall_hours)} color="red.8" />
       </SimpleGrid>
       <Text fw={600} c="red.8" mb="sm" data-testid="approval-shortfall">
         {t.approvalShortfall(formatHours(approval.shortfall_hours))}
