@@ -2,6 +2,7 @@ import {
   APPROVAL_STATE_LABELS,
   type ApprovalState,
   customerOrderStateLabel,
+  isOpenOrderState,
   ORDER_STATE_LABELS,
   type OrderState,
 } from '@butler/contract/orders';
@@ -61,7 +62,8 @@ export function OrderBadges({ state, urgent, voice }: { state: OrderState; urgen
   return (
     <Group gap={6} wrap="wrap">
       <OrderStateBadge state={state} voice={voice} />
-      {urgent && <UrgentMark />}
+      {/* Dringend matters while something is still to do. */}
+      {urgent && isOpenOrderState(state) && <UrgentMark />}
     </Group>
   );
 }

@@ -1,3 +1,4 @@
+import { isOpenOrderState } from '@butler/contract/orders';
 import { Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -87,12 +88,18 @@ export function LoungeOrderPage() {
           </Title>
           <Stack gap="md">
             <OrderThread orderId={order.id} messages={order.messages} attachments={order.attachments} />
-            <OrderReply
-              orderId={order.id}
-              staff={false}
-              placeholder={t.orderReplyPlaceholder}
-              sentText={t.orderReplySent}
-            />
+            {isOpenOrderState(order.state) ? (
+              <OrderReply
+                orderId={order.id}
+                staff={false}
+                placeholder={t.orderReplyPlaceholder}
+                sentText={t.orderReplySent}
+              />
+            ) : (
+              <Text size="sm" c="dimmed" ta="center">
+                Dieser Auftrag ist abgeschlossen.
+              </Text>
+            )}
           </Stack>
         </Card>
       </Stack>
