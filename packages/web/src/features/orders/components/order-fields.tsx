@@ -26,7 +26,7 @@ export function OrderFields({
         withAsterisk
         size={size}
         maxLength={ORDER_LIMITS.titleChars}
-        placeholder="z. B. Geschenk für Omas Geburtstag besorgen"
+        placeholder="z. B. Geschenk für Oma besorgen"
         {...form.getInputProps('title')}
       />
       <Textarea

@@ -1,4 +1,4 @@
-import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Input, Modal, SegmentedControl, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -93,9 +93,9 @@ export function StaffNewOrderDialog({
             />
           )}
           <Stack gap={4}>
-            <Text size={size} fw={500} component="span" id="order-channel">
+            <Input.Label size={size} id="order-channel">
               Eingegangen per
-            </Text>
+            </Input.Label>
             <SegmentedControl
               aria-labelledby="order-channel"
               size={size}
