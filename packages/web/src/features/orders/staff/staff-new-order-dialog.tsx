@@ -112,7 +112,7 @@ export function StaffNewOrderDialog({
             busy={create.isPending}
             onCancel={onClose}
             size={size}
-            label="Auftrag anlegen"
+            label="Anlegen"
             busyLabel="Wird angelegt..."
           />
         </Stack>
