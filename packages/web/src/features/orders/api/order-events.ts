@@ -5,6 +5,10 @@ import { readStoredSession } from '../../../lib/session-storage';
 import { orderKeys } from './orders';
 
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+/** A refusal (no stream offered, no right to it) is asked again only this seldom. */
+const REFUSED_RETRY_MS = 5 * 60_000;
+/** The stream opens once the page's own requests are out. */
+const FIRST_CONNECT_MS = 3_000;
 
 /** Reads `data:` lines of a server-sent event stream and hands each parsed event over. */
 export function parseEventChunk(buffer: string, onEvent: (event: OrderEvent) => void): string {
@@ -42,6 +46,7 @@ export function useOrderEvents(enabled = true): boolean {
     let attempt = 0;
     let controller: AbortController | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let refused = false;
     const refresh = (event: OrderEvent) => {
       void queryClient.invalidateQueries({ queryKey: orderKeys.inbox });
       void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
@@ -59,7 +64,12 @@ export function useOrderEvents(enabled = true): boolean {
           headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
           signal: controller.signal,
         });
-        if (!response.ok || !response.body) throw new Error(String(response.status));
+        if (!response.ok || !response.body) {
+          void response.body?.cancel();
+          refused = response.status >= 400 && response.status < 500;
+          throw new Error(String(response.status));
+        }
+        refused = false;
         // Connected: whatever happened while away is read once.
         attempt = 0;
         setLive(true);
@@ -76,13 +86,13 @@ export function useOrderEvents(enabled = true): boolean {
       }
       if (stopped) return;
       setLive(false);
-      timer = setTimeout(connect, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
+      timer = setTimeout(connect, refused ? REFUSED_RETRY_MS : RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
       attempt += 1;
     };
     const onVisible = () => {
-      if (document.visibilityState === 'visible' && attempt > 0) void connect();
+      if (document.visibilityState === 'visible' && attempt > 0 && !refused) void connect();
     };
-    void connect();
+    timer = setTimeout(connect, FIRST_CONNECT_MS);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       stopped = true;
