@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser, uniqueEmail } from './fixtures/api';
+import { expectNoSeriousViolations } from './fixtures/axe';
 import { dialog, expectNoSidewaysScroll, expectToast } from './fixtures/backoffice';
 import { screenshotBoth } from './fixtures/screenshots';
 import { firstOfThisMonth } from './referrals-scenario';
@@ -69,6 +70,7 @@ test.describe
         await lounge.getByRole('textbox', { name: 'Details' }).fill('Alle Fenster im ersten Stock, bitte vor Ostern.');
         await lounge.getByRole('switch', { name: 'Dringend' }).check({ force: true });
         await expectNoSidewaysScroll(lounge);
+        await expectNoSeriousViolations(lounge, 'Neuer Auftrag (Lounge)');
         await screenshotBoth(lounge, 'orders-lounge-new');
         await lounge.setViewportSize({ width: 390, height: 844 });
         await lounge.getByRole('button', { name: 'Auftrag senden' }).click();
@@ -80,6 +82,7 @@ test.describe
         const row = office.getByRole('link', { name: title });
         await expect(row).toBeVisible({ timeout: 20_000 });
         await expect(office.getByTestId('orders-badge')).toBeVisible();
+        await expectNoSeriousViolations(office, 'Aufträge (Posteingang)');
         await screenshotBoth(office, 'orders-inbox');
         await office.setViewportSize({ width: 1280, height: 800 });
         await row.click();
@@ -100,6 +103,7 @@ test.describe
         await expect(office.getByTestId('order-message-internal')).toContainText(
           'Intern – für den Kunden nicht sichtbar',
         );
+        await expectNoSeriousViolations(office, 'Auftrag (Mitarbeiter)');
         await screenshotBoth(office, 'orders-staff-detail');
         await office.setViewportSize({ width: 1280, height: 800 });
 
@@ -110,6 +114,7 @@ test.describe
         await expect(approval).toContainText('Jetzt verfügbar');
         await expect(approval.getByTestId('approval-shortfall')).toHaveText(/^Es fehlen \d+,\d\d h$/);
         await expect(lounge.getByText('Leiter aus dem Keller mitnehmen')).toHaveCount(0);
+        await expectNoSeriousViolations(lounge, 'Freigabe (Lounge)');
         await screenshotBoth(lounge, 'orders-lounge-approval');
         await lounge.setViewportSize({ width: 390, height: 844 });
         await approval.getByRole('button', { name: 'Freigeben' }).click();

@@ -56,7 +56,7 @@ export function OrderReply({
             {internal && (
               <Group gap={4} wrap="nowrap">
                 <IconLock size={14} aria-hidden color="var(--mantine-color-yellow-9)" />
-                <Text size="xs" fw={700} c="yellow.9">
+                <Text size="xs" fw={700} c="dark.8">
                   {INTERNAL_NOTE_LABEL}
                 </Text>
               </Group>
@@ -81,7 +81,7 @@ export function OrderReply({
             onClick={submit}
             loading={send.isPending}
             disabled={!body.trim()}
-            color={internal ? 'yellow.8' : undefined}
+            color={internal ? 'dark.6' : undefined}
             leftSection={internal ? <IconLock size={16} aria-hidden /> : <IconSend size={16} aria-hidden />}
           >
             {internal ? 'Notiz speichern' : 'Senden'}

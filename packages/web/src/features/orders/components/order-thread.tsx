@@ -53,7 +53,7 @@ export function OrderThread({
               {m.internal && (
                 <Group gap={4} mb={4} wrap="nowrap">
                   <IconLock size={14} aria-hidden color="var(--mantine-color-yellow-9)" />
-                  <Text size="xs" fw={700} c="yellow.9">
+                  <Text size="xs" fw={700} c="dark.8">
                     {INTERNAL_NOTE_LABEL}
                   </Text>
                 </Group>
