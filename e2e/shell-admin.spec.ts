@@ -33,6 +33,7 @@ test.describe('admin login and shell', () => {
     const topBar = page.getByTestId('top-bar');
     for (const [label, path] of [
       ['KUNDEN', '/admin/customers'],
+      ['AUFTRÄGE', '/admin/auftraege'],
       ['WIKI', '/admin/wiki'],
       ['QUICKBILL', '/admin/quickbill'],
     ] as const) {

@@ -155,6 +155,7 @@ test('the customer page: SPEC routes lead there, tabs in the address, Buchhaltun
     'Zeiterfassung',
     'Stundenpakete',
     'ButlerPakete',
+    'Aufträge',
     'Rechnungen',
     'Wiki',
     'Notizen & Familie',
@@ -176,7 +177,13 @@ test('the customer page: SPEC routes lead there, tabs in the address, Buchhaltun
   await signOutInBrowser(page);
   await staffLoginInBrowser(page, accountant.username, '/admin/quickbill');
   await page.goto(`/admin/customers/${customer.id}/wiki`);
-  await expect(tabs.getByRole('tab')).toHaveText(['Übersicht', 'Stundenpakete', 'ButlerPakete', 'Rechnungen']);
+  await expect(tabs.getByRole('tab')).toHaveText([
+    'Übersicht',
+    'Stundenpakete',
+    'ButlerPakete',
+    'Aufträge',
+    'Rechnungen',
+  ]);
   await expect(page.getByRole('tab', { name: 'Übersicht' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('timer-idle')).toHaveCount(0);
 });

@@ -47,6 +47,26 @@ export type LoungeTexts = {
   passwordFreshEmpty: string;
   passwordChanged: string;
   usableExplained: (termEnd: string) => string;
+  /** Aufträge (decision 0810): the lounge's card, list, form and detail. */
+  ordersIntro: string;
+  ordersEmpty: string;
+  orderTitleHint: string;
+  orderDetailsHint: string;
+  orderDueHint: string;
+  orderFiled: string;
+  orderPerDay: (limit: number) => string;
+  orderWithdrawAsk: (number: string) => string;
+  orderReplyPlaceholder: string;
+  orderReplySent: string;
+  approvalIntro: (estimate: string) => string;
+  approvalShortfall: (hours: string) => string;
+  approvalMoreHoursHint: string;
+  approvalThanks: string;
+  approvalDeclined: string;
+  approvalMoreHoursSent: string;
+  approvalCommentLabel: string;
+  orderTitleMissing: string;
+  orderLocationMissing: string;
 };
 
 export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
@@ -95,6 +115,27 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     passwordChanged: 'Dein Passwort ist geändert. Andere Geräte sind abgemeldet.',
     usableExplained: (termEnd) =>
       `„Jetzt verfügbar“ sind alle Stunden, die du ab heute nutzen kannst: die Monatsstunden abzüglich des Genutzten, dazu was aus den Vormonaten übrig ist – oder abzüglich dessen, was dort mehr genutzt wurde. Nicht genutzte Stunden bleiben dir bis zum Ende deines ButlerPakets am ${termEnd} erhalten.`,
+    ordersIntro: 'Sag uns, was wir für dich erledigen dürfen – wir kümmern uns darum.',
+    ordersEmpty: 'Du hast gerade keine offenen Aufträge.',
+    orderTitleHint: 'Was dürfen wir für dich tun?',
+    orderDetailsHint: 'Erzähl uns alles, was hilft: was genau, worauf wir achten sollen, wen wir fragen können.',
+    orderDueHint: 'Leer lassen, wenn es keinen festen Termin gibt.',
+    orderFiled: 'Danke! Dein Auftrag ist bei uns angekommen.',
+    orderPerDay: (limit) => `Du kannst pro Tag bis zu ${limit} Aufträge senden.`,
+    orderWithdrawAsk: (number) =>
+      `Möchtest du den Auftrag ${number} zurückziehen? Wir beginnen dann nicht damit; du kannst jederzeit einen neuen senden.`,
+    orderReplyPlaceholder: 'Deine Nachricht an uns...',
+    orderReplySent: 'Deine Nachricht ist bei uns angekommen.',
+    approvalIntro: (estimate) =>
+      `Wir schätzen für diesen Auftrag ${estimate}. Dafür reichen deine verfügbaren Stunden nicht ganz. Gibst du den Auftrag trotzdem frei?`,
+    approvalShortfall: (hours) => `Es fehlen ${hours}`,
+    approvalMoreHoursHint: 'Oder frag mehr Stunden an – wir melden uns mit einem Angebot bei dir.',
+    approvalThanks: 'Danke für deine Freigabe. Wir legen los.',
+    approvalDeclined: 'Du hast die Freigabe abgelehnt. Wir melden uns bei dir.',
+    approvalMoreHoursSent: 'Wir melden uns mit einem Angebot für mehr Stunden bei dir.',
+    approvalCommentLabel: 'Möchtest du uns noch etwas dazu sagen? (optional)',
+    orderTitleMissing: 'Bitte sag uns, worum es geht',
+    orderLocationMissing: 'Bitte gib die Adresse an',
   },
   sie: {
     contactIntro: (company) => `${company} ist gerne für Sie da. Wie möchten Sie uns erreichen?`,
@@ -141,6 +182,27 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     passwordChanged: 'Ihr Passwort ist geändert. Andere Geräte sind abgemeldet.',
     usableExplained: (termEnd) =>
       `„Jetzt verfügbar“ sind alle Stunden, die Sie ab heute nutzen können: die Monatsstunden abzüglich des Genutzten, dazu was aus den Vormonaten übrig ist – oder abzüglich dessen, was dort mehr genutzt wurde. Nicht genutzte Stunden bleiben Ihnen bis zum Ende Ihres ButlerPakets am ${termEnd} erhalten.`,
+    ordersIntro: 'Sagen Sie uns, was wir für Sie erledigen dürfen – wir kümmern uns darum.',
+    ordersEmpty: 'Sie haben gerade keine offenen Aufträge.',
+    orderTitleHint: 'Was dürfen wir für Sie tun?',
+    orderDetailsHint: 'Erzählen Sie uns alles, was hilft: was genau, worauf wir achten sollen, wen wir fragen können.',
+    orderDueHint: 'Leer lassen, wenn es keinen festen Termin gibt.',
+    orderFiled: 'Danke! Ihr Auftrag ist bei uns angekommen.',
+    orderPerDay: (limit) => `Sie können pro Tag bis zu ${limit} Aufträge senden.`,
+    orderWithdrawAsk: (number) =>
+      `Möchten Sie den Auftrag ${number} zurückziehen? Wir beginnen dann nicht damit; Sie können jederzeit einen neuen senden.`,
+    orderReplyPlaceholder: 'Ihre Nachricht an uns...',
+    orderReplySent: 'Ihre Nachricht ist bei uns angekommen.',
+    approvalIntro: (estimate) =>
+      `Wir schätzen für diesen Auftrag ${estimate}. Dafür reichen Ihre verfügbaren Stunden nicht ganz. Geben Sie den Auftrag trotzdem frei?`,
+    approvalShortfall: (hours) => `Es fehlen ${hours}`,
+    approvalMoreHoursHint: 'Oder fragen Sie mehr Stunden an – wir melden uns mit einem Angebot bei Ihnen.',
+    approvalThanks: 'Danke für Ihre Freigabe. Wir legen los.',
+    approvalDeclined: 'Sie haben die Freigabe abgelehnt. Wir melden uns bei Ihnen.',
+    approvalMoreHoursSent: 'Wir melden uns mit einem Angebot für mehr Stunden bei Ihnen.',
+    approvalCommentLabel: 'Möchten Sie uns noch etwas dazu sagen? (optional)',
+    orderTitleMissing: 'Bitte geben Sie an, worum es geht',
+    orderLocationMissing: 'Bitte geben Sie die Adresse an',
   },
 };
 

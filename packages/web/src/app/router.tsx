@@ -70,6 +70,15 @@ const StaffForgotPasswordPage = lazyPage(
   'StaffForgotPasswordPage',
 );
 
+const LoungeOrdersPage = lazyPage(() => import('../features/orders/lounge/lounge-orders-page'), 'LoungeOrdersPage');
+const LoungeOrderNewPage = lazyPage(
+  () => import('../features/orders/lounge/lounge-order-new-page'),
+  'LoungeOrderNewPage',
+);
+const LoungeOrderPage = lazyPage(() => import('../features/orders/lounge/lounge-order-page'), 'LoungeOrderPage');
+const OrdersInboxPage = lazyPage(() => import('../features/orders/staff/orders-inbox-page'), 'OrdersInboxPage');
+const OrderPage = lazyPage(() => import('../features/orders/staff/order-page'), 'OrderPage');
+
 const AdminFrame = lazyPage(() => import('./admin-frame'), 'AdminFrame');
 
 const NoAccessPage = lazyPage(() => import('./no-access-page'), 'NoAccessPage');
@@ -90,6 +99,23 @@ const admin = (node: ReactNode, permission?: Permission | Permission[]) => (
     )}
   </RequireRole>
 );
+
+/** A lounge page: signed-in customers only. */
+const lounge = (node: ReactNode) => (
+  <RequireRole roles={['customer']} redirectTo="/">
+    {withSuspense(node)}
+  </RequireRole>
+);
+
+/** The short addresses of the Aufträge (decision 0810) lead to the real ones. */
+function ToLoungeOrders() {
+  const { id } = useParams();
+  return <Navigate to={id ? `/customer/auftraege/${id}` : '/customer/auftraege'} replace />;
+}
+function ToStaffOrders() {
+  const { id } = useParams();
+  return <Navigate to={id ? `/admin/auftraege/${id}` : `/admin/auftraege${window.location.search}`} replace />;
+}
 
 /** The customer routes of SPEC §2 (details, view) lead to the one customer page. */
 function ToCustomerPage() {
@@ -164,6 +190,16 @@ export const router = createBrowserRouter([
           { path: '/admin/settings', element: admin(<SettingsPage />, SETTINGS_PERMISSIONS) },
           { path: '/admin/account', element: admin(<AdminAccountPage />) },
           { path: '/admin/audit', element: admin(<AuditPage />, 'audit.read') },
+          { path: '/admin/auftraege', element: admin(<OrdersInboxPage />, 'orders.read') },
+          { path: '/admin/auftraege/:id', element: admin(<OrderPage />, 'orders.read') },
+          { path: '/auftraege', element: <ToStaffOrders /> },
+          { path: '/auftraege/:id', element: <ToStaffOrders /> },
+          { path: '/customer/auftraege', element: lounge(<LoungeOrdersPage />) },
+          { path: '/customer/auftraege/neu', element: lounge(<LoungeOrderNewPage />) },
+          { path: '/customer/auftraege/:id', element: lounge(<LoungeOrderPage />) },
+          { path: '/lounge/auftraege', element: <ToLoungeOrders /> },
+          { path: '/lounge/auftraege/neu', element: <Navigate to="/customer/auftraege/neu" replace /> },
+          { path: '/lounge/auftraege/:id', element: <ToLoungeOrders /> },
           { path: '/admin/outbox', element: admin(<OutboxPage />, 'mail.read') },
           { path: '/admin/wiki', element: admin(<WikiPage />, 'wiki.read') },
           { path: '/admin/wiki/categories', element: admin(<WikiCategoriesPage />, 'wiki.read') },

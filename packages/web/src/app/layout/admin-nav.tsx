@@ -1,7 +1,8 @@
-import { ActionIcon, Burger, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useOrdersBadge } from '../../features/orders/api/orders-badge';
 import { SETTINGS_PERMISSIONS, useCan } from '../permissions';
 import classes from './top-bar.module.css';
 
@@ -10,6 +11,7 @@ const ACCENT = { background: 'var(--brand-accent, var(--mantine-color-gold-4))' 
 
 const ADMIN_SECTIONS = [
   { label: 'KUNDEN', to: '/admin/customers', prefix: '/admin/customer', permission: 'customers.read' },
+  { label: 'AUFTRÄGE', to: '/admin/auftraege', prefix: '/admin/auftraege', permission: 'orders.read' },
   { label: 'WIKI', to: '/admin/wiki', prefix: '/admin/wiki', permission: 'wiki.read' },
   { label: 'QUICKBILL', to: '/admin/quickbill', prefix: '/admin/quickbill', permission: 'invoices.read' },
 ] as const;
@@ -23,13 +25,25 @@ function useSections() {
   };
 }
 
+/** "3 neue": the count of new Aufträge beside the section's name. */
+function NewOrdersBadge({ count }: { count: number | null }) {
+  if (!count) return null;
+  return (
+    <Badge size="sm" color="red" circle={count < 10} ml={6} aria-label={`${count} neue`} data-testid="orders-badge">
+      {count}
+    </Badge>
+  );
+}
+
 /** Admin sections of the top bar (lazy: customers never load it), highlighted by path prefix. */
 export function AdminNav() {
   const { pathname } = useLocation();
   const { sections, settings } = useSections();
+  const newOrders = useOrdersBadge();
   const settingsActive = pathname.startsWith('/admin/settings');
   return (
-    <Group gap={4} component="nav" aria-label="Hauptnavigation">
+    // One row at 1280 px with the fourth section (AUFTRÄGE, decision 0810): narrower buttons.
+    <Group gap={2} component="nav" aria-label="Hauptnavigation" wrap="nowrap">
       {sections.map((section) => {
         const active = pathname.startsWith(section.prefix);
         return (
@@ -43,8 +57,10 @@ export function AdminNav() {
             style={active ? ACCENT : undefined}
             aria-current={active ? 'page' : undefined}
             className={classes.section}
+            px={12}
           >
             {section.label}
+            {section.to === '/admin/auftraege' && <NewOrdersBadge count={newOrders} />}
           </Button>
         );
       })}
@@ -74,6 +90,7 @@ export function AdminPhoneMenu({ userName, onLogout }: { userName: string; onLog
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { sections, settings } = useSections();
+  const newOrders = useOrdersBadge();
   const [opened, menu] = useDisclosure(false);
   return (
     <Menu opened={opened} onChange={menu.toggle} position="bottom-end" width={220}>
@@ -89,6 +106,7 @@ export function AdminPhoneMenu({ userName, onLogout }: { userName: string; onLog
             fw={pathname.startsWith(section.prefix) ? 700 : 400}
           >
             {section.label}
+            {section.to === '/admin/auftraege' && <NewOrdersBadge count={newOrders} />}
           </Menu.Item>
         ))}
         {settings && (

@@ -2,10 +2,12 @@ import { CUSTOMER_SCOPED_ROLES } from '@butler/contract/permissions';
 import { Button, Group, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconClockHour4, IconPackage, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { useCan } from '../../app/permissions';
 import { useSession } from '../../app/session-context';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
 import { formatNumber } from '../../lib/format';
+import { OrdersTile } from '../orders/staff/orders-tile';
 import { useChecklistVisibility, useOnboarding } from './api/onboarding';
 import { useDashboardStats, useOverviewCharts } from './api/queries';
 import { DashboardTabs } from './components/dashboard-tabs';
@@ -49,6 +51,7 @@ export function AdminDashboardPage() {
 function CompanyOverview() {
   // The display name, never the username (decision 0622).
   const name = useGreetingName();
+  const can = useCan();
   // SPEC §4: the switch starts on (butler plus hour packages).
   const [withPackages, setWithPackages] = useState(true);
   const { data: stats, isPending, isError, refetch } = useDashboardStats();
@@ -104,6 +107,7 @@ function CompanyOverview() {
   return (
     <Stack gap="lg">
       {header}
+      {can('orders.read') && <OrdersTile />}
       <SimpleGrid cols={2} spacing={{ base: 'sm', sm: 'lg' }}>
         <StatCard icon={<IconUsers size={20} aria-hidden />} label="Kunden" compact>
           <Figure testId="count-customers">{stats.total_customers}</Figure>

@@ -16,6 +16,7 @@ import { StatementsCard, statementsQuery } from '../../components/statements-car
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { usePhone } from '../../lib/use-phone';
+import { loungeOrdersQuery } from '../orders/lounge/lounge-orders-query';
 import { useCustomerDashboard } from './api/queries';
 import { EndingNote } from './components/ending-note';
 import { FeaturedProjects, featuredProjectsQuery } from './components/featured-projects';
@@ -29,6 +30,10 @@ import { customerInvoicesQuery } from './invoices/invoices-query';
 
 const ContactDialog = lazy(async () => ({ default: (await import('./components/contact-dialog')).ContactDialog }));
 // "Meine Rechnungen" comes as its own script below the first screen (the lounge's first-load budget).
+// "Meine Aufträge" as well (decision 0810): its script and its data come after the first paint.
+const LoungeOrdersCard = lazy(async () => ({
+  default: (await import('../orders/lounge/lounge-orders-card')).LoungeOrdersCard,
+}));
 const InvoicesCard = lazy(async () => ({ default: (await import('./invoices/invoices-card')).InvoicesCard }));
 
 function QuietCard({ text, testId, children }: { text: string; testId: string; children?: ReactNode }) {
@@ -121,10 +126,14 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
               queryClient.prefetchQuery(featuredProjectsQuery),
               queryClient.prefetchQuery(statementsQuery(id)),
               queryClient.prefetchQuery(customerInvoicesQuery(id)),
+              queryClient.prefetchQuery(loungeOrdersQuery(id)),
             ])
           }
         >
           <Stack gap="lg">
+            <Suspense fallback={<Card mih={160} data-testid="lounge-orders-loading" />}>
+              <LoungeOrdersCard customerId={id} adminView={adminView} />
+            </Suspense>
             <FeaturedProjects />
             <div className={layout.twoColumns}>
               <Suspense fallback={<Card mih={200} data-testid="invoices-card-loading" />}>

@@ -46,6 +46,17 @@ function useActiveTabInView(scroller: RefObject<HTMLDivElement | null>, value: s
   }, [scroller, value, ready]);
 }
 
+// The Aufträge tab comes with its own script (decision 0810).
+const CustomerOrdersTabLazy = lazy(async () => ({
+  default: (await import('../orders/staff/customer-orders-tab')).CustomerOrdersTab,
+}));
+function CustomerOrdersTab({ customerId }: { customerId: number }) {
+  return (
+    <Suspense fallback={<PageLoader text="Lade Aufträge..." />}>
+      <CustomerOrdersTabLazy customerId={customerId} />
+    </Suspense>
+  );
+}
 // The wiki brings its editor: loaded when its tab opens.
 const CustomerWikiTab = lazy(async () => ({
   default: (await import('../wiki/customer-wiki-tab')).CustomerWikiTab,
@@ -134,6 +145,7 @@ export function CustomerPage() {
         />
       </Panel>
     ),
+    auftraege: () => <CustomerOrdersTab customerId={c.id} />,
     rechnungen: () => (
       <Stack gap="lg">
         {can('invoices.read') && <CustomerAccountCard customerId={c.id} />}

@@ -6,12 +6,13 @@ const tabsOf = (role: StaffRole) =>
   visibleTabs((p: Permission) => ROLE_PERMISSIONS[role].includes(p)).map((t) => t.label);
 
 describe('the customer page’s tabs by role (issue 31, decision 0644)', () => {
-  it('the Inhaber sees all eight, in the order of the issue', () => {
+  it('the Inhaber sees all nine, in the order of the issue (Aufträge before Rechnungen, decision 0810)', () => {
     expect(tabsOf('owner')).toEqual([
       'Übersicht',
       'Zeiterfassung',
       'Stundenpakete',
       'ButlerPakete',
+      'Aufträge',
       'Rechnungen',
       'Wiki',
       'Notizen & Familie',
@@ -19,14 +20,14 @@ describe('the customer page’s tabs by role (issue 31, decision 0644)', () => {
     ]);
   });
   it('the Buchhaltung sees no Wiki, no Notizen and no Zeiterfassung', () => {
-    expect(tabsOf('accounting')).toEqual(['Übersicht', 'Stundenpakete', 'ButlerPakete', 'Rechnungen']);
+    expect(tabsOf('accounting')).toEqual(['Übersicht', 'Stundenpakete', 'ButlerPakete', 'Aufträge', 'Rechnungen']);
   });
   it('a Butler sees no packages, prices or invoices', () => {
-    expect(tabsOf('butler')).toEqual(['Übersicht', 'Zeiterfassung', 'Wiki', 'Notizen & Familie']);
+    expect(tabsOf('butler')).toEqual(['Übersicht', 'Zeiterfassung', 'Aufträge', 'Wiki', 'Notizen & Familie']);
   });
   it('the Büro sees everything but Datenschutz (DSGVO export and erasure are the Inhaber’s)', () => {
     expect(tabsOf('office')).not.toContain('Datenschutz');
-    expect(tabsOf('office')).toHaveLength(7);
+    expect(tabsOf('office')).toHaveLength(8);
   });
   it('an unknown or hidden tab in the address opens Übersicht', () => {
     const accounting = visibleTabs((p: Permission) => ROLE_PERMISSIONS.accounting.includes(p));

@@ -10,6 +10,7 @@ export const CUSTOMER_TABS = [
   { slug: 'zeiterfassung', label: 'Zeiterfassung', any: ['time_entries.read', 'projects.read'] },
   { slug: 'stundenpakete', label: 'Stundenpakete', any: ['hour_packages.read'] },
   { slug: 'butlerpakete', label: 'ButlerPakete', any: ['subscriptions.read'] },
+  { slug: 'auftraege', label: 'Aufträge', any: ['orders.read'] },
   { slug: 'rechnungen', label: 'Rechnungen', any: ['invoices.read', 'direct_debit.read'] },
   { slug: 'wiki', label: 'Wiki', any: ['wiki.read'] },
   { slug: 'notizen', label: 'Notizen & Familie', any: ['customers.private.read'] },

@@ -9,7 +9,8 @@ import type { Timer } from '@butler/contract/timers';
  * there ("Zeit erfassen" clicked, Alt+N pressed right after the page appeared) waits for
  * them instead of being lost: the dialog opens as soon as they arrive (decision 0691).
  */
-export type NewTimeEntryRequest = { customerId?: number; timer?: Timer };
+/** `orderId`: opened from an Auftrag, which the dialog's "Auftrag" field then names (decision 0810). */
+export type NewTimeEntryRequest = { customerId?: number; orderId?: number; timer?: Timer };
 
 type Listener = (request: NewTimeEntryRequest) => void;
 

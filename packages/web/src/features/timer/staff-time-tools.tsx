@@ -25,6 +25,7 @@ export function StaffTimeTools({ phone }: { phone: boolean }) {
         opened={request !== null}
         entry={null}
         customerId={request?.customerId}
+        orderId={request?.orderId}
         timer={bookedTimer}
         onClose={() => setRequest(null)}
         onBooked={() => {

@@ -1,9 +1,10 @@
 import type { Timer } from '@butler/contract/timers';
 import { MIDNIGHT_NOTE } from '@butler/contract/timers';
-import { ActionIcon, Button, Chip, Divider, Group, Kbd, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Chip, Divider, Group, Kbd, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClockPlus, IconPlayerStopFilled, IconStopwatch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { CustomerPicker } from '../../components/customer-picker';
 import { errorText } from '../../lib/api-client';
 import { formatHours } from '../../lib/format';
@@ -105,6 +106,20 @@ export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boo
             <Stack gap="sm">
               <Text size="sm">
                 Läuft seit {timer.from} Uhr für <b>{timer.customer_name}</b>
+                {timer.order && (
+                  <>
+                    {' '}
+                    · Auftrag{' '}
+                    <Anchor
+                      component={Link}
+                      to={`/admin/auftraege/${timer.order.id}`}
+                      size="sm"
+                      data-testid="timer-order"
+                    >
+                      {timer.order.number} {timer.order.title}
+                    </Anchor>
+                  </>
+                )}
               </Text>
               <Group grow>
                 <Button
@@ -122,6 +137,7 @@ export function TimerControl({ timer, phone }: { timer: Timer | null; phone: boo
             <Stack gap="sm">
               <Text size="sm">
                 Gestoppt: {timer.from}–{timer.to} Uhr ({formatHours(timer.hours)}) für <b>{timer.customer_name}</b>
+                {timer.order ? ` · ${timer.order.number}` : ''}
               </Text>
               {timer.stopped_at_midnight && (
                 <Text size="xs" c="dimmed">

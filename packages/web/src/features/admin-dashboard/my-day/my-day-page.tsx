@@ -1,6 +1,8 @@
 import type { AdminUser } from '@butler/contract/auth';
 import { Stack, Title } from '@mantine/core';
+import { useCan } from '../../../app/permissions';
 import { useSession } from '../../../app/session-context';
+import { OrdersTile } from '../../orders/staff/orders-tile';
 import { DashboardTabs } from '../components/dashboard-tabs';
 import { MyCustomersCard } from './my-customers-card';
 import { MyHoursCard } from './my-hours-card';
@@ -17,12 +19,14 @@ export function useGreetingName(): string {
  */
 export function MyDayPage({ overview = false }: { overview?: boolean }) {
   const name = useGreetingName();
+  const can = useCan();
   return (
     <Stack gap="lg">
       <Title order={1} size="h2" c="navy.9">
         {overview ? `Willkommen zurück, ${name}` : 'Meine Stunden'}
       </Title>
       <DashboardTabs active={overview ? 'overview' : 'mine'} />
+      {overview && can('orders.read') && <OrdersTile />}
       <MyHoursCard />
       <MyCustomersCard hideWhenEmpty={!overview} />
     </Stack>

@@ -28,6 +28,8 @@ export function refreshBackOffice(queryClient: QueryClient) {
     'customer-subscription',
     'subscription-history',
     'customer-dashboard',
+    // An entry booked on an Auftrag changes its hours (decision 0810).
+    'orders',
   ]) {
     void queryClient.invalidateQueries({ queryKey: [key] });
   }

@@ -29,6 +29,7 @@ import { formatHours, todayInVienna } from '../../../../lib/format';
 import { notifySuccess } from '../../../../lib/notify';
 import { usePhone } from '../../../../lib/use-phone';
 import { useCustomerDashboard } from '../../../customer-dashboard/api/queries';
+import { OrderSelect } from '../../../orders/components/order-select';
 import { type RecentCustomer, recentCustomers, rememberCustomer } from '../../../timer/recent-customers';
 import { ALL_PAGE_SIZE } from '../../api/keys';
 import { useProjects } from '../../api/projects';
@@ -50,6 +51,7 @@ export function TimeEntryFormDialog({
   opened,
   entry,
   customerId,
+  orderId,
   timer = null,
   hoursStep = 0.25,
   onClose,
@@ -58,6 +60,8 @@ export function TimeEntryFormDialog({
   opened: boolean;
   entry: TimeEntry | null;
   customerId?: number;
+  /** Opened from an Auftrag: it is chosen in "Auftrag" (decision 0810). */
+  orderId?: number;
   timer?: Timer | null;
   hoursStep?: number;
   onClose: () => void;
@@ -71,6 +75,7 @@ export function TimeEntryFormDialog({
   const [recent, setRecent] = useState<RecentCustomer[]>([]);
   const [customerLabel, setCustomerLabel] = useState<string | null>(null);
   const billingTouched = useRef(false);
+  const [order, setOrder] = useState<number | null>(null);
   const { form, error, setError, field, onInvalid } = useDialogForm({
     opened,
     // A batch of entries keeps the last entry's date; the customer is only the page's (decision 0774).
@@ -84,7 +89,8 @@ export function TimeEntryFormDialog({
     billingTouched.current = entry !== null;
     setRecent(recentCustomers());
     setCustomerLabel(timer?.customer_name ?? null);
-  }, [opened, entry, timer]);
+    setOrder(orderId ?? timer?.order?.id ?? entry?.order_id ?? null);
+  }, [opened, entry, timer, orderId]);
 
   const projects = useProjects({ customerId: v.customer ?? undefined, pageSize: ALL_PAGE_SIZE }, v.customer !== null);
   const balance = useCustomerDashboard(opened && v.customer !== null && can('customers.dashboard') ? v.customer : null);
@@ -99,7 +105,8 @@ export function TimeEntryFormDialog({
     const andNext = next.current && !entry && !timer;
     next.current = false;
     setError(null);
-    const body = timeEntryBody(values);
+    // The Auftrag goes only when one is chosen, or to take an edited entry off its Auftrag.
+    const body = { ...timeEntryBody(values), ...(order !== null || entry ? { order_id: order } : {}) };
     try {
       const saved = entry
         ? await save.mutateAsync({ kind: 'update', id: entry.id, body })
@@ -128,6 +135,7 @@ export function TimeEntryFormDialog({
     setCustomerLabel(label);
     billingTouched.current = false;
     form.setValues({ customer: id, project: null, newProject: null });
+    setOrder(null);
   };
   const hours = entryHours(v);
   const customerFixed = Boolean(customerId || entry || timer);
@@ -174,7 +182,8 @@ export function TimeEntryFormDialog({
             />
           ) : timer ? (
             <Text size="sm" data-testid="timer-summary">
-              Timer für <b>{timer.customer_name}</b>: {timer.from}–{timer.to} Uhr ({formatHours(timer.hours)})
+              Timer für <b>{timer.customer_name}</b>
+              {timer.order ? ` (${timer.order.number})` : ''}: {timer.from}–{timer.to} Uhr ({formatHours(timer.hours)})
             </Text>
           ) : (
             !entry &&
@@ -201,6 +210,7 @@ export function TimeEntryFormDialog({
             newProjectError={!!form.errors.newProject}
             size={size}
           />
+          <OrderSelect customerId={v.customer} value={order} onChange={setOrder} size={size} />
           <SimpleGrid cols={2} spacing="sm">
             <DateField
               label="Datum"
