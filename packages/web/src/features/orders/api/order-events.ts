@@ -2,6 +2,7 @@ import type { OrderEvent } from '@butler/contract/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { readStoredSession } from '../../../lib/session-storage';
+import { setOrderStreamConnected } from './order-stream-state';
 import { orderKeys } from './orders';
 
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -73,6 +74,7 @@ export function useOrderEvents(enabled = true): boolean {
         // Connected: whatever happened while away is read once.
         attempt = 0;
         setLive(true);
+        setOrderStreamConnected(true);
         void queryClient.invalidateQueries({ queryKey: orderKeys.all });
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
@@ -86,6 +88,7 @@ export function useOrderEvents(enabled = true): boolean {
       }
       if (stopped) return;
       setLive(false);
+      setOrderStreamConnected(false);
       timer = setTimeout(connect, refused ? REFUSED_RETRY_MS : RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
       attempt += 1;
     };
@@ -96,6 +99,7 @@ export function useOrderEvents(enabled = true): boolean {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       stopped = true;
+      setOrderStreamConnected(false);
       clearTimeout(timer);
       controller?.abort();
       document.removeEventListener('visibilitychange', onVisible);

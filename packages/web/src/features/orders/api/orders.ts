@@ -9,6 +9,7 @@ import type {
 } from '@butler/contract/orders';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestWithTotal } from '../../../lib/api-client';
+import { whileStreamIsDown } from './order-stream-state';
 
 /** Every Aufträge query starts with 'orders': one event or one change refreshes them all. */
 export const orderKeys = {
@@ -48,11 +49,11 @@ export type InboxParams = {
 
 /**
  * GET /api/orders: the staff inbox, paged and filtered on the server. The event stream
- * refreshes it at once; a quiet read every 15 s covers a stream that is down.
+ * refreshes it at once; only while the stream is down is it read every 15 s.
  */
 export const inboxQuery = (params: InboxParams) =>
   queryOptions({
-    refetchInterval: 15_000,
+    refetchInterval: whileStreamIsDown(15_000),
     queryKey: [...orderKeys.inbox, params],
     queryFn: ({ signal }) =>
       apiRequestWithTotal<OrderSummary[]>('/api/orders', {
@@ -79,10 +80,10 @@ export const orderCountsQuery = queryOptions({
   staleTime: 10_000,
 });
 
-/** GET /api/orders/{id}; read again every 15 s while open (the customer's answer, a colleague's note). */
+/** GET /api/orders/{id}; refreshed by the event stream (the customer's answer, a colleague's note), every 15 s while it is down. */
 export const orderDetailQuery = (id: number) =>
   queryOptions({
-    refetchInterval: 15_000,
+    refetchInterval: whileStreamIsDown(15_000),
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => apiRequest<OrderDetail>(`/api/orders/${id}`, { signal }),
   });
