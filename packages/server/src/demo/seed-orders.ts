@@ -104,7 +104,7 @@ const ORDERS: DemoOrder[] = [
     daysAgo: 5,
     steps: [
       { accept: true },
-      { as: 'butler', say: 'Können Sie mir die Rechnung als Foto schicken? Dann vergleiche ich die Zählerstände.' },
+      { as: 'butler', say: 'Kannst du mir die Rechnung als Foto schicken? Dann vergleiche ich die Zählerstände.' },
       { patch: { state: 'waiting_customer' } },
     ],
   },
@@ -117,7 +117,7 @@ const ORDERS: DemoOrder[] = [
       { accept: true },
       { patch: { estimate_hours: 1.5 } },
       { book: 1.25, activity: 'Buch ausgesucht, gekauft und verpackt', daysAgo: 10 },
-      { close: 'Das Buch liegt bei Ihnen am Küchentisch. Viel Freude beim Schenken!' },
+      { close: 'Das Buch liegt bei dir am Küchentisch. Viel Freude beim Schenken!' },
     ],
   },
   {
@@ -128,7 +128,7 @@ const ORDERS: DemoOrder[] = [
     steps: [
       {
         as: 'staff',
-        say: 'Gartenarbeit übernehmen wir leider nicht. Wir können Ihnen aber einen Gärtner aus der Nähe empfehlen.',
+        say: 'Gartenarbeit übernehmen wir leider nicht. Wir können dir aber einen Gärtner aus der Nähe empfehlen.',
       },
       { patch: { state: 'declined' } },
     ],
@@ -158,7 +158,7 @@ const ORDERS: DemoOrder[] = [
     steps: [
       { accept: true },
       { patch: { estimate_hours: 'beyond' } },
-      { approval: 'more_hours', comment: 'Bitte schicken Sie mir ein Angebot für ein größeres Stundenpaket.' },
+      { approval: 'more_hours', comment: 'Bitte schickt mir ein Angebot für ein größeres Stundenpaket.' },
     ],
   },
 ];

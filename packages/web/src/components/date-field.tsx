@@ -32,6 +32,8 @@ export function DateField({
       value={value}
       onChange={(next) => onChange(next ? String(next).slice(0, 10) : null)}
       popoverProps={{ withinPortal: true }}
+      // A clearable field's × says what it does (screen readers would read a nameless button).
+      clearButtonProps={{ 'aria-label': 'Datum löschen' }}
       {...rest}
     />
   );
