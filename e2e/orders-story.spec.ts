@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser, uniqueEmail } from './fixtures/api';
 import { expectNoSeriousViolations } from './fixtures/axe';
@@ -6,6 +7,7 @@ import { screenshotBoth } from './fixtures/screenshots';
 import { firstOfThisMonth } from './referrals-scenario';
 
 const PASSWORD = 'Kunde-Passwort-2026!';
+const PHOTO = path.join(import.meta.dirname, 'fixtures', 'photo-with-gps.jpg');
 
 /**
  * Aufträge (decision 0810), one story across two screens: a customer on a 390 px phone files an
@@ -69,6 +71,9 @@ test.describe
         await lounge.getByRole('textbox', { name: 'Was?' }).fill(title);
         await lounge.getByRole('textbox', { name: 'Details' }).fill('Alle Fenster im ersten Stock, bitte vor Ostern.');
         await lounge.getByRole('switch', { name: 'Dringend' }).check({ force: true });
+        // A photo from the phone, as cameras write it: with a GPS position in its EXIF.
+        await lounge.locator('input[type="file"]').setInputFiles(PHOTO);
+        await expect(lounge.getByTestId('attachment-preview')).toHaveCount(1);
         await expectNoSidewaysScroll(lounge);
         await expectNoSeriousViolations(lounge, 'Neuer Auftrag (Lounge)');
         await screenshotBoth(lounge, 'orders-lounge-new');
@@ -77,6 +82,17 @@ test.describe
         await lounge.waitForURL(/\/customer\/auftraege\/\d+$/);
         const orderId = Number(lounge.url().split('/').pop());
         await expect(lounge.getByTestId('order-state')).toHaveText('Neu');
+        await expect(lounge.getByTestId('order-attachment')).toHaveCount(1);
+        // The stored photo kept its pixels, not the camera's metadata.
+        const [stored] = (await apiCall(api, token, 'GET', `/api/orders/${orderId}`)).attachments;
+        const photo = await api.get(`/api/orders/${orderId}/attachments/${stored.id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(photo.headers()['content-type']).toBe('image/jpeg');
+        const bytes = await photo.body();
+        expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8');
+        expect(bytes.includes(Buffer.from('Exif\0'))).toBe(false);
+        expect(bytes.includes(Buffer.from('Fenster-Hinterhof'))).toBe(false);
 
         // It appears in the staff inbox without a reload (the event stream).
         const row = office.getByRole('link', { name: title });
@@ -122,7 +138,15 @@ test.describe
 
         // Staff see the answer live and book time on this Auftrag.
         await expect(office.getByTestId('order-approval')).toContainText('Freigegeben', { timeout: 20_000 });
-        await office.getByRole('button', { name: 'Zeit buchen' }).click();
+        // The timer started from the Auftrag runs for it; its stop opens the booking with the Auftrag chosen.
+        await office.getByRole('button', { name: 'Timer starten' }).click();
+        const running = office.getByTestId('timer-running');
+        await expect(running).toBeVisible();
+        await running.click();
+        await office
+          .getByTestId('timer-popover')
+          .getByRole('button', { name: /^Stopp/ })
+          .click();
         const entry = dialog(office, 'Neuer Zeiteintrag');
         await expect(entry).toBeVisible();
         await expect(entry.getByRole('combobox', { name: 'Auftrag' })).toHaveValue(new RegExp(title));
@@ -145,6 +169,19 @@ test.describe
         await expect(lounge.getByTestId('order-state')).toHaveText('Erledigt');
         await expect(lounge.getByTestId('order-booked')).toHaveText(/^1,50 h/);
         await expect(lounge.getByTestId('order-entries')).toContainText('Fenster im ersten Stock geputzt');
+        await expect(lounge.getByTestId('order-thread')).toContainText('Erledigt: 1,50 h aus deinem ButlerPaket');
+        // The deduction list names the Auftrag next to the entry.
+        await lounge.goto('/customer/dashboard');
+        const deduction = lounge.getByTestId('deduction-item').filter({ hasText: 'Fenster im ersten Stock geputzt' });
+        await expect(deduction.first()).toContainText(`Auftrag A-${String(orderId).padStart(4, '0')} ${title}`);
+        // And the closing mail went to her, in her voice, with the link to the Auftrag.
+        const outbox = await apiCall<Array<{ to: string; subject: string }>>(
+          api,
+          token,
+          'GET',
+          `/api/mail/outbox?search=${encodeURIComponent(customer.email)}`,
+        );
+        expect(outbox.some((mail) => /erledigt/i.test(mail.subject))).toBe(true);
         await expectNoSidewaysScroll(lounge);
         await screenshotBoth(lounge, 'orders-lounge-done');
       } finally {

@@ -151,7 +151,7 @@ Herzliche Grüße
         : decision === 'decline'
           ? 'Freigabe abgelehnt: bitte nur im Rahmen meines Guthabens arbeiten.'
           : 'Ich möchte mehr Stunden: bitte meldet euch bei mir.',
-    orderDoneHours: (parts) => `Erledigt: ${parts}`,
+    orderDoneHours: (parts) => `Erledigt: ${parts}.`,
     orderDoneNoHours: 'Erledigt: dafür wurden keine Stunden gebucht.',
     orderHoursButler: (hours) => `${hours} aus deinem ButlerPaket`,
     orderHoursPackages: (hours) => `${hours} aus deinen Stundenpaketen`,
@@ -248,7 +248,7 @@ Mit freundlichen Grüßen
         : decision === 'decline'
           ? 'Freigabe abgelehnt: bitte nur im Rahmen meines Guthabens arbeiten.'
           : 'Ich möchte mehr Stunden: bitte melden Sie sich bei mir.',
-    orderDoneHours: (parts) => `Erledigt: ${parts}`,
+    orderDoneHours: (parts) => `Erledigt: ${parts}.`,
     orderDoneNoHours: 'Erledigt: dafür wurden keine Stunden gebucht.',
     orderHoursButler: (hours) => `${hours} aus Ihrem ButlerPaket`,
     orderHoursPackages: (hours) => `${hours} aus Ihren Stundenpaketen`,

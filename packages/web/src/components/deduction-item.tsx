@@ -2,21 +2,31 @@ import { Group, Stack, Text } from '@mantine/core';
 import { formatDate } from '../lib/format';
 import { deductedHours } from '../lib/hours';
 
-/** One booked deduction: activity, work date (and who booked it), hours shown negative. */
+/** One booked deduction: activity, work date, the Auftrag it served (and who booked it), hours shown negative. */
 export function DeductionItem({
   activity,
   workDate,
   hours,
   project,
   bookedBy,
+  order,
 }: {
   activity: string;
   workDate: string;
   hours: number;
   project?: string;
   bookedBy?: string;
+  /** The Auftrag the time was booked on (decision 0810). */
+  order?: { number: string; title: string } | null;
 }) {
-  const meta = [formatDate(workDate), project, bookedBy ? `gebucht von ${bookedBy}` : null].filter(Boolean).join(' · ');
+  const meta = [
+    formatDate(workDate),
+    project,
+    order ? `Auftrag ${order.number} ${order.title}` : null,
+    bookedBy ? `gebucht von ${bookedBy}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Group justify="space-between" wrap="nowrap" gap="md" py={10} align="flex-start" data-testid="deduction-item">
       <Stack gap={2} miw={0}>

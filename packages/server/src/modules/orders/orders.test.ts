@@ -329,7 +329,7 @@ describe('closing an Auftrag', () => {
     const last = closed.json().messages.at(-1);
     expect(last).toMatchObject({
       author_kind: 'system',
-      body: 'Erledigt: 2,50 h aus deinem ButlerPaket\n\nAlles weggebracht.',
+      body: 'Erledigt: 2,50 h aus deinem ButlerPaket.\n\nAlles weggebracht.',
     });
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.customerId, c.id));
     const done = mails.find((m) => m.subject === `Dein Auftrag ${order.number} ist erledigt`);

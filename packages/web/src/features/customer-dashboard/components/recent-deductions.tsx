@@ -48,7 +48,12 @@ export function RecentDeductions({
         <Box>
           {entries.slice(0, RECENT_DEDUCTIONS).map((entry, index) => (
             <Box key={entry.id} style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}>
-              <DeductionItem activity={entry.activity_description} workDate={entry.work_date} hours={entry.hours} />
+              <DeductionItem
+                activity={entry.activity_description}
+                workDate={entry.work_date}
+                hours={entry.hours}
+                order={entry.order}
+              />
             </Box>
           ))}
         </Box>

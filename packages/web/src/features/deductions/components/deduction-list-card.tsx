@@ -44,6 +44,7 @@ export function DeductionListCard({
                 workDate={entry.work_date}
                 hours={entry.hours}
                 project={entry.project_name}
+                order={entry.order}
                 bookedBy={adminView ? entry.created_by : entry.created_by || serviceLabel}
               />
             </Box>
