@@ -12,7 +12,8 @@ const seed = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const runs = Number(process.env.FUZZ_RUNS ?? 10);
 const only = process.env.FUZZ_ROUTE;
 
-const ctx = await createTestContext({ RATE_LIMIT_PER_MINUTE: '100000000' });
+// The Aufträge event stream ends after a second, so its calls answer like the others (decision 0812).
+const ctx = await createTestContext({ RATE_LIMIT_PER_MINUTE: '100000000', ORDER_EVENTS_STREAM_SECONDS: '1' });
 const fuzzer = new Fuzzer(ctx);
 await fuzzer.setup();
 const started = Date.now();

@@ -6,7 +6,7 @@ import { formatHours } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePhone } from '../../../lib/use-phone';
 
-/** One text and a submit: "Abschließen" (optional summary) and "Ohne Freigabe buchen…" (a reason). */
+/** One text and a submit: "Abschließen" (optional summary) and "Ohne Freigabe buchen..." (a reason). */
 export function OrderTextDialog({
   opened,
   onClose,

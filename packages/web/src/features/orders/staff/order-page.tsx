@@ -89,7 +89,7 @@ function ApprovalPanel({
           leftSection={<IconShieldExclamation size={16} aria-hidden />}
           onClick={onOverride}
         >
-          Ohne Freigabe buchen…
+          Ohne Freigabe buchen...
         </Button>
       )}
     </Card>

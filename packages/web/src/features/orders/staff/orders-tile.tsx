@@ -85,6 +85,12 @@ export function OrdersTile() {
           />
         </SimpleGrid>
       )}
+      {counts.data && counts.data.open > 0 && (
+        <Text size="xs" c="dimmed" mt="sm" data-testid="orders-tile-age">
+          Offen seit weniger als 2 Tagen: {counts.data.by_age.fresh} · 2 bis 7 Tagen: {counts.data.by_age.week} ·
+          länger: {counts.data.by_age.older}
+        </Text>
+      )}
     </Card>
   );
 }
