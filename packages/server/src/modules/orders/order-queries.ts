@@ -47,6 +47,11 @@ type SummaryRow = {
   messageCount: number;
 };
 
+/** The Freigabe state as screens show it: a request on a closed Auftrag is none. */
+export function pendingApproval(o: { state: string; approvalState: string | null }) {
+  return o.approvalState === 'requested' && !isOpenOrderState(o.state as OrderState) ? null : o.approvalState;
+}
+
 export function presentSummary(row: SummaryRow, today: string): OrderSummary {
   const o = row.order;
   const state = o.state as OrderState;
@@ -68,7 +73,8 @@ export function presentSummary(row: SummaryRow, today: string): OrderSummary {
         : null,
     estimate_hours: o.estimateHours === null ? null : num(o.estimateHours),
     booked_hours: num(row.bookedHours),
-    approval_state: o.approvalState as ApprovalState | null,
+    // A Freigabe still asked for when the Auftrag closed is asked no more (decision 0810).
+    approval_state: pendingApproval(o) as ApprovalState | null,
     message_count: Number(row.messageCount),
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),

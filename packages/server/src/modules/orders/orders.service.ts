@@ -48,7 +48,7 @@ import { customerAddressee } from '../mail/addressee.js';
 import { queueMail } from '../mail/mail-queue.js';
 import type { OrderUpdateData } from '../mail/templates/order-update.js';
 import { notifyOrderEvent } from './order-events.js';
-import { findSummary, listOrders, orderCounts, staffName } from './order-queries.js';
+import { findSummary, listOrders, orderCounts, pendingApproval, staffName } from './order-queries.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type MessageInput = z.output<typeof zOrderMessageCreate>;
@@ -162,15 +162,17 @@ export function createOrdersService(db: Database, publicUrl: string) {
       if (customer) return customerFacingStaffName(m.adminName, voice);
       return m.staffName ?? 'Mitarbeiter';
     };
-    const approval = order.approvalState
+    // The Freigabe's "Jetzt verfügbar" is the figure of now, as the lounge shows it, not the one
+    // when it was asked for; the shortfall follows it.
+    const shownApproval = pendingApproval(order);
+    const estimate = num(order.approvalEstimateHours ?? '0');
+    const availableNow = Math.max(usable.total, 0);
+    const approval = shownApproval
       ? {
-          state: order.approvalState as ApprovalState,
-          estimate_hours: num(order.approvalEstimateHours ?? '0'),
-          available_hours: num(order.approvalAvailableHours ?? '0'),
-          shortfall_hours:
-            (Math.round(num(order.approvalEstimateHours ?? '0') * 100) -
-              Math.round(num(order.approvalAvailableHours ?? '0') * 100)) /
-            100,
+          state: shownApproval as ApprovalState,
+          estimate_hours: estimate,
+          available_hours: availableNow,
+          shortfall_hours: Math.max(0, (Math.round(estimate * 100) - Math.round(availableNow * 100)) / 100),
           answered_at: order.approvalAnsweredAt?.toISOString() ?? null,
         }
       : null;

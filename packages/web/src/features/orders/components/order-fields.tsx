@@ -14,7 +14,7 @@ export function OrderFields({
 }: {
   form: UseFormReturnType<OrderFormValues>;
   size?: 'sm' | 'md';
-  hints?: { title?: string; details?: string; due?: string };
+  hints?: { title?: string; details?: string; due?: string; urgent?: string };
   ownAddressLabel?: string;
 }) {
   const v = form.values;
@@ -72,7 +72,7 @@ export function OrderFields({
       </Stack>
       <Switch
         label="Dringend"
-        description="Wir sehen es uns so bald wie möglich an."
+        description={hints?.urgent}
         size={size}
         {...form.getInputProps('urgent', { type: 'checkbox' })}
       />

@@ -42,17 +42,20 @@ export function LoungeOrderNewPage() {
     setError(null);
     try {
       const order = await create.mutateAsync({ customerId: user?.id ?? 0, body: orderCreateBody(values, key, false) });
+      // The Auftrag is filed either way; a file the server refuses is named in the one message.
+      const refused: string[] = [];
       if (files.length > 0) {
         setUploading(true);
-        try {
-          for (const file of files) await uploadOrderAttachment(order.id, file);
-        } catch (cause) {
-          notifyError(errorText(cause, 'Eine Datei konnte nicht hochgeladen werden.'));
-        } finally {
-          setUploading(false);
+        for (const file of files) {
+          await uploadOrderAttachment(order.id, file).catch(() => refused.push(file.name));
         }
+        setUploading(false);
       }
-      notifySuccess(t.orderFiled);
+      if (refused.length === 0) notifySuccess(t.orderFiled);
+      else
+        notifyError(
+          `${t.orderFiled} Nicht angehängt: ${refused.join(', ')} – nur Fotos (JPEG, PNG) und PDFs bis 10 MB.`,
+        );
       navigate(`/customer/auftraege/${order.id}`, { replace: true });
     } catch (cause) {
       setError(errorText(cause, 'Der Auftrag konnte nicht gesendet werden.'));
@@ -73,7 +76,15 @@ export function LoungeOrderNewPage() {
         </div>
         <Card component="form" noValidate onSubmit={submit} data-testid="order-form">
           <Stack gap="md">
-            <OrderFields form={form} size={size} hints={{ details: t.orderDetailsHint, due: t.orderDueHint }} />
+            <OrderFields
+              form={form}
+              size={size}
+              hints={{
+                details: t.orderDetailsHint,
+                due: t.orderDueHint,
+                urgent: 'Wir sehen es uns so bald wie möglich an.',
+              }}
+            />
             <AttachmentPicker files={files} onChange={setFiles} />
             <FormError message={error ?? (Object.values(form.errors)[0] as string | undefined) ?? null} />
             <Text size="xs" c="dimmed">

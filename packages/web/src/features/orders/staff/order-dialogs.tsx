@@ -82,5 +82,5 @@ export function OrderTextDialog({
   );
 }
 
-export const closeIntro = (booked: number) =>
-  `Der Auftrag wird erledigt; der Kunde sieht ${formatHours(booked)} gebucht und Ihre Zusammenfassung.`;
+export const closeIntro = (booked: number, customerName: string) =>
+  `Der Auftrag wird erledigt; ${customerName} sieht ${formatHours(booked)} gebucht und Ihre Zusammenfassung.`;

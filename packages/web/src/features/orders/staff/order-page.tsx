@@ -74,7 +74,7 @@ function ApprovalPanel({
       )}
       {a?.state === 'requested' && (
         <Text size="sm" c="dimmed" mb="xs">
-          Der Kunde wurde um Freigabe gebeten. Gebucht wird erst nach seiner Antwort.
+          Um Freigabe gebeten. Über die verfügbaren Stunden hinaus wird erst nach der Antwort gebucht.
         </Text>
       )}
       {order.override && (
@@ -269,7 +269,7 @@ export function OrderPage() {
         opened={dialog === 'close'}
         onClose={() => setDialog(null)}
         title={`${order.number} abschließen`}
-        intro={closeIntro(order.booked_hours)}
+        intro={closeIntro(order.booked_hours, order.customer_name)}
         label="Zusammenfassung für den Kunden (optional)"
         submitLabel="Abschließen"
         done={`Auftrag ${order.number} abgeschlossen`}
