@@ -1,5 +1,5 @@
 import type { OrderEvent } from '@butler/contract/orders';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { readStoredSession } from '../../../lib/session-storage';
 import { setOrderStreamConnected } from './order-stream-state';
@@ -43,68 +43,94 @@ export function useOrderEvents(enabled = true): boolean {
   const [live, setLive] = useState(false);
   useEffect(() => {
     if (!enabled || typeof fetch !== 'function') return;
-    let stopped = false;
-    let attempt = 0;
-    let controller: AbortController | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let refused = false;
-    const refresh = (event: OrderEvent) => {
-      void queryClient.invalidateQueries({ queryKey: orderKeys.inbox });
-      void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
-      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(event.order_id) });
-      void queryClient.invalidateQueries({ queryKey: orderKeys.customer(event.customer_id) });
-    };
-    const connect = async () => {
-      clearTimeout(timer);
-      controller?.abort();
-      controller = new AbortController();
-      const token = readStoredSession()?.token;
-      if (!token) return;
-      try {
-        const response = await fetch('/api/orders/events', {
-          headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
-          signal: controller.signal,
-        });
-        if (!response.ok || !response.body) {
-          void response.body?.cancel();
-          refused = response.status >= 400 && response.status < 500;
-          throw new Error(String(response.status));
-        }
-        refused = false;
-        // Connected: whatever happened while away is read once.
-        attempt = 0;
-        setLive(true);
-        setOrderStreamConnected(true);
-        void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer = parseEventChunk(buffer + value, refresh);
-        }
-      } catch {
-        // dropped, refused or aborted: try again below unless stopped
-      }
-      if (stopped) return;
-      setLive(false);
-      setOrderStreamConnected(false);
-      timer = setTimeout(connect, refused ? REFUSED_RETRY_MS : RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
-      attempt += 1;
-    };
-    const onVisible = () => {
-      if (document.visibilityState === 'visible' && attempt > 0 && !refused) void connect();
-    };
-    timer = setTimeout(connect, FIRST_CONNECT_MS);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      stopped = true;
-      setOrderStreamConnected(false);
-      clearTimeout(timer);
-      controller?.abort();
-      document.removeEventListener('visibilitychange', onVisible);
-    };
+    return joinStream(queryClient, setLive);
   }, [enabled, queryClient]);
   /** Whether the stream is connected (else the callers read more often). */
   return live;
+}
+
+/** One stream per tab, however many parts of the page want it (the top bar and the phone menu). */
+const members = new Set<(live: boolean) => void>();
+let leave: (() => void) | null = null;
+let connectedNow = false;
+
+function joinStream(queryClient: QueryClient, onLive: (live: boolean) => void): () => void {
+  members.add(onLive);
+  onLive(connectedNow);
+  leave ??= openStream(queryClient, (live) => {
+    connectedNow = live;
+    for (const member of members) member(live);
+  });
+  return () => {
+    members.delete(onLive);
+    if (members.size === 0) {
+      leave?.();
+      leave = null;
+      connectedNow = false;
+    }
+  };
+}
+
+function openStream(queryClient: QueryClient, setLive: (live: boolean) => void): () => void {
+  let stopped = false;
+  let attempt = 0;
+  let controller: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let refused = false;
+  const refresh = (event: OrderEvent) => {
+    void queryClient.invalidateQueries({ queryKey: orderKeys.inbox });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.counts });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.detail(event.order_id) });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.customer(event.customer_id) });
+  };
+  const connect = async () => {
+    clearTimeout(timer);
+    controller?.abort();
+    controller = new AbortController();
+    const token = readStoredSession()?.token;
+    if (!token) return;
+    try {
+      const response = await fetch('/api/orders/events', {
+        headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      });
+      if (!response.ok || !response.body) {
+        void response.body?.cancel();
+        refused = response.status >= 400 && response.status < 500;
+        throw new Error(String(response.status));
+      }
+      refused = false;
+      // Connected: whatever happened while away is read once.
+      attempt = 0;
+      setLive(true);
+      setOrderStreamConnected(true);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer = parseEventChunk(buffer + value, refresh);
+      }
+    } catch {
+      // dropped, refused or aborted: try again below unless stopped
+    }
+    if (stopped) return;
+    setLive(false);
+    setOrderStreamConnected(false);
+    timer = setTimeout(connect, refused ? REFUSED_RETRY_MS : RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
+    attempt += 1;
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible' && attempt > 0 && !refused) void connect();
+  };
+  timer = setTimeout(connect, FIRST_CONNECT_MS);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    stopped = true;
+    setOrderStreamConnected(false);
+    clearTimeout(timer);
+    controller?.abort();
+    document.removeEventListener('visibilitychange', onVisible);
+  };
 }
