@@ -165,6 +165,20 @@ function RemoteThumb({ orderId, attachment }: { orderId: number; attachment: Ord
   );
 }
 
+/** "Fotos und Dokumente": the files filed with the Auftrag itself (not with a message); nothing without any. */
+export function OrderFiles({ orderId, attachments }: { orderId: number; attachments: OrderAttachment[] }) {
+  const files = attachments.filter((a) => a.message_id === null);
+  if (files.length === 0) return null;
+  return (
+    <Stack gap={4} mt="sm">
+      <Text size="sm" fw={500}>
+        Fotos und Dokumente
+      </Text>
+      <AttachmentList orderId={orderId} attachments={files} />
+    </Stack>
+  );
+}
+
 /** The files of an Auftrag (or of one message): image thumbnails, PDFs as an icon; a tap opens the file. */
 export function AttachmentList({ orderId, attachments }: { orderId: number; attachments: OrderAttachment[] }) {
   if (attachments.length === 0) return null;

@@ -12,7 +12,7 @@ import { ErrorState } from '../../../components/states';
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { orderDetailQuery, useWithdrawOrder } from '../api/orders';
-import { AttachmentList } from '../components/order-attachments';
+import { OrderFiles } from '../components/order-attachments';
 import { OrderFacts } from '../components/order-facts';
 import { OrderHoursCard } from '../components/order-hours';
 import { OrderReply } from '../components/order-reply';
@@ -41,7 +41,6 @@ export function LoungeOrderPage() {
     );
   }
   const order = query.data;
-  const customerFiles = order.attachments.filter((a) => a.message_id === null);
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
@@ -60,14 +59,7 @@ export function LoungeOrderPage() {
         <ApprovalCard order={order} />
         <Card>
           <OrderFacts order={order} ownAddress="An meiner Adresse" />
-          {customerFiles.length > 0 && (
-            <Stack gap={4} mt="sm">
-              <Text size="sm" fw={500}>
-                Fotos und Dokumente
-              </Text>
-              <AttachmentList orderId={order.id} attachments={customerFiles} />
-            </Stack>
-          )}
+          <OrderFiles orderId={order.id} attachments={order.attachments} />
           {order.can_withdraw && (
             <Group justify="flex-end" mt="sm">
               <Button

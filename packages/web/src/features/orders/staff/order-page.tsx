@@ -20,7 +20,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useStartTimer } from '../../timer/api';
 import { openNewTimeEntry } from '../../timer/events';
 import { orderDetailQuery, useAcceptOrder, useCloseOrder, useOrderOverride } from '../api/orders';
-import { AttachmentList } from '../components/order-attachments';
+import { OrderFiles } from '../components/order-attachments';
 import { OrderFacts } from '../components/order-facts';
 import { OrderHoursCard } from '../components/order-hours';
 import { OrderReply } from '../components/order-reply';
@@ -141,7 +141,6 @@ export function OrderPage() {
       notifyError(errorText(cause, 'Der Timer konnte nicht gestartet werden'));
     }
   };
-  const customerFiles = order.attachments.filter((a) => a.message_id === null);
 
   return (
     <Stack gap="lg">
@@ -201,14 +200,7 @@ export function OrderPage() {
           <Stack gap="lg">
             <Card>
               <OrderFacts order={order} />
-              {customerFiles.length > 0 && (
-                <Stack gap={4} mt="sm">
-                  <Text size="sm" fw={500}>
-                    Fotos und Dokumente
-                  </Text>
-                  <AttachmentList orderId={order.id} attachments={customerFiles} />
-                </Stack>
-              )}
+              <OrderFiles orderId={order.id} attachments={order.attachments} />
             </Card>
             <Card component="section" aria-labelledby="order-thread-title">
               <Title order={2} size="h4" id="order-thread-title" mb="sm">
