@@ -95,12 +95,16 @@ export const orderMessages = pgTable(
     /** 'customer', 'staff' or 'system' (state changes, Freigaben, the closing summary). */
     authorKind: text('author_kind').notNull(),
     authorAdminId: integer('author_admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    /** The customer's wording; a state change is shown to staff in their words (`stateChange`). */
     body: text('body').notNull(),
+    /** The state a system message announces, so that each reader sees it in their words (decision 0810). */
+    stateChange: text('state_change'),
     internal: boolean('internal').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index('order_messages_order_idx').on(t.orderId, t.id),
+    check('order_messages_state_change_ck', sql`${t.stateChange} IS NULL OR ${t.authorKind} = 'system'`),
     check('order_messages_author_ck', sql`${t.authorKind} IN ('customer','staff','system')`),
     check('order_messages_internal_ck', sql`NOT ${t.internal} OR ${t.authorKind} <> 'customer'`),
   ],

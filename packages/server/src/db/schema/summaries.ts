@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's 64-bit transaction id (never wraps around); read as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * Derived state kept by triggers in the same transaction as the write that changes it
@@ -101,6 +115,15 @@ export const customerDataVersions = pgTable(
   {
     customerId: integer('customer_id').primaryKey(),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /**
+     * The transaction that bumped the version last (migration 0034): a reader that keeps a
+     * list over all customers asks only for the rows changed by transactions that were still
+     * running when it last read (decision 0813), instead of computing every customer again.
+     */
+    changedXid: xid8('changed_xid').notNull().default(sql`pg_current_xact_id()`),
   },
-  (t) => [check('customer_data_versions_id_ck', sql`${t.customerId} >= 0`)],
+  (t) => [
+    check('customer_data_versions_id_ck', sql`${t.customerId} >= 0`),
+    index('customer_data_versions_changed_idx').on(t.changedXid),
+  ],
 );

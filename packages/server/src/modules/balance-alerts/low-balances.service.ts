@@ -5,8 +5,7 @@ import { todayVienna } from '../../lib/clock.js';
 import { type CustomerScope, scopeKey } from '../../lib/customer-scope.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
 import { pageBounds } from '../../lib/pagination.js';
-import { lowBalancePage as lowBalanceRows } from '../hour-accounting/low-balance.repo.js';
-import { getBalanceAlertSettings } from './balance-alert-settings.service.js';
+import { lowBalanceListPage } from './low-balance-list.js';
 
 /**
  * "Knappes Guthaben": one page of the active customers over a threshold today and how many
@@ -14,7 +13,8 @@ import { getBalanceAlertSettings } from './balance-alert-settings.service.js';
  * data version, customer scope and page (settings writes bump the version too; decisions
  * 0405, 0540). At ten times
  * the data the whole list is thousands of rows: the first page after a booking no longer
- * waits for all of them.
+ * waits for all of them, and the list behind it looks again only at the customers whose
+ * figures changed (decision 0813).
  */
 export async function lowBalancePage(
   db: Database,
@@ -27,8 +27,7 @@ export async function lowBalancePage(
     db,
     `low-balances:${today}:${scopeKey(scope)}:${query.page}:${query.page_size}`,
     async () => {
-      const settings = await getBalanceAlertSettings(db);
-      const { rows, total } = await lowBalanceRows(db, today, settings, pageBounds(query), scope);
+      const { rows, total } = await lowBalanceListPage(db, today, pageBounds(query), scope);
       return {
         total,
         rows: rows.map(({ customerId, customerName, email: _e, balanceAlertMails: _m, scope: _s, ...figures }) => ({

@@ -29,7 +29,13 @@ function lowBalancesSql(
   customerId?: number,
   scope: CustomerScope = EVERY_CUSTOMER,
 ): SQL {
-  const customers = sql`c.is_active AND ${customerId === undefined ? sql`true` : sql`c.id = ${customerId}`} AND ${scopeFilter(scope, sql`c.id`)}`;
+  const one = customerId === undefined ? sql`true` : sql`c.id = ${customerId}`;
+  return lowBalancesAmong(today, settings, sql`${one} AND ${scopeFilter(scope, sql`c.id`)}`);
+}
+
+/** The low balances among the active customers `c` that `customers` admits. */
+function lowBalancesAmong(today: string, settings: BalanceAlertSettings, customers: SQL): SQL {
+  customers = sql`c.is_active AND ${customers}`;
   return sql`
     SELECT u.*, c.first_name || ' ' || c.last_name AS name, c.last_name, c.first_name, c.email,
            c.balance_alert_mails, r.reserve,
@@ -72,24 +78,39 @@ export async function findLowBalances(
   return (result.rows as any[]).map(present);
 }
 
-/** One page of the low balances in name order and how many there are, within `scope` (the overview's list). */
-export async function lowBalancePage(
+/**
+ * The low balances among these customers, unordered (the overview's list after a write looks
+ * again only at the customers whose figures changed, decision 0813).
+ */
+export async function lowBalancesAmongCustomers(
   db: Executor,
   today: string,
   settings: BalanceAlertSettings,
+  customerIds: readonly number[] | 'all',
+): Promise<LowBalanceRow[]> {
+  const customers = customerIds === 'all' ? sql`true` : scopeFilter({ all: false, ids: customerIds }, sql`c.id`);
+  const result = await db.execute(lowBalancesAmong(today, settings, customers));
+  return (result.rows as any[]).map(present);
+}
+
+/**
+ * One page of these customers in the list's order (name, then id), within `scope`, and how
+ * many of them are active and in the scope.
+ */
+export async function pageOfCustomers(
+  db: Executor,
+  customerIds: readonly number[],
   page: { limit: number; offset: number },
-  scope: CustomerScope = EVERY_CUSTOMER,
-): Promise<{ rows: LowBalanceRow[]; total: number }> {
+  scope: CustomerScope,
+): Promise<{ ids: number[]; total: number }> {
+  const among = sql`c.is_active AND ${scopeFilter({ all: false, ids: customerIds }, sql`c.id`)} AND ${scopeFilter(scope, sql`c.id`)}`;
   const result = await db.execute(sql`
-    SELECT p.*, count(*) OVER ()::int AS total_count FROM (${lowBalancesSql(today, settings, undefined, scope)}) p
-    ${ORDER}
-    LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const rows = result.rows as any[];
+    SELECT c.id, count(*) OVER ()::int AS total_count FROM customers c WHERE ${among}
+    ORDER BY c.last_name, c.first_name, c.id LIMIT ${page.limit} OFFSET ${page.offset}`);
+  const rows = result.rows as { id: number; total_count: number }[];
   if (rows.length === 0 && page.offset > 0) {
-    const count = await db.execute(
-      sql`SELECT count(*)::int AS total FROM (${lowBalancesSql(today, settings, undefined, scope)}) p`,
-    );
-    return { rows: [], total: (count.rows[0] as { total: number }).total };
+    const count = await db.execute(sql`SELECT count(*)::int AS total FROM customers c WHERE ${among}`);
+    return { ids: [], total: (count.rows[0] as { total: number }).total };
   }
-  return { rows: rows.map(present), total: rows[0]?.total_count ?? 0 };
+  return { ids: rows.map((r) => r.id), total: rows[0]?.total_count ?? 0 };
 }

@@ -81,8 +81,9 @@ function assertOpen(order: OrderRow, message: string) {
   if (!isOpenOrderState(order.state as OrderState)) throw new AppError('CONFLICT', message);
 }
 
-async function addSystemMessage(tx: Transaction, orderId: number, body: string) {
-  await tx.insert(orderMessages).values({ orderId, authorKind: 'system', body, internal: false });
+/** A system message in the customer's words; `stateChange` lets staff read a state change in theirs. */
+async function addSystemMessage(tx: Transaction, orderId: number, body: string, stateChange?: OrderState) {
+  await tx.insert(orderMessages).values({ orderId, authorKind: 'system', body, stateChange, internal: false });
 }
 
 export function createOrdersService(db: Database, publicUrl: string) {
@@ -196,7 +197,10 @@ export function createOrdersService(db: Database, publicUrl: string) {
         id: m.message.id,
         author_kind: m.message.authorKind as 'customer' | 'staff' | 'system',
         author_name: authorName(m),
-        body: m.message.body,
+        body:
+          !customer && m.message.stateChange
+            ? `Status: ${ORDER_STATE_LABELS[m.message.stateChange as OrderState]}`
+            : m.message.body,
         internal: m.message.internal,
         created_at: m.message.createdAt.toISOString(),
       })),
@@ -224,7 +228,7 @@ export function createOrdersService(db: Database, publicUrl: string) {
   /** Staff change the state: a system message in the customer's words, a mail, the audit row. */
   async function stateChanged(tx: Transaction, session: SessionContext, order: OrderRow, voice: CustomerVoice) {
     const state = order.state as OrderState;
-    await addSystemMessage(tx, order.id, `Status: ${customerOrderStateLabel(state, voice)}`);
+    await addSystemMessage(tx, order.id, `Status: ${customerOrderStateLabel(state, voice)}`, state);
     await mailCustomer(tx, session, order, { kind: 'state', state });
   }
 
@@ -533,7 +537,7 @@ export function createOrdersService(db: Database, publicUrl: string) {
           .set({ state: 'withdrawn', closedAt: now(), updatedAt: now() })
           .where(eq(orders.id, id))
           .returning();
-        await addSystemMessage(tx, id, `Status: ${ORDER_STATE_LABELS.withdrawn}`);
+        await addSystemMessage(tx, id, `Status: ${ORDER_STATE_LABELS.withdrawn}`, 'withdrawn');
         await writeAudit(tx, session, 'order_withdraw', 'order', id, before, after);
         await changed(tx, after, 'order.changed');
       });

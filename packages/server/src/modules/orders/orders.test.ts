@@ -212,6 +212,11 @@ describe('working on an Auftrag', () => {
     expect((await patch(owner.token, order.id, { state: 'done' })).statusCode).toBe(409);
     expect((await patch(owner.token, order.id, { state: 'planned', planned_date: today })).statusCode).toBe(200);
     expect((await patch(owner.token, order.id, { state: 'waiting_customer' })).json().state).toBe('waiting_customer');
+    // The same state line, each reader in their words.
+    const lastLine = async (token: string) =>
+      (await as(ctx, token).get(`/api/orders/${order.id}`)).json().messages.at(-1).body;
+    expect(await lastLine(owner.token)).toBe('Status: Wartet auf Kunde');
+    expect(await lastLine(c.token)).toBe('Status: Wartet auf dich');
     const replied = await as(ctx, c.token).post(`/api/orders/${order.id}/messages`, { body: 'Passt, Montag ist gut.' });
     expect(replied.statusCode).toBe(201);
     expect(replied.json().state).toBe('planned');
