@@ -70,6 +70,9 @@ test('Quickbill: settings, package invoice, preview, send, paid, storno, bulk do
     invoiceUrl = new URL(page.url()).pathname;
     await expect(page.getByText('Entwurf', { exact: true }).first()).toBeVisible();
     await expect(page.getByText(/Stundenpaket: 10,00 Stunden/)).toBeVisible();
+    // The success toast sits bottom-right, over the editor's "Entwurf speichern"; a pointer
+    // resting on it pauses its auto-close (Mantine), so let it go before the next clicks.
+    await expect(page.getByText('Rechnungsentwurf aus dem Stundenpaket erstellt')).toBeHidden();
   });
 
   await test.step('edit the draft: a product line at 10 % moves the live totals', async () => {
