@@ -80,6 +80,9 @@ export const PERMISSIONS = {
   'direct_debit.write': 'SEPA-Mandate anlegen und widerrufen, Lastschriftläufe erstellen und verwerfen',
   'quickbill.settings.write': 'Firmen-, Bank-, Lastschrift- und USt-Daten, Logo und Nummernkreis ändern',
   'exports.read': 'Exporte (CSV, Excel) herunterladen',
+  'accounting.read': 'Übergaben an die Steuerberatung und abgeschlossene Zeiträume sehen',
+  'accounting.export': 'Buchhaltung einstellen, Buchungsdateien (BMD, DATEV) erstellen und Zeiträume abschließen',
+  'accounting.reopen': 'Abgeschlossene Zeiträume wieder öffnen (mit Grund)',
   'statements.send': 'Monatsübersichten senden',
   'mail.read': 'Postausgang sehen',
   'mail.resend': 'Mails erneut senden',
@@ -139,6 +142,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'direct_debit.read',
     'direct_debit.write',
     'exports.read',
+    'accounting.read',
     'statements.send',
     'mail.read',
     'mail.resend',
@@ -162,6 +166,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'direct_debit.read',
     'direct_debit.write',
     'exports.read',
+    'accounting.read',
+    'accounting.export',
   ],
   // Only their customers (CUSTOMER_SCOPED_ROLES): no prices, invoices, packages or settings.
   butler: [
