@@ -304,6 +304,16 @@ describe('a closed month refuses bookings dated in it (decision 0821)', () => {
     const entries = await entriesOf(byBank.id);
     expect(entries.map((e) => e.paymentDate)).toEqual(['2026-12-04']);
     expect((await invoiceRow(byBank.id)).status).toBe('paid');
+
+    // Assigning it by hand books it on its booking day: refused the same way, nothing changes.
+    const assigned = await as(ctx, office.token).post(`/api/bank-entries/${november.id}/assign`, {
+      invoice_id: toRemind.id,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(409);
+    expect(assigned.json().error).toBe(BOOKING_REFUSED);
+    expect(await entriesOf(toRemind.id)).toEqual([]);
+    const [after] = await ctx.db.select().from(bankEntries).where(eq(bankEntries.id, november.id));
+    expect(after).toMatchObject({ matchState: 'unassigned', paymentId: null });
   });
 
   it('a direct-debit return of a November collection is not booked and changes nothing', async () => {
