@@ -125,16 +125,14 @@ async function fill(config: pg.PoolConfig) {
   }
   await db.transaction(async (tx) => {
     const letter = await putBlob(tx, randomBytes(50_000), { kind: 'reminder-pdf' });
-    await tx
-      .insert(invoiceReminders)
-      .values({
-        invoiceId: invoice.rows[0].id,
-        level: 1,
-        pdfBlobId: letter.id,
-        fee: '5.00',
-        letterDate: '2026-01-31',
-        createdBy: 'admin',
-      });
+    await tx.insert(invoiceReminders).values({
+      invoiceId: invoice.rows[0].id,
+      level: 1,
+      pdfBlobId: letter.id,
+      fee: '5.00',
+      letterDate: '2026-01-31',
+      createdBy: 'admin',
+    });
     const logo = await putBlob(tx, randomBytes(20_000), { kind: 'logo' });
     await tx
       .insert(providerSettings)
