@@ -29,6 +29,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   statement: 'Monatsübersicht',
   notification_preferences: 'Mail-Einstellungen',
   order: 'Auftrag',
+  closed_month: 'Abgeschlossener Monat',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -55,6 +56,8 @@ export const ACTION_LABELS: Record<string, string> = {
   renew: 'Verlängert',
   discard: 'Verworfen',
   import: 'Importiert',
+  close: 'Monat abgeschlossen',
+  reopen: 'Monat wieder geöffnet',
   'at-bank': 'Bei der Bank eingereicht',
   'bank-entry-confirm': 'Vorschlag bestätigt',
   'bank-entry-assign': 'Buchung zugeordnet',

@@ -115,7 +115,8 @@ export const zMandateRevokeInput = z.object({
 
 export const zMandate = z.object({
   id: z.number(),
-  customer_id: z.number(),
+  /** Null once the customer is deleted: the mandate is kept seven years (decision 0821). */
+  customer_id: z.number().nullable(),
   reference: z.string(),
   signed_on: z.string(),
   debtor_name: z.string(),

@@ -7,6 +7,7 @@ import type { Keyring } from './lib/secret-box.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { createStaffEmail } from './modules/account/staff-email.service.js';
+import { accountingPeriodsRoutes } from './modules/accounting-periods/accounting-periods.routes.js';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -126,6 +127,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(customerVoiceRoutes(deps.db));
   await typed.register(statementsRoutes(deps.db, deps.env));
   await typed.register(directDebitRoutes(deps.db));
+  await typed.register(accountingPeriodsRoutes(deps.db));
   const payments = createPaymentService(createQuickbillDeps(deps.db, deps.env));
   await typed.register(
     bankImportRoutes(

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { closedMonthError } from './closed-months.js';
 import { DATABASE_UNAVAILABLE, databaseUnavailableReason } from './database-errors.js';
 import { AppError, ERROR_CATALOGUE } from './errors.js';
 import { ONE_FILE_ONLY } from './single-upload.js';
@@ -57,6 +58,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       // PostgreSQL is gone or restarting: a clear 503 at once; the pool reconnects by itself (0345).
       request.log.warn({ reason: unavailable }, 'database unavailable');
       return reply.status(503).header('Retry-After', '5').send({ error: DATABASE_UNAVAILABLE });
+    }
+    // The closed-month triggers (decision 0821): a German 409 naming the month, never a 500.
+    const closed = closedMonthError(error);
+    if (closed) {
+      request.log.warn({ err: error }, 'booking in a closed month refused');
+      return reply.status(closed.status).send({ error: closed.message });
     }
     const pgCode = (error as any).code ?? error.cause?.code;
     if (typeof pgCode === 'string' && PG_CLIENT_ERRORS[pgCode]) {

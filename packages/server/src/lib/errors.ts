@@ -49,6 +49,8 @@ export const ERROR_CATALOGUE = {
   WIKI_DECRYPT_FAILED: [500, 'Fehler beim Entschlüsseln des Passworts'],
   INVOICE_IMMUTABLE: [409, 'Ausgestellte Rechnungen können nicht mehr geändert oder gelöscht werden'],
   INVOICE_WRONG_STATUS: [409, 'Diese Aktion ist für den Status dieser Rechnung nicht möglich'],
+  // A booking dated in a closed month (decision 0821); lib/closed-months.ts names the month.
+  PERIOD_CLOSED: [409, 'Dieser Zeitraum ist abgeschlossen: Buchungen mit einem Datum darin sind nicht mehr möglich'],
   INVOICE_SETTINGS_INCOMPLETE: [409, 'Bitte vervollständigen Sie zuerst die Rechnungseinstellungen'],
   MAIL_FAILED: [502, 'Die E-Mail konnte nicht versendet werden. Bitte versuchen Sie es erneut.'],
   INTERNAL: [500, 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.'],

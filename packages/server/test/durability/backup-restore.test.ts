@@ -125,9 +125,14 @@ async function fill(config: pg.PoolConfig) {
   }
   await db.transaction(async (tx) => {
     const letter = await putBlob(tx, randomBytes(50_000), { kind: 'reminder-pdf' });
-    await tx
-      .insert(invoiceReminders)
-      .values({ invoiceId: invoice.rows[0].id, level: 1, pdfBlobId: letter.id, createdBy: 'admin' });
+    await tx.insert(invoiceReminders).values({
+      invoiceId: invoice.rows[0].id,
+      level: 1,
+      pdfBlobId: letter.id,
+      fee: '5.00',
+      letterDate: '2026-01-31',
+      createdBy: 'admin',
+    });
     const logo = await putBlob(tx, randomBytes(20_000), { kind: 'logo' });
     await tx
       .insert(providerSettings)
@@ -137,6 +142,9 @@ async function fill(config: pg.PoolConfig) {
         set: { logoBlobId: logo.id },
       });
   });
+  // January is closed after its bookings (decision 0821): the restore writes the reminder with
+  // its fee back after closed_months (foreign-key order) and must not be refused.
+  await db.$client.query(`INSERT INTO closed_months (month, closed_by) VALUES ('2026-01', 'chefin')`);
   await db.$client.end();
 }
 

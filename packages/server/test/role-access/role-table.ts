@@ -251,4 +251,8 @@ export const ROLE_TABLE: Record<string, RouteRule> = {
   'POST /api/bank-entries/:id/confirm': 'owner office accounting',
   'POST /api/bank-entries/:id/assign': 'owner office accounting',
   'POST /api/bank-entries/:id/ignore': 'owner office accounting',
+  // Festschreibung (decision 0821): Büro sees, Buchhaltung closes, only the Inhaber reopens.
+  'GET /api/accounting/closed-months': 'owner office accounting',
+  'POST /api/accounting/closed-months': 'owner accounting',
+  'POST /api/accounting/closed-months/:month/reopen': 'owner',
 };

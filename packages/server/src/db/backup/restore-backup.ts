@@ -58,6 +58,8 @@ export async function restoreBackup(config: pg.PoolConfig, file: string, uploads
     await setPortableSession(client);
     // Hour summaries (decision 0560) are rebuilt once after all rows are in, not per batch.
     await client.query(`SELECT set_config('butler.defer_hour_summaries', 'on', true)`);
+    // Rows booked before their month was closed come back in foreign-key order (decision 0821).
+    await client.query(`SELECT set_config('butler.restoring', 'on', true)`);
     const summary = await insertAll(client, lines, staging, file);
     await rebuildHourSummaries(client);
     await verifyBlobs(client, summary);

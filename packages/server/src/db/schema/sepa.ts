@@ -58,9 +58,9 @@ export const sepaMandates = pgTable(
   'sepa_mandates',
   {
     id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    // Kept seven years after the customer is deleted or erased (§ 132 BAO, decision 0821):
+    // the mandate proves the collections made with it; only the link goes.
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     reference: text('reference').notNull(),
     signedOn: date('signed_on').notNull(),
     debtorName: text('debtor_name').notNull(),

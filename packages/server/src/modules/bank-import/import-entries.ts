@@ -2,6 +2,7 @@ import { formatDate } from '@butler/contract/format';
 import { eq, sql } from 'drizzle-orm';
 import { bankEntries, bankFileSkips } from '../../db/schema/index.js';
 import { hundredthsToString } from '../../domain/decimal.js';
+import { closedMonthError } from '../../lib/closed-months.js';
 import { AppError } from '../../lib/errors.js';
 import { identify } from './entry-identity.js';
 import { type Outcome, type ProcessContext, processEntry } from './entry-processing.js';
@@ -106,7 +107,9 @@ async function bookSafely(ctx: ProcessContext, row: EntryRow): Promise<Outcome &
   }
   try {
     return await ctx.tx.transaction((savepoint) => processEntry({ ...ctx, tx: savepoint }, row));
-  } catch (error) {
+  } catch (caught) {
+    // A booking dated in a closed month (decision 0821) stays "nicht zugeordnet" with the reason.
+    const error = closedMonthError(caught) ?? caught;
     if (!(error instanceof AppError)) throw error;
     const day = row.bookingDate ? ` (Buchungstag ${formatDate(row.bookingDate)})` : '';
     return notBooked(`Nicht gebucht: ${error.message}${day}`);

@@ -6,6 +6,7 @@ import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/escape-html.js';
+import { revokeMandatesOf } from '../customers/customers-delete.js';
 
 export const CONFIRMATION_MISMATCH = 'Bitte geben Sie zur Bestätigung den vollständigen Namen des Kunden genau ein';
 
@@ -42,7 +43,9 @@ function blockedMessage(drafts: number, unpaid: number) {
  * attachments (decision 0810), wiki entries with their files (bytes by
  * the blob owner trigger), balance alerts, mails other than those that carried an
  * invoice, and the recorded values in the audit trail. Issued invoices and credit notes
- * stay with their recipient snapshot and their stored documents (§132 BAO, Art. 17(3)(b)).
+ * stay with their recipient snapshot and their stored documents (§132 BAO, Art. 17(3)(b)),
+ * and so, for seven years (decision 0821), do the ledger entries, the SEPA mandates (revoked,
+ * with their debtor) and the bank entries, and the audit rows of money without personal fields.
  * Refused while drafts or unpaid invoices exist. The audit entry holds counts only.
  */
 export async function eraseCustomer(db: Database, session: SessionContext, id: number, confirmation: string) {
@@ -82,11 +85,22 @@ export async function eraseCustomer(db: Database, session: SessionContext, id: n
       sql`DELETE FROM login_attempts WHERE attempt_key IN (${`account:customer:${id}`}, ${`reset:customer:${id}`})`,
     );
     // The audit trail keeps who did what when, but not the values: those were the person's data.
+    // The trail of money (§ 132 BAO, seven years, decision 0821) keeps its figures: the rows of
+    // issued invoices, ledger entries and SEPA mandates lose only the personal fields; the
+    // documents and ledger rows themselves keep what the law requires.
+    const money = moneyAuditRows(id);
+    await tx
+      .update(auditLog)
+      .set({ changes: sql`${auditLog.changes} - ${arrayLiteral(PERSONAL_AUDIT_FIELDS)}::text[]` })
+      .where(and(eq(auditLog.customerId, id), sql`${auditLog.changes} IS NOT NULL`, money));
     const cleared = await tx
       .update(auditLog)
       .set({ changes: null })
-      .where(and(eq(auditLog.customerId, id), sql`${auditLog.changes} IS NOT NULL`))
+      .where(and(eq(auditLog.customerId, id), sql`${auditLog.changes} IS NOT NULL`, sql`NOT (${money})`))
       .returning({ id: auditLog.id });
+    // A mandate stays as the proof of the collections made with it (decision 0821); it can
+    // never collect again.
+    await revokeMandatesOf(tx, id, 'Kunde gelöscht (DSGVO)');
     await tx
       .update(auditLog)
       .set({ actorName: `Gelöschter Kunde #${id}` })
@@ -104,6 +118,44 @@ export async function eraseCustomer(db: Database, session: SessionContext, id: n
     // removed by the caller once this transaction has committed.
     return { ...result, outboxFiles: [...mails, ...staffMails.deleted, ...staffMails.blanked] };
   });
+}
+
+/**
+ * Fields of an audit row's changes that are the person's data, not the money: dropped from the
+ * kept money rows on erasure (decision 0821). The invoice keeps its recipient snapshot and
+ * the mandate its debtor, because the law asks for those documents as they were.
+ */
+export const PERSONAL_AUDIT_FIELDS = [
+  'customerName',
+  'customerAddress',
+  'customerEmail',
+  'customerUid',
+  'customerStreet',
+  'customerPostalCode',
+  'customerCity',
+  'debtorName',
+  'debtorIban',
+  'debtorBic',
+  'counterpartyName',
+  'counterpartyIban',
+  'note',
+  'notes',
+  'reference',
+  'reason',
+];
+
+/** One parameter holding an array literal (drizzle would spread a JS array into a list); plain words only. */
+const arrayLiteral = (words: string[]) => `{${words.join(',')}}`;
+
+/** Actions that move money for a customer (decision 0580); their audit rows are the trail of money. */
+const MONEY_ACTIONS = ['payment', 'payment-remove', 'credit-apply', 'credit-refund', 'mark-paid'];
+
+/** The customer's audit rows that belong to the trail of money: issued invoices, ledger entries, mandates. */
+function moneyAuditRows(customerId: number) {
+  return sql`(${auditLog.action} = ANY(${arrayLiteral(MONEY_ACTIONS)}::text[])
+    OR ${auditLog.entity} = 'sepa_mandate'
+    OR (${auditLog.entity} = 'invoice' AND ${auditLog.entityId} IN (
+      SELECT i.id::text FROM invoices i WHERE i.customer_id = ${customerId} AND i.status <> 'draft')))`;
 }
 
 /**

@@ -46,7 +46,7 @@ export const privacyRoutes =
       schema: {
         tags,
         description:
-          'Löschung nach Art. 17 DSGVO: entfernt den Kunden mit allen personenbezogenen Daten; ausgestellte Rechnungen und Stornorechnungen bleiben (§132 BAO). Bestätigung: der vollständige Name des Kunden. Nicht möglich, solange Rechnungsentwürfe oder offene Rechnungen bestehen (409).',
+          'Löschung nach Art. 17 DSGVO: entfernt den Kunden mit allen personenbezogenen Daten; ausgestellte Rechnungen und Stornorechnungen, Zahlungen, SEPA-Mandate (widerrufen) und Bankbuchungen bleiben sieben Jahre (§132 BAO), ohne Verknüpfung zum Kunden. Bestätigung: der vollständige Name des Kunden. Nicht möglich, solange Rechnungsentwürfe oder offene Rechnungen bestehen (409).',
         params: zIdParams,
         body: zCustomerErasureInput,
         response: { 200: zCustomerErasureResponse, 409: zErrorResponse, ...errors },

@@ -14,6 +14,7 @@ import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { auditLog, blobs, customers, invoices, wikiFiles } from '../../db/schema/index.js';
 import { configureProvider, createDraft, sendInvoice } from '../quickbill/test/helpers.js';
 import { createEntry, upload, type WikiSetup, wikiSetup } from '../wiki/wiki.test-helpers.js';
+import { PERSONAL_AUDIT_FIELDS } from './erasure.js';
 
 /**
  * Decision 0423: the customer's data as one ZIP (Art. 15, 20 DSGVO), read back
@@ -329,7 +330,16 @@ describe('POST /api/customers/:id/erasure', () => {
     expect(text).not.toContain(a.lastName);
     expect(text).not.toContain(a.email);
     expect(text).not.toContain('Tresor-Geheimnis');
-    expect(trail.filter((r) => r !== erasure).every((r) => r.changes === null)).toBe(true);
+    // Only the trail of money keeps values (§ 132 BAO, decision 0821): the rows of the issued
+    // invoices and their payments, without any personal field; every other row lost them.
+    const keptIds = new Set(kept.map((inv) => String(inv.id)));
+    const money = (r: (typeof trail)[number]) => r.entity === 'invoice' && keptIds.has(r.entityId ?? '');
+    expect(trail.filter((r) => r !== erasure && !money(r)).every((r) => r.changes === null)).toBe(true);
+    const moneyRows = trail.filter(money);
+    expect(moneyRows.map((r) => r.action)).toEqual(expect.arrayContaining(['send', 'payment']));
+    for (const row of moneyRows) {
+      for (const field of PERSONAL_AUDIT_FIELDS) expect(row.changes ?? {}).not.toHaveProperty(field);
+    }
 
     // The other customer is untouched.
     expect((await get(`/api/customers/${b.id}`)).statusCode).toBe(200);

@@ -16,6 +16,8 @@ export async function mandateFormPdf(
 ) {
   const mandate = 'mandateId' in target ? await findMandate(db, target.mandateId) : null;
   const customerId = mandate ? mandate.customerId : (target as { customerId: number }).customerId;
+  // A deleted customer's mandate is kept (decision 0821), but there is no form to sign any more.
+  if (customerId === null) throw new AppError('CUSTOMER_NOT_FOUND');
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
   if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
   const provider = await loadSettings(db);

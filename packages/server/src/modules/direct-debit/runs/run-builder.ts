@@ -70,7 +70,8 @@ export async function pain008InputOf(
   file: { messageId: string; createdAt: string; collectionDate: string },
 ): Promise<Pain008Input> {
   const provider = await loadSettings(db);
-  const addresses = await debtorAddresses(db, [...new Set(planned.map((p) => p.mandate.customerId))]);
+  const customerIds = planned.map((p) => p.mandate.customerId).filter((id): id is number => id !== null);
+  const addresses = await debtorAddresses(db, [...new Set(customerIds)]);
   const collections: Pain008Collection[] = planned.map(({ row, mandate, sequenceType, endToEndId: e2e }) => ({
     endToEndId: e2e,
     amountCents: row.amountCents,
@@ -81,7 +82,7 @@ export async function pain008InputOf(
     debtorName: mandate.debtorName,
     debtorIban: mandate.debtorIban,
     debtorBic: mandate.debtorBic,
-    debtorAddress: addresses.get(mandate.customerId) ?? null,
+    debtorAddress: (mandate.customerId !== null && addresses.get(mandate.customerId)) || null,
     remittance: `Rechnung ${row.invoiceNumber}`,
   }));
   return {

@@ -8,6 +8,7 @@ import { creditorReference } from '../../../domain/creditor-reference.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { type AuditActor, writeAudit } from '../../../lib/audit.js';
 import { now } from '../../../lib/clock.js';
+import { closedMonthError } from '../../../lib/closed-months.js';
 import { AppError } from '../../../lib/errors.js';
 import { queueInvoiceMail, requireRecipient } from '../mail/invoice-mail.js';
 import { withNumberTurn } from '../numbering/number-turn.js';
@@ -105,7 +106,8 @@ export function createSendService(deps: QuickbillDeps) {
         try {
           await send(session, id);
           sent.push(id);
-        } catch (error) {
+        } catch (caught) {
+          const error = closedMonthError(caught) ?? caught;
           failed.push({ id, error: error instanceof AppError ? error.message : 'Versand fehlgeschlagen' });
         }
       }
