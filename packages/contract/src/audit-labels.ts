@@ -12,6 +12,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   wiki_category: 'Wiki-Kategorie',
   invoice: 'Rechnung',
   product: 'Produkt',
+  accounting_settings: 'Buchhaltungs-Einstellungen',
+  accounting_export: 'Übergabe an die Steuerberatung',
   provider_settings: 'Firmendaten',
   referral_settings: 'Empfehlungsprogramm',
   dashboard_settings: 'Dashboard-Einstellungen',

@@ -200,6 +200,10 @@ async function main() {
       // The overview's charts (decision 0651): hours cached by data version, money from a year of
       // invoices and payments on every call.
       ['GET /api/admin/overview-charts', () => '/api/admin/overview-charts'],
+      // Buchhaltung (decisions 0822, 0823): the kept handovers, and this and last year's
+      // turnover against the Kleinunternehmer limit (a year of invoices summed on every call).
+      ['GET /api/accounting/handovers', () => '/api/accounting/handovers'],
+      ['GET /api/accounting/small-business-limit', () => '/api/accounting/small-business-limit'],
       // The admin overview's two lists (decision 0405).
       ['GET /api/admin/low-balances?page=…', (i) => `/api/admin/low-balances?page=${pick(i, 3)}`],
       ['GET /api/admin/expiring-subscriptions?page=…', (i) => `/api/admin/expiring-subscriptions?page=${pick(i, 3)}`],

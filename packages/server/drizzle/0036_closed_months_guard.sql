@@ -77,13 +77,15 @@ CREATE TRIGGER payments_closed_month BEFORE INSERT ON payments
 -- An issued invoice or credit note (status <> 'draft') dated in a closed month is frozen. What
 -- may still change (decision 0821): sent_at (mailed again), reminder_level (a reminder dated in
 -- the open period), the paid markers the ledger derives (paid_at, paid_amount, status between
--- 'sent' and 'paid'), customer_id becoming NULL (the customer deleted; the snapshot stays) and
--- updated_at. Everything else (amounts, dates, number, recipient snapshot, notes, the step to
--- 'cancelled') is refused, as are issuing into a closed month and deleting such a row. Drafts
--- are no bookings and stay free.
+-- 'sent' and 'paid'), the step to 'cancelled' with cancelled_at (a Storno: its Stornorechnung
+-- is a new row dated today, which its own INSERT checks; the closed month keeps the invoice as
+-- booked), customer_id becoming NULL (the customer deleted; the snapshot stays) and
+-- updated_at. Everything else (amounts, dates, number, recipient snapshot, notes, a step back
+-- from 'cancelled') is refused, as are issuing into a closed month and deleting such a row.
+-- Drafts are no bookings and stay free.
 CREATE FUNCTION invoices_closed_month_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  free constant text[] := ARRAY['sent_at', 'reminder_level', 'paid_at', 'paid_amount', 'status', 'customer_id', 'updated_at'];
+  free constant text[] := ARRAY['sent_at', 'reminder_level', 'paid_at', 'paid_amount', 'status', 'cancelled_at', 'customer_id', 'updated_at'];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     IF NEW.status <> 'draft' THEN
@@ -105,7 +107,8 @@ BEGIN
     RETURN NEW;
   END IF;
   IF (to_jsonb(NEW) - free) = (to_jsonb(OLD) - free)
-    AND (NEW.status = OLD.status OR (OLD.status IN ('sent', 'paid') AND NEW.status IN ('sent', 'paid')))
+    AND (NEW.status = OLD.status OR (OLD.status IN ('sent', 'paid') AND NEW.status IN ('sent', 'paid', 'cancelled')))
+    AND (NEW.cancelled_at IS NOT DISTINCT FROM OLD.cancelled_at OR (OLD.cancelled_at IS NULL AND NEW.status = 'cancelled'))
     AND (NEW.customer_id IS NULL OR NEW.customer_id IS NOT DISTINCT FROM OLD.customer_id) THEN
     RETURN NEW;
   END IF;

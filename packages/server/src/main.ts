@@ -69,6 +69,8 @@ async function main() {
     demoLogins.splice(3, 0, await seedDemoStatements(db, env, demoToday));
     const { seedDemoOrders } = await import('./demo/seed-orders.js');
     demoLogins.splice(4, 0, await seedDemoOrders(app, db, demoToday));
+    const { seedDemoHandovers } = await import('./demo/seed-handovers.js');
+    demoLogins.splice(5, 0, await seedDemoHandovers(app, db, demoToday));
   }
 
   // Background jobs (mails, alerts, statements) run in this process; several portal

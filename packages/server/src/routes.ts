@@ -7,6 +7,10 @@ import type { Keyring } from './lib/secret-box.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { createStaffEmail } from './modules/account/staff-email.service.js';
+import { accountingExportRoutes } from './modules/accounting-export/accounting-export.routes.js';
+import { createAccountingSettingsService } from './modules/accounting-export/accounting-settings.service.js';
+import { createHandoverService } from './modules/accounting-export/handover.service.js';
+import { readSmallBusinessLimit } from './modules/accounting-export/small-business-limit.service.js';
 import { accountingPeriodsRoutes } from './modules/accounting-periods/accounting-periods.routes.js';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -108,6 +112,11 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(ordersRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(myDayRoutes(deps.db));
   await typed.register(exportsRoutes(deps.db));
+  await typed.register(
+    accountingExportRoutes(createAccountingSettingsService(deps.db), createHandoverService(deps.db), () =>
+      readSmallBusinessLimit(deps.db),
+    ),
+  );
   await typed.register(privacyRoutes(deps));
   await typed.register(referralSettingsRoutes(deps.db));
   await typed.register(referralLinkRoutes(deps.db, deps.env.PUBLIC_URL));

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
-import { admins, customers, invoices, sessions, wikiCategories } from '../db/schema/index.js';
+import { admins, customers, invoices, wikiCategories } from '../db/schema/index.js';
 import { addDays } from '../domain/calendar.js';
-import { startSession } from '../modules/auth/sessions.js';
 import { createDocument, FONT, toBuffer } from '../modules/quickbill/pdf/pdf-kit.js';
+import { type DemoCall, demoCaller, endDemoSessions } from './demo-api.js';
 import { type Outcome, settleDemoInvoice } from './seed-payments.js';
 
 /**
@@ -13,8 +13,6 @@ import { type Outcome, settleDemoInvoice } from './seed-payments.js';
  * the portal's own API (numbering, PDFs, e-invoices, encryption, audit) as the first
  * admin, with a session that is revoked at the end.
  */
-
-type Api = <T = any>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, contentType?: string) => Promise<T>;
 
 const PRODUCTS = [
   {
@@ -247,22 +245,7 @@ function multipart(filename: string, contentType: string, bytes: Buffer) {
  */
 export async function seedDemoDocuments(app: FastifyInstance, db: Database, today: string): Promise<string> {
   const [admin] = await db.select({ id: admins.id }).from(admins).orderBy(asc(admins.id)).limit(1);
-  const session = await startSession(
-    db,
-    { userType: 'admin', id: admin.id },
-    { address: '127.0.0.1', userAgent: 'npm run demo' },
-  );
-  const headers = { authorization: `Bearer ${session.token}` };
-  const api: Api = async (method, url, body, contentType) => {
-    const res = await app.inject({
-      method,
-      url,
-      headers: contentType ? { ...headers, 'content-type': contentType } : headers,
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    if (res.statusCode >= 300) throw new Error(`Demo: ${method} ${url} → ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
+  const api = await demoCaller(app, db, { userType: 'admin', id: admin.id });
   try {
     const list = await db
       .select({ id: customers.id, first: customers.firstName, last: customers.lastName })
@@ -323,13 +306,12 @@ export async function seedDemoDocuments(app: FastifyInstance, db: Database, toda
     const wiki = await seedWikiSecrets(api, db, customerAt(0), customerAt(1));
     return `Demo-Dokumente angelegt: ${PRODUCTS.length} Produkte, ${count} Rechnungen (alle Status, Zahlungen und Teilzahlungen, Guthaben, Mahnstufen 1–3, Mahnsperre, Storno, ButlerPaket-Monatsrechnungen), ${wiki} Wiki-Einträge mit Passwörtern und Datei`;
   } finally {
-    // The demo's own session is no device anyone should see under "Angemeldete Geräte".
-    await db.delete(sessions).where(eq(sessions.adminId, admin.id));
+    await endDemoSessions(db);
   }
 }
 
 async function seedWikiSecrets(
-  api: Api,
+  api: DemoCall,
   db: Database,
   maria: { id: number; first: string; last: string },
   johann: { id: number; first: string; last: string },
@@ -387,7 +369,7 @@ async function seedWikiSecrets(
       'application/pdf',
       await demoPolicyPdf(`${maria.first} ${maria.last}`),
     );
-    await api('POST', `/api/wiki/entries/${entry.id}/files`, file.payload, file.contentType);
+    await api('POST', `/api/wiki/entries/${entry.id}/files`, file.payload, { 'content-type': file.contentType });
     count++;
   }
   return count;

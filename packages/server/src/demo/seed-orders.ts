@@ -3,16 +3,10 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Database } from '../db/client.js';
-import { admins, customers, orders, projects, sessions } from '../db/schema/index.js';
+import { admins, customers, orders, projects } from '../db/schema/index.js';
 import { addDays } from '../domain/calendar.js';
-import { startSession } from '../modules/auth/sessions.js';
+import { type DemoCall, demoCaller, endDemoSessions } from './demo-api.js';
 
-type Call = <T = any>(
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  body?: unknown,
-  contentType?: string,
-) => Promise<T>;
 type Step =
   | { as: 'customer' | 'staff' | 'butler'; say: string; internal?: boolean }
   | { patch: Record<string, unknown> }
@@ -163,8 +157,6 @@ const ORDERS: DemoOrder[] = [
   },
 ];
 
-const DEMO_AGENT = 'npm run demo';
-
 /** A small picture standing in for a customer's phone photo. */
 function demoPhoto(label: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#d9cbb0"/><circle cx="400" cy="160" r="90" fill="#f4e27a"/><rect x="385" y="0" width="30" height="80" fill="#6b5a44"/><text x="400" y="470" font-family="DejaVu Sans, sans-serif" font-size="56" text-anchor="middle" fill="#3b3126">${label}</text></svg>`;
@@ -189,24 +181,10 @@ export async function seedDemoOrders(app: FastifyInstance, db: Database, today: 
     .from(customers)
     .where(eq(customers.isActive, true))
     .orderBy(asc(customers.id));
-  const caller = async (session: { userType: 'admin' | 'customer'; id: number }): Promise<Call> => {
-    const { token } = await startSession(db, session, { address: '127.0.0.1', userAgent: DEMO_AGENT });
-    return async (method, url, body, contentType) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-      if (contentType) headers['content-type'] = contentType;
-      const res = await app.inject({
-        method,
-        url,
-        headers,
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
-      if (res.statusCode >= 300) throw new Error(`Demo: ${method} ${url} → ${res.statusCode} ${res.body}`);
-      return res.json();
-    };
-  };
+  const caller = (account: { userType: 'admin' | 'customer'; id: number }) => demoCaller(app, db, account);
   const staff = await caller({ userType: 'admin', id: owner.id });
   const asButler = butler ? await caller({ userType: 'admin', id: butler.id }) : staff;
-  const customerCalls = new Map<number, Call>();
+  const customerCalls = new Map<number, DemoCall>();
   const asCustomer = async (customerId: number) => {
     if (!customerCalls.has(customerId))
       customerCalls.set(customerId, await caller({ userType: 'customer', id: customerId }));
@@ -264,7 +242,7 @@ export async function seedDemoOrders(app: FastifyInstance, db: Database, today: 
           });
         } else if ('photo' in step) {
           const upload = multipart(await demoPhoto(step.photo), `${step.photo}.jpg`);
-          await own('POST', `/api/orders/${order.id}/attachments`, upload.body, upload.contentType);
+          await own('POST', `/api/orders/${order.id}/attachments`, upload.body, { 'content-type': upload.contentType });
         } else if ('close' in step) {
           await worker('POST', `/api/orders/${order.id}/close`, { summary: step.close });
         } else if ('withdraw' in step) {
@@ -290,7 +268,6 @@ export async function seedDemoOrders(app: FastifyInstance, db: Database, today: 
       );
     return `Demo-Aufträge angelegt: ${filed.length} (${orderNumber(filed[0].id)} bis ${orderNumber(filed.at(-1)!.id)}; alle Status, Freigaben, gebuchte Zeit, ein Foto)`;
   } finally {
-    // The demo's own sessions are no devices anyone should see under "Angemeldete Geräte".
-    await db.delete(sessions).where(eq(sessions.userAgent, DEMO_AGENT));
+    await endDemoSessions(db);
   }
 }

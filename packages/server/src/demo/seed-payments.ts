@@ -1,4 +1,5 @@
 import { addDays } from '../domain/calendar.js';
+import type { DemoCall } from './demo-api.js';
 
 /** What happens to a demo invoice after it is issued (money comes back in). */
 export type Outcome =
@@ -14,15 +15,13 @@ export type Outcome =
   | 'blocked'
   | 'cancelled';
 
-type Api = <T = any>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => Promise<T>;
-
 /**
  * Payments, partial payments, an overpayment that becomes credit, reminders at every level
  * and a Mahnsperre, all through the portal's own API (ledger, letters, mails, audit).
  * `paidAt` is the day the (first) payment came in; `today` the demo's Vienna date.
  */
 export async function settleDemoInvoice(
-  api: Api,
+  api: DemoCall,
   invoice: { id: number; outcome: Outcome; paidAt: string },
   today: string,
 ) {

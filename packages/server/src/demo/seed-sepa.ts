@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
-import { admins, customers, invoiceCollections, invoices, sessions, subscriptions } from '../db/schema/index.js';
-import { addDays, monthDisplay } from '../domain/calendar.js';
+import { admins, customers, invoiceCollections, invoices, subscriptions } from '../db/schema/index.js';
+import { addDays } from '../domain/calendar.js';
 import { toHundredths } from '../domain/decimal.js';
-import { subscriptionLineText } from '../domain/subscription-line.js';
-import { startSession } from '../modules/auth/sessions.js';
 import { camt053 } from '../modules/bank-import/camt/camt-writer.js';
+import { demoCaller, endDemoSessions } from './demo-api.js';
 
 /**
  * SEPA in `npm run demo` (decisions 0600–0609): the direct-debit settings, four customers whose
@@ -19,26 +18,7 @@ const MANDATE_IBANS = ['AT483200000012345864', 'AT022050303300646365', 'AT026000
 
 export async function seedDemoSepa(app: FastifyInstance, db: Database, today: string): Promise<string> {
   const [admin] = await db.select({ id: admins.id }).from(admins).orderBy(asc(admins.id)).limit(1);
-  const session = await startSession(
-    db,
-    { userType: 'admin', id: admin.id },
-    { address: '127.0.0.1', userAgent: 'npm run demo' },
-  );
-  const api = async <T = any>(
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const res = await app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${session.token}`, ...headers },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    if (res.statusCode >= 300) throw new Error(`Demo: ${method} ${url} → ${res.statusCode} ${res.body}`);
-    return res.json() as T;
-  };
+  const api = await demoCaller(app, db, { userType: 'admin', id: admin.id });
   try {
     const provider = await api<{ iban: string; bic: string }>('GET', '/api/quickbill/settings');
     await api('PUT', '/api/direct-debit/settings', {
@@ -205,6 +185,6 @@ export async function seedDemoSepa(app: FastifyInstance, db: Database, today: st
     await api('POST', '/api/bank-import/files', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
     return `Demo-SEPA angelegt: ${running.length} Lastschrift-Mandate, ein eingereichter Lastschrift-Lauf, ein importierter Kontoauszug (zugeordnet, Vorschlag, nicht zugeordnet)`;
   } finally {
-    await db.delete(sessions).where(eq(sessions.adminId, admin.id));
+    await endDemoSessions(db);
   }
 }

@@ -210,12 +210,27 @@ describe('a closed month refuses bookings dated in it (decision 0821)', () => {
     expect((await invoiceRow(december.id)).status).toBe('sent');
   });
 
-  it('a Storno of a November invoice is refused (no credit note); a December invoice is cancelled', async () => {
-    const refused = await as(ctx, owner.token).post(`/api/quickbill/invoices/${toCancel.id}/cancel`);
-    expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json().error).toBe(INVOICE_REFUSED);
-    expect((await invoiceRow(toCancel.id)).status).toBe('sent');
-    expect(await ctx.db.select().from(invoices).where(eq(invoices.creditNoteForId, toCancel.id))).toEqual([]);
+  it('a Storno of a November invoice is a Stornorechnung dated in December; November keeps the invoice as booked', async () => {
+    const before = await invoiceRow(toCancel.id);
+    const storno = await as(ctx, owner.token).post(`/api/quickbill/invoices/${toCancel.id}/cancel`);
+    expect(storno.statusCode, storno.body).toBe(200);
+    const after = await invoiceRow(toCancel.id);
+    expect(after.status).toBe('cancelled');
+    expect([after.invoiceDate, after.totalGross, after.invoiceNumber]).toEqual([
+      before.invoiceDate,
+      before.totalGross,
+      before.invoiceNumber,
+    ]);
+    const [stornoNote] = await ctx.db.select().from(invoices).where(eq(invoices.creditNoteForId, toCancel.id));
+    expect(stornoNote!.invoiceDate).toBe('2026-12-10');
+    // Cancelled is final: the step back is refused like any other change in November.
+    const back = await ctx.db
+      .execute(sql`UPDATE invoices SET status = 'sent', cancelled_at = NULL WHERE id = ${toCancel.id}`)
+      .then(
+        () => 'accepted',
+        (error) => (error.cause?.code ?? error.code) as string,
+      );
+    expect(back).toBe('FS821');
 
     const c = await buildCustomer(ctx.db, {
       lastName: 'StornoDez',
@@ -257,7 +272,7 @@ describe('a closed month refuses bookings dated in it (decision 0821)', () => {
     expect(await attempt(sql`total_gross = total_gross + 1`)).toBe('FS821');
     expect(await attempt(sql`due_date = due_date + 1`)).toBe('FS821');
     expect(await attempt(sql`notes = 'nachträglich'`)).toBe('FS821');
-    expect(await attempt(sql`status = 'cancelled', cancelled_at = now()`)).toBe('FS821');
+    expect(await attempt(sql`status = 'draft', cancelled_at = NULL`)).toBe('FS821');
     expect(await attempt(sql`sent_at = now()`)).toBe('accepted');
     expect(await attempt(sql`reminder_level = 1`)).toBe('accepted');
     const line = await ctx.db
@@ -268,7 +283,7 @@ describe('a closed month refuses bookings dated in it (decision 0821)', () => {
       );
     expect(line).toBe('FS821');
     const row = await invoiceRow(toCancel.id);
-    expect(row).toMatchObject({ totalGross: String(GROSS.toFixed(2)), status: 'sent', notes: null });
+    expect(row).toMatchObject({ totalGross: String(GROSS.toFixed(2)), status: 'cancelled', notes: null });
   });
 
   it('a bank credit booked in November stays "nicht zugeordnet" with the reason; one in December is booked', async () => {

@@ -119,7 +119,12 @@ export async function invoicePdf(db: Executor, id: number) {
 }
 
 export function pdfFileName(d: InvoiceDocument): string {
-  const label = d.invoice.kind === 'credit_note' ? 'Stornorechnung' : 'Rechnung';
-  const number = d.invoice.invoiceNumber ?? `Entwurf-${d.invoice.id}`;
-  return `${label}-${number.replace(/[^\w.-]+/g, '_')}.pdf`;
+  return `${invoiceFileBase(d.invoice)}.pdf`;
+}
+
+/** `Rechnung-2026-0012`, `Stornorechnung-2026-0013`, `Rechnung-Entwurf-7`: the name of an invoice's files. */
+export function invoiceFileBase(invoice: { id: number; kind: string; invoiceNumber: string | null }): string {
+  const label = invoice.kind === 'credit_note' ? 'Stornorechnung' : 'Rechnung';
+  const number = invoice.invoiceNumber ?? `Entwurf-${invoice.id}`;
+  return `${label}-${number.replace(/[^\w.-]+/g, '_')}`;
 }

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import type { Handover, HandoverInput, HandoverList, zHandoverInput } from '@butler/contract/accounting-handover';
+import { HANDOVER_FORMATS } from '@butler/contract/accounting-handover';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import JSZip from 'jszip';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/executor.js';
+import { accountingExports, closedMonths } from '../../db/schema/index.js';
+import { type HandoverPeriod, handoverPeriod } from '../../domain/handover-period.js';
+import type { SessionContext } from '../../lib/access.js';
+import { writeAudit } from '../../lib/audit.js';
+import { openBlob, putBlob } from '../../lib/blob-store.js';
+import { todayVienna } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { closeMonths } from '../accounting-periods/accounting-periods.service.js';
+import { readAccountingSettingsRow } from './accounting-settings.service.js';
+import { bookingFilesForPeriod } from './booking-files.service.js';
+import { handoverIndexCsv, type ManifestEntry, periodDocuments } from './handover-documents.js';
+
+type ExportRow = typeof accountingExports.$inferSelect;
+type Input = z.output<typeof zHandoverInput>;
+
+/** The ZIP's own list of its files, in the format `sha256sum -c` reads. */
+export const MANIFEST_FILE = 'SHA256SUMS.txt';
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+function readManifest(row: ExportRow): ManifestEntry[] {
+  return JSON.parse(row.manifest) as ManifestEntry[];
+}
+
+function periodKey(row: ExportRow): string {
+  const [y, m] = row.periodStart.split('-').map(Number);
+  if (row.periodKind === 'month') return row.periodStart.slice(0, 7);
+  if (row.periodKind === 'quarter') return `${y}-Q${Math.ceil(m! / 3)}`;
+  return String(y);
+}
+
+function fileName(row: Pick<ExportRow, 'id' | 'periodStart' | 'periodKind'> & { key: string }) {
+  return `Uebergabe_${row.key}_${row.id}.zip`;
+}
+
+function present(row: ExportRow, fiscalYearStartMonth: number): Handover {
+  const key = periodKey(row);
+  const manifest = readManifest(row);
+  const formats = HANDOVER_FORMATS.filter((f) => manifest.some((e) => e.booking_format === f));
+  return {
+    id: row.id,
+    period: key,
+    period_label: handoverPeriod(key, fiscalYearStartMonth)?.label ?? key,
+    period_start: row.periodStart,
+    period_end: row.periodEnd,
+    formats,
+    file_name: fileName({ ...row, key }),
+    size_bytes: row.sizeBytes,
+    sha256: row.sha256,
+    documents: manifest.filter((e) => e.blob_id !== null).length,
+    is_correction: row.isCorrection,
+    closed_period: row.closedPeriod,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The ZIP: booking files, the period's documents as issued, an index and the manifest (decision 0820). */
+async function buildZip(tx: Transaction, period: HandoverPeriod, formats: Input['formats']) {
+  const { files } = await bookingFilesForPeriod(
+    tx,
+    { start: period.start, end: period.end, label: period.key },
+    formats,
+  );
+  const documents = await periodDocuments(tx, period);
+  const entries: { path: string; bytes: Buffer; entry: ManifestEntry }[] = [];
+  for (const f of files) {
+    const format = f.name.startsWith('EXTF') ? 'datev' : 'bmd';
+    const path = `Buchungen/${f.name}`;
+    entries.push({
+      path,
+      bytes: f.bytes,
+      entry: { path, sha256: sha256(f.bytes), blob_id: null, booking_format: format },
+    });
+  }
+  for (const d of documents) {
+    entries.push({ path: d.path, bytes: d.bytes, entry: { path: d.path, sha256: d.sha256, blob_id: d.blobId } });
+  }
+  const index = await handoverIndexCsv(documents);
+  entries.push({ path: 'Index.csv', bytes: index, entry: { path: 'Index.csv', sha256: sha256(index), blob_id: null } });
+  const manifest = entries.map((e) => e.entry);
+  const sums = Buffer.from(manifest.map((e) => `${e.sha256}  ${e.path}\n`).join(''), 'utf8');
+
+  const zip = new JSZip();
+  // Fixed dates: the same content gives the same bytes (the entry date is the period's end).
+  const date = new Date(`${period.end}T12:00:00Z`);
+  for (const e of entries) {
+    const packed = e.path.endsWith('.pdf');
+    zip.file(e.path, e.bytes, { date, compression: packed ? 'STORE' : 'DEFLATE' });
+  }
+  zip.file(MANIFEST_FILE, sums, { date, compression: 'DEFLATE' });
+  const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', platform: 'UNIX' });
+  return { bytes, manifest };
+}
+
+/** The handover to the tax adviser: create, list and download the kept exports (decision 0820). */
+export function createHandoverService(db: Database) {
+  return {
+    async create(session: SessionContext, input: Input): Promise<Handover> {
+      const { row: chart } = await readAccountingSettingsRow(db);
+      const period = handoverPeriod(input.period, chart.fiscalYearStartMonth);
+      if (!period) throw new AppError('VALIDATION_FAILED', 'Bitte wählen Sie einen Monat, ein Quartal oder ein Jahr');
+      const today = todayVienna();
+      if (period.start > today) {
+        throw new AppError('VALIDATION_FAILED', `${period.label} hat noch nicht begonnen.`);
+      }
+      if (input.close && period.end >= today) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `${period.label} ist noch nicht vorbei: abschließen lässt sich ein Zeitraum erst nach seinem Ende.`,
+        );
+      }
+      return db.transaction(async (tx) => {
+        // One handover at a time: two at once would both mark themselves as the correction.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('accounting-handover'))`);
+        // Closing first: from here on nothing dated in these months commits (decision 0821), so
+        // every query below reads the months as they stay.
+        if (input.close) await closeMonths(tx, period.months, session, null);
+        const reopened = await tx
+          .select({ month: closedMonths.month })
+          .from(closedMonths)
+          .where(and(inArray(closedMonths.month, period.months), eq(closedMonths.needsCorrectionExport, true)));
+        const { bytes, manifest } = await buildZip(tx, period, input.formats);
+        const blob = await putBlob(tx, bytes, { kind: 'accounting-export' });
+        const [row] = await tx
+          .insert(accountingExports)
+          .values({
+            periodStart: period.start,
+            periodEnd: period.end,
+            periodKind: period.kind,
+            blobId: blob.id,
+            sha256: blob.sha256,
+            sizeBytes: blob.sizeBytes,
+            manifest: JSON.stringify(manifest),
+            isCorrection: reopened.length > 0,
+            closedPeriod: input.close,
+            createdBy: session.displayName,
+          })
+          .returning();
+        if (input.close) {
+          await tx
+            .update(closedMonths)
+            .set({ exportId: row!.id })
+            .where(and(inArray(closedMonths.month, period.months), sql`${closedMonths.reopenedAt} IS NULL`));
+        }
+        if (reopened.length) {
+          await tx
+            .update(closedMonths)
+            .set({ needsCorrectionExport: false })
+            .where(
+              inArray(
+                closedMonths.month,
+                reopened.map((r) => r.month),
+              ),
+            );
+        }
+        const presented = present(row!, chart.fiscalYearStartMonth);
+        await writeAudit(tx, session, 'create', 'accounting_export', row!.id, null, {
+          period: presented.period_label,
+          formats: presented.formats.join(', '),
+          documents: presented.documents,
+          sha256: presented.sha256,
+          closed: input.close,
+          correction: presented.is_correction,
+        });
+        return presented;
+      });
+    },
+
+    async list(query: { page: number; page_size: number }): Promise<HandoverList & { total: number }> {
+      const { row: chart } = await readAccountingSettingsRow(db);
+      const [rows, counted] = await Promise.all([
+        db
+          .select()
+          .from(accountingExports)
+          .orderBy(desc(accountingExports.createdAt), desc(accountingExports.id))
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size),
+        db.select({ total: count() }).from(accountingExports),
+      ]);
+      const total = counted[0]?.total ?? 0;
+      return {
+        items: rows.map((r) => present(r, chart.fiscalYearStartMonth)),
+        total: Number(total),
+        page: query.page,
+        per_page: query.page_size,
+      };
+    },
+
+    /** The ZIP exactly as it was made (the stored bytes; their hash is checked while they stream). */
+    async download(id: number) {
+      const [row] = await db.select().from(accountingExports).where(eq(accountingExports.id, id));
+      if (!row) throw new AppError('NOT_FOUND', 'Diese Übergabe gibt es nicht');
+      const opened = await openBlob(db, row.blobId);
+      if (!opened) throw new AppError('NOT_FOUND', 'Diese Übergabe gibt es nicht');
+      return { stream: opened.stream, size: row.sizeBytes, fileName: fileName({ ...row, key: periodKey(row) }) };
+    },
+  };
+}
+
+export type HandoverService = ReturnType<typeof createHandoverService>;
+export type { HandoverInput };
