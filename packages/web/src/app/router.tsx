@@ -46,6 +46,7 @@ const ProductsPage = lazyPage(() => import('../features/quickbill/products-page'
 const TimetrackingPage = lazyPage(() => import('../features/quickbill/timetracking-page'), 'TimetrackingPage');
 const DirectDebitPage = lazyPage(() => import('../features/direct-debit/direct-debit-page'), 'DirectDebitPage');
 const OpenItemsPage = lazyPage(() => import('../features/quickbill/open-items-page'), 'OpenItemsPage');
+const AccountingPage = lazyPage(() => import('../features/accounting/accounting-page'), 'AccountingPage');
 const UpcomingBillingPage = lazyPage(
   () => import('../features/quickbill/upcoming-billing-page'),
   'UpcomingBillingPage',
@@ -218,6 +219,7 @@ export const router = createBrowserRouter([
           { path: '/admin/quickbill/timetracking', element: admin(<TimetrackingPage />, 'invoices.write') },
           { path: '/admin/quickbill/lastschriften', element: admin(<DirectDebitPage />, 'direct_debit.read') },
           { path: '/admin/quickbill/offene-posten', element: admin(<OpenItemsPage />, 'invoices.read') },
+          { path: '/admin/quickbill/buchhaltung', element: admin(<AccountingPage />, 'accounting.read') },
           { path: '/admin/quickbill/abrechnungen', element: admin(<UpcomingBillingPage />, 'invoices.read') },
           { path: '/admin/quickbill/zahlungseingaenge', element: admin(<PaymentsInPage />, 'invoices.read') },
           {

@@ -2,11 +2,11 @@ import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
 import { type QueryKey, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { ZodType } from 'zod';
-import { PageLoader } from '../../components/page-loader';
-import { ErrorState } from '../../components/states';
-import { ApiError, apiRequest, errorText } from '../../lib/api-client';
-import { parseGermanNumber } from '../../lib/format';
-import { notifySuccess } from '../../lib/notify';
+import { ApiError, apiRequest, errorText } from '../lib/api-client';
+import { parseGermanNumber } from '../lib/format';
+import { notifySuccess } from '../lib/notify';
+import { PageLoader } from './page-loader';
+import { ErrorState } from './states';
 
 /** SPEC §5: a number field's non-numeric input counts as 0. */
 export const toSettingsNumber = (value: string | number) =>

@@ -44,6 +44,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** For login/validate calls: do not treat 401 as an expired session. */
   skipUnauthorizedHandling?: boolean;
+  /** Calls that build or carry a large file (a year's handover) may take longer than REQUEST_TIMEOUT_MS. */
+  timeoutMs?: number;
 };
 
 export function buildUrl(path: string, query?: RequestOptions['query']) {
@@ -86,7 +88,7 @@ async function rawRequest(path: string, options: RequestOptions) {
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (session?.token) headers.authorization = `Bearer ${session.token}`;
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {

@@ -8,6 +8,7 @@ import {
   IconClock,
   IconEye,
   IconFileDollar,
+  IconFileZip,
   IconList,
   IconPackage,
   IconPencil,
@@ -21,6 +22,7 @@ import { useCan } from '../../app/permissions';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { type Column, ResponsiveList } from '../../components/responsive-list';
+import { SmallBusinessAlert } from '../../components/small-business-alert';
 import { EmptyState, ErrorState } from '../../components/states';
 import { formatDate, formatEuro } from '../../lib/format';
 import { useInvoiceDashboard, useLatestInvoices } from './api/invoices';
@@ -96,6 +98,16 @@ export function QuickbillDashboardPage() {
         actions={
           <>
             {newButton}
+            {can('accounting.read') && (
+              <Button
+                component={Link}
+                to="/admin/quickbill/buchhaltung"
+                variant="default"
+                leftSection={<IconFileZip size={18} />}
+              >
+                Buchhaltung
+              </Button>
+            )}
             {can('quickbill.settings.write') && (
               <Button
                 component={Link}
@@ -183,6 +195,7 @@ export function QuickbillDashboardPage() {
         </Button>
       </SimpleGrid>
 
+      <SmallBusinessAlert enabled={can('accounting.read')} />
       <StatTiles stats={stats.data} />
 
       <Card>

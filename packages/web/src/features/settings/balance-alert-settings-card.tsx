@@ -5,7 +5,7 @@ import {
 } from '@butler/contract/balance-alerts';
 import { Checkbox, Group, NumberInput, SimpleGrid, Stack } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
-import { SettingsCard, SettingsFormFooter, toSettingsNumber, useSettingsForm } from './settings-form';
+import { SettingsCard, SettingsFormFooter, toSettingsNumber, useSettingsForm } from '../../components/settings-form';
 
 type NumberKey = 'butler_used_percent' | 'package_remaining_hours' | 'package_remaining_percent';
 const NUMBER_FIELDS: { key: NumberKey; label: string; description: string; max: number; suffix: string }[] = [

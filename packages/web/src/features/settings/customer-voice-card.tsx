@@ -2,7 +2,7 @@ import { type CustomerVoiceSetting, zCustomerVoiceSetting } from '@butler/contra
 import { CUSTOMER_VOICE_LABELS, CUSTOMER_VOICES, DEFAULT_CUSTOMER_VOICE } from '@butler/contract/voice';
 import { Radio, Stack } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { SettingsCard, SettingsFormFooter, useSettingsForm } from './settings-form';
+import { SettingsCard, SettingsFormFooter, useSettingsForm } from '../../components/settings-form';
 
 /**
  * Einstellungen → "Anrede der Kunden" (decision 0620): du or Sie in the lounge, the

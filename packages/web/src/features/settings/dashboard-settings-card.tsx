@@ -5,7 +5,7 @@ import {
 } from '@butler/contract/admin-dashboard';
 import { NumberInput, SimpleGrid, Stack } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import { SettingsCard, SettingsFormFooter, toSettingsNumber, useSettingsForm } from './settings-form';
+import { SettingsCard, SettingsFormFooter, toSettingsNumber, useSettingsForm } from '../../components/settings-form';
 
 type Key = keyof DashboardSettings;
 const FIELDS: { key: Key; label: string; description: string; min: number; max?: number; suffix: string }[] = [
