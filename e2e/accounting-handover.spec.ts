@@ -46,7 +46,7 @@ test('Buchhaltung: chart, handover of a month for BMD and DATEV, closed; a payme
     await page.getByRole('link', { name: 'Buchhaltung' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Buchhaltung' })).toBeVisible();
     const chart = page.getByRole('region', { name: 'Kontenplan für die Steuerberatung' });
-    await expect(chart.getByLabel('Erlöse 20 %')).toHaveValue('4000');
+    await expect(chart.getByLabel('Erlöse 20\u00a0%')).toHaveValue('4000');
     await chart.getByLabel('DATEV-Beraternummer').fill('1234567');
     await chart.getByLabel('DATEV-Mandantennummer').fill('99');
     await chart.getByRole('button', { name: 'Speichern' }).click();

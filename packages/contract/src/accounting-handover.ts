@@ -24,10 +24,10 @@ const optionalNumber = (label: string, min: number, max: number) =>
   );
 
 const zChart = z.object({
-  revenue_account_20: account('Erlöse 20 %'),
-  revenue_account_13: account('Erlöse 13 %'),
-  revenue_account_10: account('Erlöse 10 %'),
-  revenue_account_0: account('steuerfreie Erlöse (0 %)'),
+  revenue_account_20: account('Erlöse 20\u00a0%'),
+  revenue_account_13: account('Erlöse 13\u00a0%'),
+  revenue_account_10: account('Erlöse 10\u00a0%'),
+  revenue_account_0: account('steuerfreie Erlöse (0\u00a0%)'),
   small_business_revenue_account: account('Erlöse als Kleinunternehmer'),
   receivables_mode: z.enum(['collective', 'per_customer'], {
     error: 'Bitte wählen Sie, wie Forderungen gebucht werden',
@@ -211,14 +211,14 @@ export type SmallBusinessLimit = z.infer<typeof zSmallBusinessLimit>;
 export function smallBusinessExplanation(l: SmallBusinessLimit): string {
   switch (l.state) {
     case 'ok':
-      return `Der Umsatz ${l.year} liegt unter 80 % der Kleinunternehmergrenze von 55.000 € (brutto).`;
+      return `Der Umsatz ${l.year} liegt unter 80\u00a0% der Kleinunternehmergrenze von € 55.000 (brutto).`;
     case 'warning':
-      return `Der Umsatz ${l.year} hat 80 % der Kleinunternehmergrenze von 55.000 € erreicht. Wird die Grenze um höchstens 10 % (bis 60.500 €) überschritten, dürfen Rechnungen bis Jahresende noch ohne Umsatzsteuer ausgestellt werden; im Folgejahr gilt die Regelung dann nicht mehr.`;
+      return `Der Umsatz ${l.year} hat 80\u00a0% der Kleinunternehmergrenze von € 55.000 erreicht. Wird die Grenze um höchstens 10\u00a0% (bis € 60.500) überschritten, dürfen Rechnungen bis Jahresende noch ohne Umsatzsteuer ausgestellt werden; im Folgejahr gilt die Regelung dann nicht mehr.`;
     case 'over_limit':
-      return `Der Umsatz ${l.year} liegt über 55.000 €, aber innerhalb der Toleranz bis 60.500 €: Rechnungen bis Jahresende dürfen noch ohne Umsatzsteuer ausgestellt werden. Ab 1. Jänner ${l.year + 1} gilt die Kleinunternehmerregelung nicht mehr – bitte mit der Steuerberatung die Umstellung auf Rechnungen mit Umsatzsteuer vorbereiten.`;
+      return `Der Umsatz ${l.year} liegt über € 55.000, aber innerhalb der Toleranz bis € 60.500: Rechnungen bis Jahresende dürfen noch ohne Umsatzsteuer ausgestellt werden. Ab 1. Jänner ${l.year + 1} gilt die Kleinunternehmerregelung nicht mehr – bitte mit der Steuerberatung die Umstellung auf Rechnungen mit Umsatzsteuer vorbereiten.`;
     case 'over_tolerance':
-      return `Der Umsatz ${l.year} liegt über 60.500 €: Ab der Rechnung, mit der die Grenze überschritten wurde${l.crossing_invoice_number ? ` (${l.crossing_invoice_number})` : ''}, ist Umsatzsteuer zu verrechnen – auch für alle folgenden Rechnungen. Bitte sofort mit der Steuerberatung klären und die Rechnungseinstellungen umstellen.`;
+      return `Der Umsatz ${l.year} liegt über € 60.500: Ab der Rechnung, mit der die Grenze überschritten wurde${l.crossing_invoice_number ? ` (${l.crossing_invoice_number})` : ''}, ist Umsatzsteuer zu verrechnen – auch für alle folgenden Rechnungen. Bitte sofort mit der Steuerberatung klären und die Rechnungseinstellungen umstellen.`;
     case 'last_year_over':
-      return `Der Umsatz ${l.year - 1} lag über 55.000 €: ${l.year} gilt die Kleinunternehmerregelung nicht mehr, Rechnungen brauchen Umsatzsteuer. Bitte die Rechnungseinstellungen mit der Steuerberatung umstellen.`;
+      return `Der Umsatz ${l.year - 1} lag über € 55.000: ${l.year} gilt die Kleinunternehmerregelung nicht mehr, Rechnungen brauchen Umsatzsteuer. Bitte die Rechnungseinstellungen mit der Steuerberatung umstellen.`;
   }
 }

@@ -30,7 +30,7 @@ export function SmallBusinessAlert({ enabled = true }: { enabled?: boolean }) {
     <Alert
       color={SMALL_BUSINESS_COLORS[limit.state]}
       icon={<IconAlertTriangle size={18} />}
-      title={`Kleinunternehmergrenze: ${limit.percent_of_limit} % erreicht`}
+      title={`Kleinunternehmergrenze: ${limit.percent_of_limit}\u00a0% erreicht`}
       data-testid="small-business-alert"
     >
       {smallBusinessExplanation(limit)}

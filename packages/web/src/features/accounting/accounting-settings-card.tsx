@@ -16,10 +16,10 @@ type AccountKey = {
 }[keyof AccountingSettingsInput];
 
 const REVENUE: { key: AccountKey; label: string; description: string }[] = [
-  { key: 'revenue_account_20', label: 'Erlöse 20 %', description: 'Normalsteuersatz' },
-  { key: 'revenue_account_13', label: 'Erlöse 13 %', description: 'ermäßigter Steuersatz' },
-  { key: 'revenue_account_10', label: 'Erlöse 10 %', description: 'ermäßigter Steuersatz' },
-  { key: 'revenue_account_0', label: 'Erlöse 0 %', description: 'steuerfreie Leistungen, z. B. Reverse Charge' },
+  { key: 'revenue_account_20', label: 'Erlöse 20\u00a0%', description: 'Normalsteuersatz' },
+  { key: 'revenue_account_13', label: 'Erlöse 13\u00a0%', description: 'ermäßigter Steuersatz' },
+  { key: 'revenue_account_10', label: 'Erlöse 10\u00a0%', description: 'ermäßigter Steuersatz' },
+  { key: 'revenue_account_0', label: 'Erlöse 0\u00a0%', description: 'steuerfreie Leistungen, z. B. Reverse Charge' },
   {
     key: 'small_business_revenue_account',
     label: 'Erlöse Kleinunternehmer',

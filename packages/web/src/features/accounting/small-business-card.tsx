@@ -40,14 +40,14 @@ export function SmallBusinessCard() {
           value={Math.min(100, limit.percent_of_limit)}
           color={SMALL_BUSINESS_COLORS[limit.state]}
           size="lg"
-          aria-label={`${limit.percent_of_limit} % der Grenze von ${formatEuro(limit.limit)}`}
+          aria-label={`${limit.percent_of_limit}\u00a0% der Grenze von ${formatEuro(limit.limit)}`}
         />
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
             Grenze {formatEuro(limit.limit)} · Toleranz bis {formatEuro(limit.tolerance_limit)}
           </Text>
           <Text size="xs" fw={600}>
-            {limit.percent_of_limit} % der Grenze
+            {limit.percent_of_limit} % der Grenze
           </Text>
         </Group>
         <Text size="sm">{smallBusinessExplanation(limit)}</Text>
