@@ -30,6 +30,11 @@ export const RENEWED = [0, 1, 2, 3, 4, 5, 6, 7];
 export const EXPIRING_THIS_MONTH = [8, 9, 10, 11];
 export const EXPIRING_NEXT_MONTH = [12, 13, 14, 15];
 export const RECENT = [16, 17, 18, 19, 20];
+/**
+ * Julia Schwarz (16): last month was over-used, so this month's rest is more than she can use
+ * now, and she can still use some; the overdrawn customer's role walk (decision 0785) relies on it on any day.
+ */
+export const OVERDRAWN = 16;
 export const EXPIRED = [21, 22, 23, 24];
 export const PACKAGES_ONLY = [25, 26, 27, 28, 29, 30, 31, 32];
 /** Subscription customers who also bought an hour package. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '../domain/calendar.js';
+import { subscriptionPeriods } from '../domain/subscription-periods.js';
+import { OVERDRAWN } from './hours-plan.js';
 import { buildDemoPlan } from './plan.js';
 
 // The plan depends on today's date; these days cover month ends, leap day, a Sunday and January.
@@ -46,4 +48,27 @@ describe('buildDemoPlan', () => {
     const expected = Math.round(Number(current.originalMonthlyPrice) * 94) / 100;
     expect(Number(current.monthlyPrice)).toBeCloseTo(expected, 2);
   });
+
+  it.each([...DAYS, '2026-12-03'])(
+    'over-uses the overdrawn customer’s last month by less than her running month’s rest when today is %s',
+    (today) => {
+      const plan = buildDemoPlan(today);
+      const [sub] = plan.subscriptions.filter((s) => s.customerIndex === OVERDRAWN && s.startDate <= today);
+      const used = (p: { start: string; end: string }) =>
+        plan.entries
+          .filter(
+            (e) =>
+              e.customerIndex === OVERDRAWN && e.billingType === 'abos' && p.start <= e.workDate && e.workDate <= p.end,
+          )
+          .reduce((sum, e) => sum + Number(e.hours), 0);
+      const periods = subscriptionPeriods(sub.startDate, sub.durationMonths).filter((p) => p.start <= today);
+      expect(periods.length, 'she has a month before the running one').toBeGreaterThan(1);
+      const monthly = Number(sub.monthlyHours);
+      // total_balance (DOMAIN-RULES: the sum of every started period's balance) against this month's rest.
+      const rest = monthly - used(periods.at(-1)!);
+      const usable = periods.reduce((sum, p) => sum + monthly - used(p), 0);
+      expect(usable).toBeGreaterThan(0);
+      expect(usable).toBeLessThan(rest);
+    },
+  );
 });

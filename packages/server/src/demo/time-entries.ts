@@ -2,7 +2,7 @@ import { addDays, parseDate } from '../domain/calendar.js';
 import { hundredthsToString } from '../domain/decimal.js';
 import { subscriptionPeriods } from '../domain/subscription-periods.js';
 import { CORRECTION_ACTIVITY, GOODWILL_ACTIVITY } from './catalog.js';
-import type { DemoPackage, DemoSubscription } from './hours-plan.js';
+import { type DemoPackage, type DemoSubscription, OVERDRAWN } from './hours-plan.js';
 import type { Rng } from './random.js';
 
 export type DemoProject = { customerIndex: number; name: string; description: string; activities: string[] };
@@ -82,7 +82,9 @@ function subscriptionEntries(ctx: Context, subscription: DemoSubscription, profi
   const { rng, today, windowStart } = ctx;
   const monthlyQuarters = Number(subscription.monthlyHours) * 4;
   const entries: DemoEntry[] = [];
-  for (const period of subscriptionPeriods(subscription.startDate, subscription.durationMonths)) {
+  const periods = subscriptionPeriods(subscription.startDate, subscription.durationMonths);
+  const running = periods.findIndex((p) => p.start <= today && today <= p.end);
+  for (const [index, period] of periods.entries()) {
     if (period.start > today || period.end < windowStart) continue;
     const from = laterOf(period.start, windowStart);
     const to = earlierOf(period.end, today);
@@ -90,7 +92,11 @@ function subscriptionEntries(ctx: Context, subscription: DemoSubscription, profi
     if (days.length === 0) continue;
     const share = calendarDays(from, to) / calendarDays(period.start, period.end);
     // Now and then a month is clearly over-used, so the dashboards show overuse.
-    const factor = rng.chance(0.1) ? 1.2 + rng.next() * 0.3 : profile[0] + rng.next() * (profile[1] - profile[0]);
+    const drawn = rng.chance(0.1) ? 1.2 + rng.next() * 0.3 : profile[0] + rng.next() * (profile[1] - profile[0]);
+    // The overdrawn customer: last month 60 % over, so what she can use now is less than this
+    // month's rest (which stays above the overuse: the running month is lightly used).
+    const factor =
+      subscription.customerIndex !== OVERDRAWN ? drawn : index === running ? 0.3 : index === running - 1 ? 1.6 : 1;
     entries.push(...book(ctx, subscription.customerIndex, 'abos', days, Math.round(monthlyQuarters * factor * share)));
   }
   return entries;
