@@ -13,6 +13,10 @@
  * - a path `docs/….md`: the file (a missing one, like a missing record, is a warning);
  * - and docs/decisions/README.md lists every decision record.
  *
+ * Code (everything but Markdown, including the SQL migrations) names no issue number: a
+ * comment or test title cites the decision record that holds the rule, or says the reason
+ * in plain words. Issue numbers belong in decision records and commit messages.
+ *
  * Part of `npm run validate`; exits 1 and lists file:line of every citation that resolves
  * to nothing.
  */
@@ -41,7 +45,7 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
   encoding: 'utf8',
 })
   .split('\n')
-  .filter((f) => /\.(ts|tsx|mjs|js|cjs|md|css|html)$/.test(f) || f === '.ci/run')
+  .filter((f) => /\.(ts|tsx|mjs|js|cjs|md|css|html|sql)$/.test(f) || f === '.ci/run')
   .filter((f) => !f.includes('node_modules/') && existsSync(path.join(root, f)));
 
 const problems = [];
@@ -50,9 +54,15 @@ const pending = [];
 let cited = 0;
 for (const file of files) {
   const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+  const isCode = !file.endsWith('.md');
   lines.forEach((line, i) => {
     const where = `${file}:${i + 1}`;
     const miss = (what) => problems.push(`${where}: ${what}`);
+
+    // The word issue (or issues) with a number, or a number after "(#", in code: cite the decision instead.
+    if (isCode)
+      for (const m of line.matchAll(/\b[Ii]ssues?\s+#?\d+|\(#\d+\)/g))
+        miss(`"${m[0]}" cites an issue; cite the decision record that holds the rule (decision NNNN) or say why`);
 
     // SPEC §2, DOMAIN-RULES.md §5, SPEC §2/§3, SPEC §2, §5 and §9
     for (const m of line.matchAll(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hoursBetween, minutesOfDay, quarterHours } from './timers.js';
 
-describe('times as people type them (issue 31)', () => {
+describe('times as people type them (decision 0641)', () => {
   it.each([
     ['09:15', 555],
     ['9:15', 555],

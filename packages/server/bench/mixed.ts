@@ -227,7 +227,7 @@ function timingRow(name: string, t: Timing): MixedRow {
 export function printMixedTable(rows: MixedRow[]) {
   const width = Math.max(...rows.map((r) => r.name.length));
   const figures = Math.max(...rows.map((r) => r.figure.length));
-  console.log('\nMixed phase: lounges and admin screens while a writer books (issue 33):');
+  console.log('\nMixed phase: lounges and admin screens while a writer books (decision 0560):');
   console.log('-'.repeat(width + figures + 40));
   for (const r of rows) console.log(`${r.name.padEnd(width)}  ${r.figure.padEnd(figures)}  ${r.verdict}`);
 }

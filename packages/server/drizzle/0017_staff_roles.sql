@@ -5,7 +5,7 @@ CREATE TABLE "customer_staff" (
 	CONSTRAINT "customer_staff_customer_id_admin_id_pk" PRIMARY KEY("customer_id","admin_id")
 );
 --> statement-breakpoint
--- Every staff account from before roles becomes an Inhaber (issue 27); new accounts name their role.
+-- Every staff account from before roles becomes an Inhaber (decision 0540); new accounts name their role.
 ALTER TABLE "admins" ADD COLUMN "role" text DEFAULT 'owner' NOT NULL;--> statement-breakpoint
 ALTER TABLE "admins" ALTER COLUMN "role" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "admins" ADD COLUMN "grants" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint

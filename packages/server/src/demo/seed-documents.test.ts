@@ -28,7 +28,7 @@ beforeAll(async () => {
   line = await seedDemoDocuments(ctx.app, ctx.db, today);
 }, 120_000);
 
-describe('seedDemoDocuments (issue 16)', () => {
+describe('seedDemoDocuments (decision 0420)', () => {
   it('creates products with both VAT rates', async () => {
     const rows = await ctx.db.select().from(products);
     expect(rows.length).toBe(5);
@@ -57,7 +57,7 @@ describe('seedDemoDocuments (issue 16)', () => {
     expect(line).toMatch(/^Demo-Dokumente angelegt: 5 Produkte, \d+ Rechnungen/);
   });
 
-  it('brings money back in: payments, a partial payment, credit, reminders at every level and a Mahnsperre (issue 28)', async () => {
+  it('brings money back in: payments, a partial payment, credit, reminders at every level and a Mahnsperre (decision 0420)', async () => {
     const rows = await ctx.db.select().from(invoices);
     expect(rows.some((r) => r.status === 'sent' && Number(r.paidAmount ?? 0) > 0)).toBe(true);
     const ledger = await ctx.db.select().from(payments);

@@ -11,7 +11,7 @@ beforeAll(async () => {
   actors = await createActors(ctx);
 });
 
-describe('the API document (issue 26, finding 18)', () => {
+describe('the API document (decision 0504)', () => {
   it('lists the routes to staff only: 401 without a session, 403 for customers', async () => {
     for (const url of ['/api/docs/json', '/api/docs/yaml']) {
       expect((await ctx.request({ method: 'GET', url })).statusCode).toBe(401);
@@ -33,7 +33,7 @@ describe('the API document (issue 26, finding 18)', () => {
   });
 });
 
-describe('Cache-Control on every /api answer (issue 26, finding 22)', () => {
+describe('Cache-Control on every /api answer (decision 0504)', () => {
   const noStore = (res: { headers: Record<string, unknown> }) => expect(res.headers['cache-control']).toBe('no-store');
 
   it('answers that carry a token or personal data are no-store', async () => {

@@ -12,7 +12,7 @@ import type { TestContext } from '../test-app.js';
 export const CHANGES_ON_REFUSAL: Record<string, { columns?: string[]; rowsExcept?: string; why: string }> = {
   audit_log: {
     rowsExcept: "action = 'reveal_refused'",
-    why: 'a refused reveal of a stored password (403) is audited on purpose (issue 27, decision 0540)',
+    why: 'a refused reveal of a stored password (403) is audited on purpose (decision 0540)',
   },
   login_attempts: { why: 'a failed login (401) is recorded on purpose: it throttles guessing (DOMAIN-RULES §3)' },
   sessions: {

@@ -68,7 +68,7 @@ const namesIn = (list: Array<{ customer_id?: number; id?: number }>) =>
   [...new Set(list.map((r) => r.customer_id ?? r.id))].sort();
 const mine = () => [ids.mine1, ids.mine2].sort();
 
-describe('a Butler sees only their customers (issue 27)', () => {
+describe('a Butler sees only their customers (decision 0540)', () => {
   it('customer list and search', async () => {
     const list = await as(ctx, butler.token).get('/api/customers');
     expect(namesIn(list.json())).toEqual(mine());

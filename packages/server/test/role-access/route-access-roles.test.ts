@@ -94,7 +94,7 @@ function expectation(route: { url: string }, who: string, caller: Caller, letter
   return 'allowed';
 }
 
-describe('route access by role (issue 27)', () => {
+describe('route access by role (decision 0540)', () => {
   it('the table names every served route, and only those', () => {
     const served = ctx.app.routeAccess.map(keyOf).sort();
     expect(Object.keys(ROLE_TABLE).sort()).toEqual(served);

@@ -15,7 +15,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 
-describe('what a backup holds (issue 26, finding 21)', () => {
+describe('what a backup holds (decision 0504)', () => {
   it('leaves out sessions, sign-in attempts, open links and recovery codes, and says so', async () => {
     const admin = await buildAdmin(ctx.db, { email: 'chefin@example.at' });
     const token = await ctx.login('admin', admin.username, TEST_PASSWORD);

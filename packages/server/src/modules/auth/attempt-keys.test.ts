@@ -17,7 +17,7 @@ const login = (email: string, password: string) =>
     remoteAddress: `10.77.0.${++address}`,
   });
 
-describe('attempts are counted on the account found, not on the typed string (issue 26, finding 6)', () => {
+describe('attempts are counted on the account found, not on the typed string (decision 0500)', () => {
   it('every spelling that signs in to an account counts towards its five failures', async () => {
     const customer = await buildCustomer(ctx.db, { email: 'tina.kinsky@example.at' });
     // Spellings the database's lower() takes for this address. `İ` (U+0130) lower-cases to
@@ -46,7 +46,7 @@ describe('attempts are counted on the account found, not on the typed string (is
     expect((await login('NIEMAND@example.at', 'falsch')).statusCode).toBe(429);
   });
 
-  it('no attempt key holds an e-mail address or a username (issue 26, finding 13)', async () => {
+  it('no attempt key holds an e-mail address or a username (decision 0503)', async () => {
     await login('unbekannt.person@example.at', 'falsch');
     const { rows } = await ctx.db.execute<{ attempt_key: string }>(sql`SELECT attempt_key FROM login_attempts`);
     expect(rows.length).toBeGreaterThan(0);

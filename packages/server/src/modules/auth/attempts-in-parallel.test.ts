@@ -152,7 +152,7 @@ describe('"Passwort vergessen?" under a burst', () => {
   });
 });
 
-describe('on a pool of one database connection (issue 26, finding 3)', () => {
+describe('on a pool of one database connection (decision 0505)', () => {
   it('30 code requests at once on one valid challenge are all answered, none stalls the portal', async () => {
     const small = await createTestContext({}, { poolMax: 1 });
     const admin = await buildAdmin(small.db);

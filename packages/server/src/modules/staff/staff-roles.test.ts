@@ -18,7 +18,7 @@ const auditOf = (action: string, id: number) =>
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))));
 
-describe('staff roles (issue 27)', () => {
+describe('staff roles (decision 0540)', () => {
   it('a role change holds from the person’s next request, no new sign-in, and is audited', async () => {
     const office = await staffMember(ctx, 'office', 'Olga Office');
     expect((await as(ctx, office.token).get('/api/quickbill/invoices')).statusCode).toBe(200);

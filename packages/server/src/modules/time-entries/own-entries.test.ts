@@ -41,7 +41,7 @@ const entry = (workDate: string) => ({
 const book = (token: string, workDate: string) =>
   as(ctx, token).post(`/api/customers/${customerId}/time-entries`, entry(workDate));
 
-describe('a Butler’s own time entries (issue 27)', () => {
+describe('a Butler’s own time entries (decision 0540)', () => {
   it('books within the last 7 days (default), recorded as theirs', async () => {
     const booked = await book(butler.token, addDays(today, -7));
     expect(booked.statusCode).toBe(201);

@@ -46,7 +46,7 @@ const audits = (action: string, id: number) =>
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))));
 
-describe('revealing stored passwords by role (issue 27)', () => {
+describe('revealing stored passwords by role (decision 0540)', () => {
   it('a Butler reveals in an allowed category and is refused (and audited) in another', async () => {
     const shown = await reveal(butler.token, allowedEntry);
     expect(shown.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { customerPath, tabOf, visibleTabs } from './customer-tabs';
 const tabsOf = (role: StaffRole) =>
   visibleTabs((p: Permission) => ROLE_PERMISSIONS[role].includes(p)).map((t) => t.label);
 
-describe('the customer page’s tabs by role (issue 31, decision 0644)', () => {
+describe('the customer page’s tabs by role (decision 0644)', () => {
   it('the Inhaber sees all nine, in the order of the issue (Aufträge before Rechnungen, decision 0810)', () => {
     expect(tabsOf('owner')).toEqual([
       'Übersicht',

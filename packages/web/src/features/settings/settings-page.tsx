@@ -43,7 +43,7 @@ export function SettingsPage() {
         {/* "Anrede der Kunden" (decision 0620): stored with the provider settings, the Inhaber's */}
         {can('quickbill.settings.write') && <CustomerVoiceCard />}
         {can('mail.read') && <OutboxCard />}
-        {/* 5. Staff accounts and roles, sign-in rules, links to Protokoll and own account (issues 10, 27) */}
+        {/* 5. Staff accounts and roles, sign-in rules, links to Protokoll and own account (decisions 0301 and 0540) */}
         {can('staff.manage') && <StaffCard />}
       </Stack>
     </>

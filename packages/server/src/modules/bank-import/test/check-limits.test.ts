@@ -7,10 +7,10 @@ import { camt053 } from '../camt/camt-writer.js';
 import { uploadBankFile } from './bank-import-helpers.js';
 
 /**
- * A bank file within the parser's limits whose check still cannot finish (decision 0700,
- * issue 38 R4): over the time budget, out of the thread's heap, or libxml2 out of its
- * 64 MiB. Each is a German 400 through the import route, and nothing is stored. The budget
- * and heap are the portal's 30 s and 512 MB; here the check pool gets a tiny budget or heap
+ * A bank file within the parser's limits whose check still cannot finish (decision 0700):
+ * over the time budget, out of the thread's heap, or libxml2 out of its 64 MiB. Each is a
+ * German 400 through the import route, and nothing is stored. The budget and heap are the
+ * portal's 30 s and 512 MB; here the check pool gets a tiny budget or heap
  * (bankFileChecks.useLimits) so that the test need not wait 30 s or fill 512 MB.
  */
 let ctx: TestContext;

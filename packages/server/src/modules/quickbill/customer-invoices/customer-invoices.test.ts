@@ -35,7 +35,7 @@ async function issued(customerId: number, overrides: Record<string, unknown> = {
   return { id: draft.id as number, number: invoice_number };
 }
 
-describe('Meine Rechnungen (issue 28)', () => {
+describe('Meine Rechnungen (decision 0587)', () => {
   it('lists a customer’s issued invoices and Stornorechnungen with state and open amount, never drafts', async () => {
     const a = actors.customerA.id;
     const paid = await issued(a, { invoice_date: daysAgo(40), due_date: daysAgo(26) });

@@ -6,7 +6,7 @@ import { PDF_RENDERS_AT_ONCE, pdfRenders } from '../../../lib/pdf-render.js';
 import { configureProvider, createDraft, daysAgo, sendInvoice } from './helpers.js';
 
 /**
- * Decision 0701 (issue 38, N7): invoice PDFs (PDF/A-3 with Factur-X) and reminder letters
+ * Decision 0701: invoice PDFs (PDF/A-3 with Factur-X) and reminder letters
  * are drawn in the shared PDF pool of worker threads, like Monatsübersichten
  * (statement-pdf-burst.test.ts): ten downloads at once leave /api/health answering within
  * 300 ms (a generous bound: it answers in milliseconds on an idle machine), and the pool's

@@ -464,7 +464,7 @@ describe('reminders', () => {
     expect(letters.every((l) => l.size > 1000)).toBe(true);
   });
 
-  it('previews the reminder letter of an issued invoice, never of a draft (issue 26, finding 17)', async () => {
+  it('previews the reminder letter of an issued invoice, never of a draft (decision 0504)', async () => {
     const draft = await createDraft(ctx, token, customer.id, { invoice_date: daysAgo(30), due_date: daysAgo(16) });
     const url = `/api/quickbill/invoices/${draft.id}/reminder-pdf`;
     const refused = await ctx.request({ method: 'GET', url, token });

@@ -6,7 +6,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { subscriptionBody, subscriptionProblems, subscriptionStart } from './subscription-rules';
 
-describe('ButlerPaket dialog (SPEC §5, issue 28)', () => {
+describe('ButlerPaket dialog (SPEC §5, decision 0581)', () => {
   it('a new one starts today, monatlich im Voraus by Überweisung, without automatic renewal', () => {
     expect(subscriptionStart(null, 7, '2026-11-20')).toEqual({
       customer: 7,
