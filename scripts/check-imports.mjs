@@ -10,8 +10,10 @@
  * - product code never imports test code;
  * - the module shape (docs/architecture.md, "Modules"): a `*.routes.ts` file calls services and
  *   presents, so it imports no drizzle, no schema, no audit and no repo, and opens no
- *   transaction; a `*.repo.ts` file holds reads, so it imports no audit, service or route file
- *   and opens no transaction.
+ *   transaction; of the server's own files it imports only `*.service.ts` files, its own
+ *   module's `*.routes.ts` parts and `*.present.ts` presenters, `lib/`, `env.ts` and
+ *   `db/client.ts` (the handle it passes on); a `*.repo.ts` file holds reads, so it imports no
+ *   audit, service or route file and opens no transaction.
  *
  * dependency-cruiser reads and resolves the imports (type-only imports count: a type that
  * lives in the wrong place still ties two modules together); the module-level loops are
@@ -88,6 +90,26 @@ for (const module of output.modules) {
     findings.push(
       `${shape === 'routes' ? 'routes-call-services' : 'repos-hold-reads'}: ${module.source} opens a transaction`,
     );
+}
+
+// A route's own imports: services, its module's route parts and presenters, lib/, env, the db handle.
+const ROUTE_MAY_IMPORT = [
+  /^packages\/server\/src\/lib\//,
+  /^packages\/server\/src\/(env|db\/client)\.ts$/,
+  /\.service\.ts$/,
+];
+for (const module of output.modules) {
+  const routeOf = /^packages\/server\/src\/modules\/([^/]+)\/.*\.routes\.ts$/.exec(module.source);
+  if (!routeOf) continue;
+  const ownPart = new RegExp(`^packages/server/src/modules/${routeOf[1]}/.*\\.(routes|present)\\.ts$`);
+  for (const dep of module.dependencies) {
+    const to = dep.resolved;
+    if (!to.startsWith('packages/server/src/')) continue;
+    if (ROUTE_MAY_IMPORT.some((allowed) => allowed.test(to)) || ownPart.test(to)) continue;
+    findings.push(
+      `routes-import-services: ${module.source} → ${to} (a route imports services, its module's routes and presenters, lib/)`,
+    );
+  }
 }
 
 // Module-level loops: every product file of src/modules/<name>/ counts as that module.

@@ -341,7 +341,7 @@ async function main() {
 /** Prints the plans of the aggregation queries (used to decide about indexes). */
 async function explain(db: ReturnType<typeof createDatabase>, today: string) {
   const { dashboardHourStats } = await import('../src/modules/hour-accounting/admin-figures.repo.js');
-  const { customersMonthlyPage } = await import('../src/modules/hour-accounting/monthly-figures.js');
+  const { customersMonthlyPage } = await import('../src/modules/hour-accounting/monthly-figures.service.js');
   const { subscriptionBalances } = await import('../src/modules/hour-accounting/customer-hours.repo.js');
   const original = db.execute.bind(db);
   (db as any).execute = async (query: any) => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { sessions } from '../db/schema/index.js';
-import { startSession } from '../modules/auth/sessions.js';
+import { startSession } from '../modules/auth/sessions.service.js';
 
 /** The user agent of the demo's own sessions, removed again when a seeding step ends. */
 export const DEMO_AGENT = 'npm run demo';

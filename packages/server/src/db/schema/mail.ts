@@ -12,7 +12,7 @@ import { createdAt } from './columns.js';
 export type MailAttachmentRef = { source: string; filename: string; args: Record<string, string | number> };
 
 /**
- * How to make the live link a mail carries when it is sent (modules/mail/secret-links.ts):
+ * How to make the live link a mail carries when it is sent (modules/mail/secret-links.service.ts):
  * a single-use account token of `purpose` for the account, valid until `expiresAt`. No secret.
  */
 export type SecretLinkRef = {
@@ -63,7 +63,7 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /**
-     * How to make the live link the mail carries when it is sent (modules/mail/secret-links.ts);
+     * How to make the live link the mail carries when it is sent (modules/mail/secret-links.service.ts);
      * the bodies hold a placeholder, the link itself is never stored (decision 0502).
      */
     secretLink: jsonb('secret_link').$type<SecretLinkRef>(),

@@ -15,7 +15,7 @@ import { zStaffEmailUpdate } from '@butler/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
-import type { TwoFactor } from '../auth/two-factor.js';
+import type { TwoFactor } from '../auth/two-factor.service.js';
 import type { AccountService } from './account.service.js';
 import type { SetStaffEmail } from './staff-email.service.js';
 

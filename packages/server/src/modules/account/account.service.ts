@@ -10,8 +10,8 @@ import { describeUserAgent } from '../../lib/user-agent.js';
 import { ACCOUNT_FAILURES, accountKey, createLoginThrottle } from '../auth/login-throttle.js';
 import { storeNewPassword } from '../auth/new-password.js';
 import { notifySecurityChange } from '../auth/security-notice.service.js';
-import { endSessions, liveSessions, type Owner } from '../auth/sessions.js';
-import type { TwoFactor } from '../auth/two-factor.js';
+import { endSessions, liveSessions, type Owner } from '../auth/sessions.service.js';
+import type { TwoFactor } from '../auth/two-factor.service.js';
 import { setDisplayName } from './display-name.service.js';
 
 export const ownerOfSession = (session: SessionContext): Owner =>

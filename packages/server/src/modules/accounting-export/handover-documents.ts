@@ -4,7 +4,7 @@ import { blobs, invoiceDocuments, invoiceReminders, invoices } from '../../db/sc
 import { hundredthsToString, sum } from '../../domain/decimal.js';
 import type { HandoverPeriod } from '../../domain/handover-period.js';
 import { readBlob } from '../../lib/blob-store.js';
-import { csvStream, type ExportColumn } from '../exports/export-writers.js';
+import { csvStream, type ExportColumn } from '../exports/export-formats.present.js';
 import { invoiceFileBase, issuedDocument } from '../quickbill/pdf/pdf-store.js';
 
 /** One file of a handover ZIP; `blob_id` names the stored document it is a copy of (archive:verify). */

@@ -7,7 +7,7 @@ import { todayVienna } from '../../lib/clock.js';
 import { camt053 } from '../bank-import/camt/camt-writer.js';
 import { importOk } from '../bank-import/test/bank-import-helpers.js';
 import { configureDirectDebit, customerWithMandate } from '../direct-debit/test/direct-debit-fixtures.js';
-import { PERSONAL_AUDIT_FIELDS } from '../privacy/erasure.js';
+import { PERSONAL_AUDIT_FIELDS } from '../privacy/erasure.service.js';
 import { createDraft } from '../quickbill/test/helpers.js';
 
 /**

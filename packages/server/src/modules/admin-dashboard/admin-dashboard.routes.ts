@@ -18,7 +18,7 @@ import { customerScope, scopeKey } from '../../lib/customer-scope.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
 import { encodeAnswer, sendEncoded, sendEncodedPage } from '../../lib/json-answer.js';
 import { pageBounds } from '../../lib/pagination.js';
-import { customersMonthlyPage } from '../hour-accounting/monthly-figures.js';
+import { customersMonthlyPage } from '../hour-accounting/monthly-figures.service.js';
 import { expiringSubscriptions, getDashboardStats } from './admin-dashboard.service.js';
 import { getDashboardSettings, saveDashboardSettings } from './dashboard-settings.service.js';
 import { overviewCharts } from './overview-charts.service.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { admins, customers } from '../../db/schema/index.js';
-import type { SecretLinkGuard, SecretLinkIssuer, SecretLinks } from '../mail/secret-links.js';
+import type { SecretLinkGuard, SecretLinkIssuer, SecretLinks } from '../mail/secret-links.service.js';
 import { issueToken } from './account-tokens.js';
 
 /**

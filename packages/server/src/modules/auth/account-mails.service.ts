@@ -11,7 +11,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { customerAddressee } from '../mail/addressee.js';
 import { queueMail } from '../mail/mail-queue.js';
-import { accountLink, SECRET_LINK } from '../mail/secret-links.js';
+import { accountLink, SECRET_LINK } from '../mail/secret-links.service.js';
 import { voidOpenTokens } from './account-tokens.js';
 import { INVITATION_DAYS, RESET_MINUTES } from './password-links.service.js';
 

@@ -5,7 +5,7 @@ import { deliveredLinkToken, deliveredMail } from '../../../test/delivered-mail.
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { customers, mailOutbox } from '../../db/schema/index.js';
-import { SECRET_LINK } from '../mail/secret-links.js';
+import { SECRET_LINK } from '../mail/secret-links.service.js';
 import { FORGOT_PASSWORD_FLOOR_MS } from './forgot-password.service.js';
 
 let ctx: TestContext;

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type ACCOUNT_TOKEN_PURPOSES, accountTokens } from '../../db/schema/index.js';
 import { createToken, hashToken } from '../../lib/tokens.js';
-import type { Owner } from './sessions.js';
+import type { Owner } from './sessions.service.js';
 
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'delete'>;
 export type TokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];

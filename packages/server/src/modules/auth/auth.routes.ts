@@ -27,7 +27,7 @@ import { presentUser } from './auth.service.js';
 import type { ForgotPassword } from './forgot-password.service.js';
 import type { PasswordLinks } from './password-links.service.js';
 import type { SecondFactorLogin } from './second-factor.service.js';
-import type { ClientInfo } from './sessions.js';
+import type { ClientInfo } from './sessions.service.js';
 
 export const clientOf = (request: FastifyRequest): ClientInfo => ({
   address: request.ip,

@@ -24,7 +24,7 @@ import {
   createLoginThrottle,
   unknownAccountKey,
 } from './login-throttle.js';
-import { type ClientInfo, startSession } from './sessions.js';
+import { type ClientInfo, startSession } from './sessions.service.js';
 
 /** last_seen_at is written at most this often per session (keeps reads cheap). */
 const TOUCH_INTERVAL_SECONDS = 15;

@@ -4,7 +4,7 @@ import { admins, customers } from '../../db/schema/index.js';
 import { fieldError } from '../../lib/errors.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { Owner } from './sessions.js';
+import type { Owner } from './sessions.service.js';
 
 /** Sets a new password on an account after the policy check; the caller ends sessions. */
 export async function storeNewPassword(

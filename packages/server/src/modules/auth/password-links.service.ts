@@ -7,7 +7,7 @@ import { readCustomerVoice } from '../customer-voice/customer-voice.service.js';
 import { findOpenToken, ownerOfToken, type TokenPurpose, useToken } from './account-tokens.js';
 import { storeNewPassword } from './new-password.js';
 import { notifySecurityChange } from './security-notice.service.js';
-import { endSessions } from './sessions.js';
+import { endSessions } from './sessions.service.js';
 
 export const LINK_PURPOSES: TokenPurpose[] = ['staff_invitation', 'customer_invitation', 'password_reset'];
 export const INVITATION_DAYS = 7;

@@ -5,8 +5,8 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { findOpenToken, type TokenPurpose, useToken } from './account-tokens.js';
 import { type AuthService, type LoggedInUser, staffUser } from './auth.service.js';
-import type { ClientInfo } from './sessions.js';
-import type { TwoFactor } from './two-factor.js';
+import type { ClientInfo } from './sessions.service.js';
+import type { TwoFactor } from './two-factor.service.js';
 
 const EXPIRED = 'Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.';
 const WRONG_CODE = 'Der Code ist falsch oder wurde bereits verwendet';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { admins, customers } from '../../db/schema/index.js';
 import { queueMail } from '../mail/mail-queue.js';
-import type { Owner } from './sessions.js';
+import type { Owner } from './sessions.service.js';
 
 export type SecurityChange =
   | 'password_change'

@@ -17,9 +17,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
+import { sendXml } from '../../lib/downloads.js';
 import { AppError } from '../../lib/errors.js';
 import { createOnePerKey } from '../../lib/one-per-key.js';
-import { sendXml } from '../direct-debit/direct-debit.routes.js';
 import type { BankEntryService } from './bank-entries.service.js';
 import { type BankImportService, MAX_BANK_FILE_BYTES } from './bank-import.service.js';
 

@@ -1,7 +1,7 @@
 import { formatDate, formatEuro } from '@butler/contract/format';
 import type { Executor } from '../../db/executor.js';
 import { hundredthsToString } from '../../domain/decimal.js';
-import { loadDirectDebitSettings, loadSettings } from '../quickbill/shared.js';
+import { loadDirectDebitSettings, loadSettings } from '../quickbill/settings/provider-settings.repo.js';
 import type { CamtFile } from './camt/camt-file.js';
 import type { EntryRow } from './entry-rows.js';
 

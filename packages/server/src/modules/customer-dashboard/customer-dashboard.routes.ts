@@ -12,7 +12,7 @@ import { todayVienna } from '../../lib/clock.js';
 import { customerAnswerCache } from '../../lib/figure-cache.js';
 import { encodeAnswer, sendEncoded } from '../../lib/json-answer.js';
 import { getCustomerSubscription, getDashboard, getDeductions } from './customer-dashboard.service.js';
-import { withoutPrices } from './present.js';
+import { withoutPrices } from './dashboard.present.js';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
 

@@ -14,8 +14,8 @@ import { usableHoursOf } from '../hour-accounting/usable-hours.repo.js';
 import { computeReferralSummary } from '../referrals/referral-data.js';
 import { endingNote } from '../subscription-ends/subscription-ends.js';
 import * as repo from './customer-dashboard.repo.js';
+import { currentSubscription, presentDeduction, presentRecentEntry, presentSubscription } from './dashboard.present.js';
 import { packageForecast, subscriptionForecast, usageHistory } from './forecast.js';
-import { currentSubscription, presentDeduction, presentRecentEntry, presentSubscription } from './present.js';
 
 /** SPEC §2/§3 'Customer dashboard': 5 newest deductions per kind with their counts. */
 const RECENT = 5;

@@ -18,10 +18,10 @@ import { can, requireSession } from '../../lib/access.js';
 import { customerScope } from '../../lib/customer-scope.js';
 import { sendTotalCount } from '../../lib/pagination.js';
 import type { AccountMails } from '../auth/account-mails.service.js';
-import { presentCustomer, presentCustomerListItem } from './customer-present.js';
-import { setCustomerStaff } from './customer-staff.js';
+import { presentCustomer, presentCustomerListItem } from './customer.present.js';
+import { deleteCustomer } from './customer-delete.service.js';
+import { setCustomerStaff } from './customer-staff.service.js';
 import { createCustomersService } from './customers.service.js';
-import { deleteCustomer } from './customers-delete.js';
 
 const tags = ['Kunden'];
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };

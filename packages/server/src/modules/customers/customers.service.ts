@@ -20,7 +20,7 @@ import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AccountMails } from '../auth/account-mails.service.js';
 import { notifySecurityChange } from '../auth/security-notice.service.js';
-import { endSessions } from '../auth/sessions.js';
+import { endSessions } from '../auth/sessions.service.js';
 import { type CustomerRow, findCustomer, listCustomers, lockCustomer, lockReferrerByCode } from './customers.repo.js';
 import { uniqueReferralCode } from './referral-code.js';
 

@@ -8,7 +8,9 @@ import { invoiceDocuments, invoices, providerSettings, wikiFiles } from '../../d
 import { blobInfo, putBlob, verifyBlob } from '../../lib/blob-store.js';
 import { embeddedFile } from '../quickbill/e-invoice/embedded-file.js';
 import { storeIssuedDocument } from '../quickbill/pdf/pdf-store.js';
-import { LEGACY_STORED_NAME } from '../wiki/file-store.js';
+
+/** Legacy wiki uploads (before 0341): DATA_DIR/uploads/<32 hex>; moved into PostgreSQL at start (0342). */
+const LEGACY_STORED_NAME = /^[0-9a-f]{32}$/;
 
 /** What one run moved, found already moved, or had to leave (with the reason). */
 export type MoveReport = {

@@ -6,7 +6,7 @@ import { directDebitSettings } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 
-import { type DirectDebitSettingsRow, loadDirectDebitSettings } from '../quickbill/shared.js';
+import { type DirectDebitSettingsRow, loadDirectDebitSettings } from '../quickbill/settings/provider-settings.repo.js';
 
 export type { DirectDebitSettingsRow };
 export { loadDirectDebitSettings };

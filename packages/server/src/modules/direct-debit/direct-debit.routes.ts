@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { zCustomerIdParams, zErrorResponse, zIdParams } from '@butler/contract/common';
 import {
   zDirectDebitSettings,
@@ -21,6 +20,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { openBlob } from '../../lib/blob-store.js';
+import { sendXml } from '../../lib/downloads.js';
 import { AppError } from '../../lib/errors.js';
 import {
   loadDirectDebitSettings,
@@ -41,17 +41,6 @@ const errors = {
 };
 const pdf = (reply: FastifyReply, bytes: Buffer, name: string) =>
   reply.type('application/pdf').header('Content-Disposition', `inline; filename="${name}"`).send(bytes);
-
-/** A stored XML file as a download (the bytes exactly as kept, verified while streaming). */
-export function sendXml(reply: FastifyReply, opened: { sizeBytes: number; stream: Readable }, fileName: string) {
-  return reply
-    .type('application/xml; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${fileName}"`)
-    .header('Content-Length', String(opened.sizeBytes))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .send(opened.stream);
-}
 
 /** SEPA direct debit: settings, mandates and their form, runs and their pain.008 (decisions 0600–0605). */
 export const directDebitRoutes =

@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { todayVienna } from '../../lib/clock.js';
+import { csvStream, type ExportColumn, xlsxStream } from './export-formats.present.js';
 import {
   CUSTOMER_COLUMNS,
   customerRows,
@@ -18,9 +19,8 @@ import {
   invoiceRows,
   TIME_ENTRY_COLUMNS,
   timeEntryRows,
-} from './export-sources.js';
-import { csvStream, type ExportColumn, xlsxStream } from './export-writers.js';
-import { PAYMENT_COLUMNS, paymentRows } from './payment-export.js';
+} from './export-sources.service.js';
+import { PAYMENT_COLUMNS, paymentRows } from './payment-export.service.js';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse };
 const tags = ['Exporte'];

@@ -5,7 +5,7 @@ import * as XLSX from 'xlsx';
 import { buildAdmin, buildCustomer, buildProject, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { timeEntries } from '../../db/schema/index.js';
-import { EXPORT_PAGE } from './export-sources.js';
+import { EXPORT_PAGE } from './export-sources.service.js';
 
 /**
  * Decision 0422: exports read back by independent readers — csv-parse (semicolon, BOM) and

@@ -16,7 +16,7 @@ import { subscriptionPeriods, summarizeSubscription } from '../../domain/subscri
 import { EVERY_CUSTOMER } from '../../lib/customer-scope.js';
 import { dashboardHourStats } from './admin-figures.repo.js';
 import { packageBalance, subscriptionBalances, subscriptionHistory } from './customer-hours.repo.js';
-import { customersMonthly } from './monthly-figures.js';
+import { customersMonthly } from './monthly-figures.service.js';
 
 /**
  * The SQL aggregation must give exactly the numbers of the pure reference functions

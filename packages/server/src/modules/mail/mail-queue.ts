@@ -2,7 +2,7 @@ import type { Executor } from '../../db/executor.js';
 import { type MailAttachmentRef, mailOutbox } from '../../db/schema/index.js';
 import { enqueueMailJob } from './mail-send.job.js';
 import { loadMailContext, renderMail } from './render-mail.js';
-import type { SecretLinkRef } from './secret-links.js';
+import type { SecretLinkRef } from './secret-links.service.js';
 import type { MailTemplateData, MailTemplateName } from './templates/index.js';
 
 export type QueueMailInput<N extends MailTemplateName> = {

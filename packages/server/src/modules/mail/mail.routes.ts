@@ -14,8 +14,8 @@ import type { Env } from '../../env.js';
 import { requireSession } from '../../lib/access.js';
 import { sendTotalCount } from '../../lib/pagination.js';
 import { createMailService } from './mail.service.js';
-import { mailSetup } from './mail-setup.js';
-import type { SecretLinks } from './secret-links.js';
+import { mailSetup } from './mail-setup.service.js';
+import type { SecretLinks } from './secret-links.service.js';
 
 const tags = ['Postausgang'];
 const errors = {

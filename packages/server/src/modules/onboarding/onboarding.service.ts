@@ -6,7 +6,7 @@ import { admins, dashboardSettings } from '../../db/schema/index.js';
 import { can, type SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { loadSettings } from '../quickbill/shared.js';
+import { loadSettings } from '../quickbill/settings/provider-settings.repo.js';
 
 /**
  * The first day (decision 0630): greeting, whether targets exist, and the

@@ -5,23 +5,25 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
+import { safeContentType, sendStoredFile } from '../../lib/downloads.js';
 import { AppError } from '../../lib/errors.js';
 import { singleUpload } from '../../lib/single-upload.js';
-import { contentDisposition, safeContentType } from '../wiki/file-store.js';
 import type { OrderAttachmentService } from './order-attachments.service.js';
 
 const tags = ['Aufträge'];
 
 /** Photos and PDFs show in the browser (a preview in the thread); nothing else is stored. */
 function sendInline(reply: FastifyReply, file: Awaited<ReturnType<OrderAttachmentService['open']>>) {
-  return reply
-    .header('Content-Type', safeContentType(file.row.contentType))
-    .header('Content-Disposition', contentDisposition(file.row.fileName).replace(/^attachment/, 'inline'))
-    .header('Content-Length', String(file.size))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox")
-    .header('Cache-Control', 'private, no-store')
-    .send(file.stream);
+  return sendStoredFile(
+    reply,
+    {
+      contentType: safeContentType(file.row.contentType),
+      fileName: file.row.fileName,
+      size: file.size,
+      stream: file.stream,
+    },
+    { disposition: 'inline' },
+  );
 }
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
 

@@ -9,9 +9,9 @@ import { orderAttachments, orderMessages, orders } from '../../db/schema/index.j
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { openBlob, putBlob } from '../../lib/blob-store.js';
+import { cleanFilename } from '../../lib/downloads.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { stallGuard } from '../../lib/stall-guard.js';
-import { cleanFilename } from '../wiki/file-store.js';
 import { notifyOrderEvent } from './order-events.js';
 import { cleanPhoto } from './order-photo.js';
 

@@ -1,7 +1,7 @@
 import type { OrderEvent } from '@butler/contract/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reachableCustomers, requireSession } from '../../lib/access.js';
-import type { OrderEventHub } from './order-event-hub.js';
+import type { OrderEventHub } from './order-event-hub.service.js';
 
 /** A comment line every so often keeps proxies and phones from closing a quiet stream. */
 const PING_MS = 25_000;

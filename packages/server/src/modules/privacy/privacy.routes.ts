@@ -7,8 +7,8 @@ import type { Env } from '../../env.js';
 import { requireSession } from '../../lib/access.js';
 import { removeOutboxFiles } from '../../lib/mail.js';
 import type { Keyring } from '../../lib/secret-box.js';
-import { collectCustomerData, customerDataZip } from './data-export.js';
-import { eraseCustomer } from './erasure.js';
+import { collectCustomerData, customerDataZip } from './data-export.service.js';
+import { eraseCustomer } from './erasure.service.js';
 
 const tags = ['Datenschutz'];
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };

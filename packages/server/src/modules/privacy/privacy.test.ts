@@ -14,7 +14,7 @@ import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { auditLog, blobs, customers, invoices, wikiFiles } from '../../db/schema/index.js';
 import { configureProvider, createDraft, sendInvoice } from '../quickbill/test/helpers.js';
 import { createEntry, upload, type WikiSetup, wikiSetup } from '../wiki/wiki.test-helpers.js';
-import { PERSONAL_AUDIT_FIELDS } from './erasure.js';
+import { PERSONAL_AUDIT_FIELDS } from './erasure.service.js';
 
 /**
  * Decision 0423: the customer's data as one ZIP (Art. 15, 20 DSGVO), read back

@@ -13,9 +13,9 @@ import { paymentRoutes } from './payments/payments.routes.js';
 import { createPaymentService } from './payments/payments.service.js';
 import { productRoutes } from './products/product.routes.js';
 import { createProductService } from './products/product.service.js';
+import { createQuickbillDeps, type QuickbillDeps } from './quickbill.service.js';
 import { createReminderService } from './reminders/reminder.service.js';
 import { settingsRoutes } from './settings/settings.routes.js';
-import { createQuickbillDeps, type QuickbillDeps } from './shared.js';
 import { sourcesRoutes } from './sources/sources.routes.js';
 import { createSourcesService } from './sources/sources.service.js';
 

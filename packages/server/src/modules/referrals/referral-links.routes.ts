@@ -11,9 +11,9 @@ import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { customerAnswerCache } from '../../lib/figure-cache.js';
 import { encodeAnswer, sendEncoded } from '../../lib/json-answer.js';
+import { referralInvitationPage, referralQrCode } from './referral-invitation.service.js';
 import { addReferral, removeReferral } from './referral-links.service.js';
-import { customerReferrals } from './referral-overview.js';
-import { referralInvitationPage, referralQrCode } from './referral-qr.js';
+import { customerReferrals } from './referral-overview.service.js';
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
 const tags = ['Empfehlungsprogramm'];

@@ -6,8 +6,8 @@ import { admins, customerStaff, securitySettings, sessions } from '../../db/sche
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import { endSessions } from '../auth/sessions.js';
-import type { TwoFactor } from '../auth/two-factor.js';
+import { endSessions } from '../auth/sessions.service.js';
+import type { TwoFactor } from '../auth/two-factor.service.js';
 
 type AdminRow = typeof admins.$inferSelect;
 

@@ -4,7 +4,7 @@ import { type Actors, createActors, expectAccess } from '../../../test/access-ma
 import { buildAdmin, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { admins, auditLog } from '../../db/schema/index.js';
-import type { TwoFactor } from '../auth/two-factor.js';
+import type { TwoFactor } from '../auth/two-factor.service.js';
 import { createStaffService } from './staff.service.js';
 
 let ctx: TestContext;

@@ -10,7 +10,7 @@ import {
 } from '../../domain/statement-changes.js';
 import { openBlob, putBlob, readBlob } from '../../lib/blob-store.js';
 import type { StatementCorrection } from './statement-correction-pdf.js';
-import { loadStatement } from './statement-data.js';
+import { loadStatement } from './statement-data.service.js';
 import { renderStatementPdf } from './statement-pdfs.js';
 import { changeLines, snapshotOf } from './statement-snapshot.js';
 

@@ -13,9 +13,9 @@ import {
   toBuffer,
 } from '../quickbill/pdf/pdf-kit.js';
 import { drawEntryTable } from '../quickbill/pdf/time-sheet.js';
-import type { ProviderSettings } from '../quickbill/shared.js';
+import type { ProviderSettings } from '../quickbill/settings/provider-settings.repo.js';
 import { correctionTitle, drawCorrection, type StatementCorrection } from './statement-correction-pdf.js';
-import type { StatementData, StatementEntry } from './statement-data.js';
+import type { StatementData, StatementEntry } from './statement-data.service.js';
 
 const h = (value: number) => `${formatNumber(value)} h`;
 const signed = (value: number) => (value < 0 ? `−${formatNumber(-value)} h` : h(value));

@@ -3,9 +3,9 @@ import { readBlob } from '../../lib/blob-store.js';
 import { createFigureCache } from '../../lib/figure-cache.js';
 import { pdfTask, renderPdf } from '../../lib/pdf-render.js';
 import { createSemaphore } from '../../lib/semaphore.js';
-import { loadSettings } from '../quickbill/shared.js';
+import { loadSettings } from '../quickbill/settings/provider-settings.repo.js';
 import type { StatementCorrection } from './statement-correction-pdf.js';
-import { loadStatement, type StatementData } from './statement-data.js';
+import { loadStatement, type StatementData } from './statement-data.service.js';
 import type { drawStatementPdf } from './statement-pdf.js';
 
 const STATEMENT_PDF = pdfTask<typeof drawStatementPdf>(

@@ -5,7 +5,7 @@ import type {
   StatementChanges,
   StatementSnapshot,
 } from '../../domain/statement-changes.js';
-import type { StatementData } from './statement-data.js';
+import type { StatementData } from './statement-data.service.js';
 
 /** The entries and figures of a statement as they are kept with an issued version (decision 0771). */
 export function snapshotOf(data: StatementData): StatementSnapshot {

@@ -2,7 +2,7 @@ import type { StatementMonth } from '@butler/contract/balance-alerts';
 import type { Database } from '../../db/client.js';
 import { monthDisplay } from '../../domain/calendar.js';
 import { AppError } from '../../lib/errors.js';
-import { statementMonths } from './statement-data.js';
+import { statementMonths } from './statement-data.service.js';
 import { changeLinesOf, documentPdf, documentsByMonth, documentsOf, latestDocument } from './statement-documents.js';
 import { statementPdf } from './statement-pdfs.js';
 

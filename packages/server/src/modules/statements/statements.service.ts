@@ -10,7 +10,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { customerAddressee } from '../mail/addressee.js';
 import { attachment } from '../mail/attachment-sources.js';
 import { queueMail } from '../mail/mail-queue.js';
-import { customersWithActivity } from './statement-data.js';
+import { customersWithActivity } from './statement-data.service.js';
 import {
   documentsOf,
   latestDocument,

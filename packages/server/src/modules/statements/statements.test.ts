@@ -16,7 +16,7 @@ import { setClock } from '../../lib/clock.js';
 import { SCHEDULED_JOBS } from '../jobs/job-registry.js';
 import { runSchedulerTick } from '../jobs/scheduler.js';
 import { pdfText } from '../quickbill/test/helpers.js';
-import { loadStatement } from './statement-data.js';
+import { loadStatement } from './statement-data.service.js';
 import { sendMonthlyStatements } from './statements.service.js';
 
 let ctx: TestContext;

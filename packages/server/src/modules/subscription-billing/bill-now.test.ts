@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { invoiceItems, invoices, mailOutbox } from '../../db/schema/index.js';
 import { setClock } from '../../lib/clock.js';
 import { configureProvider } from '../quickbill/test/helpers.js';
-import { billDuePeriods } from './subscription-billing.service.js';
+import { billDuePeriods } from './period-billing.service.js';
 
 // "Jetzt abrechnen" in Nächste Abrechnungen (decision 0757): what is due is billed now, exactly
 // once, the invoice the daily job would make; the job then leaves it alone.

@@ -6,8 +6,8 @@ import { billingSettings, invoiceReminders, invoices, subscriptionBillingMonths 
 import { addDays } from '../../domain/calendar.js';
 import { issuedInvoice } from '../quickbill/payments/ledger-test-helpers.js';
 import { runReminders } from '../quickbill/reminders/reminders.jobs.js';
-import { createBillingCommands } from './subscription-billing.commands.js';
-import { billDuePeriods } from './subscription-billing.service.js';
+import { billDuePeriods } from './period-billing.service.js';
+import { createBillingCommands } from './subscription-billing.service.js';
 
 /**
  * The billing jobs' tests (decision 0581) with a controlled clock: the day is the job's slot, never the machine's

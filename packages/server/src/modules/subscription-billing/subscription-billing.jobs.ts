@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.js';
 import { addDays } from '../../domain/calendar.js';
 import { defineScheduledJob } from '../../lib/jobs.js';
 import { loadBillingSettings } from '../quickbill/reminders/reminder-letter.js';
-import { renewSubscription } from './subscription-billing.commands.js';
-import { billDuePeriods } from './subscription-billing.service.js';
+import { billDuePeriods } from './period-billing.service.js';
+import { renewSubscription } from './subscription-billing.service.js';
 
 const SYSTEM = { userType: 'system' as const, displayName: 'ButlerPaket-Abrechnung' };
 

@@ -11,7 +11,7 @@ import { zSubscription } from '@butler/contract/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
-import type { BillingCommands } from './subscription-billing.commands.js';
+import type { BillingCommands } from './subscription-billing.service.js';
 
 const tags = ['ButlerPakete: Abrechnung'];
 const errors = {

@@ -1,165 +1,211 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatDate } from '@butler/contract/format';
+import { subscriptionEndDate } from '@butler/contract/subscription-periods';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { Transaction } from '../../db/executor.js';
-import { customers, invoices, subscriptionBillingMonths, subscriptions } from '../../db/schema/index.js';
-import { type BillingInterval, type BillingPeriod, billingPeriods } from '../../domain/billing-periods.js';
+import { customers, invoices, subscriptions } from '../../db/schema/index.js';
+import { type BillingInterval, billingPeriods } from '../../domain/billing-periods.js';
 import { addDays } from '../../domain/calendar.js';
-import { num } from '../../domain/decimal.js';
-import { totalsAsStrings } from '../../domain/invoice-totals.js';
-import { subscriptionLineText } from '../../domain/subscription-line.js';
-import { type AuditActor, writeAudit } from '../../lib/audit.js';
-import { now } from '../../lib/clock.js';
-import { loadInvoiceDocument } from '../quickbill/invoices/invoice-document.js';
-import { customerSnapshot, priceItems, replaceItems } from '../quickbill/invoices/invoice-draft.js';
-import { issueDraft } from '../quickbill/invoices/invoice-send.service.js';
-import { queueInvoiceMail } from '../quickbill/mail/invoice-mail.js';
-import { withNumberTurn } from '../quickbill/numbering/number-turn.js';
-import { loadBillingSettings } from '../quickbill/reminders/reminder-letter.js';
-import { loadSettings } from '../quickbill/shared.js';
+import { multiply, num } from '../../domain/decimal.js';
+import { subscriptionPeriods } from '../../domain/subscription-periods.js';
+import type { AuditActor } from '../../lib/audit.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, fieldError } from '../../lib/errors.js';
 import { claimMonths } from '../quickbill/sources/billing-months.js';
+import { billablePeriods, billedMonths, billPeriod, effectiveBillingStart } from './period-billing.service.js';
 
-type SubscriptionRow = typeof subscriptions.$inferSelect;
+const UPCOMING_DAYS = 30;
 
-/** "ButlerPaket Premium · Dezember 2026 · 10 h" (decision 0758). */
-export function periodLine(sub: SubscriptionRow, period: BillingPeriod) {
-  const months = period.months.length;
+async function findSubscription(
+  db: Database | Parameters<Parameters<Database['transaction']>[0]>[0],
+  id: number,
+  lock = false,
+) {
+  const base = db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  const [row] = lock ? await base.for('update') : await base;
+  if (!row) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+  return row;
+}
+
+/**
+ * Renews a ButlerPaket for one more term on the same terms, starting the day after it ends
+ * (Verlängern; also the automatic renewal). One renewal per ButlerPaket (unique
+ * renewed_from_id); refused when another ButlerPaket already follows.
+ */
+export async function renewSubscription(db: Database, actor: AuditActor, id: number) {
+  return db.transaction(async (tx) => {
+    const before = await findSubscription(tx, id, true);
+    const start = addDays(before.endDate, 1);
+    const end = subscriptionEndDate(start, before.durationMonths);
+    const [overlap] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.customerId, before.customerId),
+          sql`${subscriptions.id} <> ${id}`,
+          lte(subscriptions.startDate, end),
+          gte(subscriptions.endDate, start),
+        ),
+      );
+    if (overlap) throw new AppError('CONFLICT', 'Dieses ButlerPaket wurde bereits verlängert');
+    const [row] = await tx
+      .insert(subscriptions)
+      .values({
+        customerId: before.customerId,
+        templateId: before.templateId,
+        templateName: before.templateName,
+        durationMonths: before.durationMonths,
+        monthlyHours: before.monthlyHours,
+        monthlyPrice: before.monthlyPrice,
+        originalMonthlyPrice: before.originalMonthlyPrice,
+        hasReferralDiscount: before.hasReferralDiscount,
+        startDate: start,
+        endDate: end,
+        monthlyTrips: before.monthlyTrips,
+        agreements: before.agreements,
+        billingInterval: before.billingInterval,
+        paymentMethod: before.paymentMethod,
+        autoRenew: before.autoRenew,
+        renewedFromId: before.id,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new AppError('CONFLICT', 'Dieses ButlerPaket wurde bereits verlängert');
+    await writeAudit(tx, actor, 'renew', 'subscription', row.id, null, row, { customerId: before.customerId });
+    return { id: row.id, start_date: row.startDate, end_date: row.endDate };
+  });
+}
+
+export function createBillingCommands(db: Database, today: () => string) {
   return {
-    description: subscriptionLineText(sub.templateName, period.label, months, num(sub.monthlyHours)),
-    quantity: months,
-    unit: 'Monat',
-    unit_price: num(sub.monthlyPrice),
-    tax_rate: 20 as const,
-    tax_exemption: null,
+    /**
+     * Periods that the daily job bills within the next 30 days and those due already but not
+     * billed yet (a ButlerPaket added after today's run, decision 0757), not yet claimed, one page.
+     */
+    async upcoming(page: { page: number; page_size: number }) {
+      const from = today();
+      const to = addDays(from, UPCOMING_DAYS);
+      const rows = await db
+        .select({ sub: subscriptions, firstName: customers.firstName, lastName: customers.lastName })
+        .from(subscriptions)
+        .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+        .where(
+          and(
+            eq(subscriptions.isActive, true),
+            lte(subscriptions.startDate, to),
+            // As the daily job: a ButlerPaket whose billing starts after its end has nothing to bill.
+            sql`${subscriptions.endDate} >= coalesce(${subscriptions.billingStartsOn}, ${subscriptions.startDate})`,
+          ),
+        )
+        .orderBy(asc(subscriptions.id));
+      const claimed = new Set(
+        (
+          await billedMonths(
+            db,
+            rows.map((r) => r.sub.id),
+          )
+        ).map((m) => `${m.subscriptionId}:${m.month}`),
+      );
+      const out = [];
+      for (const { sub, firstName, lastName } of rows) {
+        for (const p of billablePeriods(sub)) {
+          if (p.start > to) break;
+          if (p.months.some((m) => claimed.has(`${sub.id}:${m}`))) continue;
+          out.push({
+            subscription_id: sub.id,
+            customer_id: sub.customerId,
+            customer_name: `${firstName} ${lastName}`,
+            package_name: sub.templateName || 'Individuell',
+            billing_interval: sub.billingInterval as 'monthly',
+            period_start: p.start,
+            period_end: p.end,
+            label: p.label,
+            amount_net: num(multiply(sub.monthlyPrice, p.months.length).toString()) / 100,
+            due: p.start <= from,
+          });
+        }
+      }
+      out.sort((a, b) => a.period_start.localeCompare(b.period_start) || a.subscription_id - b.subscription_id);
+      const offset = (page.page - 1) * page.page_size;
+      return { items: out.slice(offset, offset + page.page_size), total: out.length };
+    },
+
+    /** Each month of the term: billed (with the invoice number), skipped (with reason) or open. */
+    async billing(id: number) {
+      const sub = await findSubscription(db, id);
+      const rows = new Map((await billedMonths(db, [id])).map((m) => [m.month, m]));
+      const periodOf = new Map(
+        billingPeriods(sub.startDate, sub.durationMonths, sub.billingInterval as BillingInterval).flatMap((period) =>
+          period.months.map((month) => [month, period] as const),
+        ),
+      );
+      const billable = new Set(billablePeriods(sub).map((period) => period.start));
+      return {
+        subscription_id: id,
+        billing_starts_on: effectiveBillingStart(sub),
+        months: subscriptionPeriods(sub.startDate, sub.durationMonths).map((p) => {
+          const row = rows.get(p.month);
+          const period = periodOf.get(p.month)!;
+          const periodOpen = period.months.every((m) => !rows.has(m));
+          return {
+            month: p.month,
+            period_start: period.start,
+            skippable: periodOpen && billable.has(period.start) && period.months[0] === p.month,
+            state: (row?.state ?? 'open') as 'open',
+            reason: row?.reason ?? null,
+            invoice_id: row?.invoiceId ?? null,
+            invoice_number: row?.invoiceNumber ?? null,
+          };
+        }),
+      };
+    },
+
+    /**
+     * "Jetzt abrechnen" (decision 0757): the invoice of a due period now, exactly as the daily
+     * job makes it (same claim of the months, so it exists once however often it is asked
+     * for, and the job skips it later), as a draft or issued and sent per the setting.
+     */
+    async billNow(actor: AuditActor, id: number, periodStart: string) {
+      const sub = await findSubscription(db, id);
+      const period = billablePeriods(sub).find((p) => p.start === periodStart);
+      if (!period) throw fieldError('period_start', 'Dieser Zeitraum gehört nicht zu diesem ButlerPaket');
+      if (!sub.isActive) throw new AppError('CONFLICT', 'Dieses ButlerPaket ist nicht aktiv');
+      if (period.start > today()) {
+        throw new AppError('CONFLICT', `Dieser Zeitraum ist erst am ${formatDate(period.start)} fällig`);
+      }
+      const invoiceId = await billPeriod(db, sub, period, today(), actor);
+      if (invoiceId === null) throw new AppError('CONFLICT', 'Dieser Zeitraum ist bereits abgerechnet oder ausgesetzt');
+      const [row] = await db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, invoiceId));
+      return { invoice_id: invoiceId, status: row.status === 'draft' ? ('draft' as const) : ('sent' as const) };
+    },
+
+    /** "Diesen Zeitraum aussetzen": the period is never billed (reason kept, audited). */
+    async skip(actor: AuditActor, id: number, periodStart: string, reason: string) {
+      await db.transaction(async (tx) => {
+        const sub = await findSubscription(tx, id, true);
+        const period = billablePeriods(sub).find((p) => p.start === periodStart);
+        if (!period) throw fieldError('period_start', 'Dieser Zeitraum gehört nicht zu diesem ButlerPaket');
+        if (!(await claimMonths(tx, id, period.months, 'skipped', actor, { reason }))) {
+          throw new AppError('CONFLICT', 'Dieser Zeitraum ist bereits abgerechnet oder ausgesetzt');
+        }
+        await writeAudit(
+          tx,
+          actor,
+          'billing-skip',
+          'subscription',
+          id,
+          null,
+          { period: period.label, reason },
+          {
+            customerId: sub.customerId,
+          },
+        );
+      });
+      return this.billing(id);
+    },
+
+    renew: (actor: AuditActor, id: number) => renewSubscription(db, actor, id),
   };
 }
 
-class PeriodTaken extends Error {}
-
-/**
- * Creates the invoice of one billing period in its own transaction: claims its months,
- * writes the draft (the customer's snapshot, the discounted monthly price, the provider's
- * VAT rules), and in "send" mode issues and mails it. Returns the invoice id, or null when
- * the period was already billed or skipped (by anyone, at any time).
- */
-export async function billPeriod(
-  db: Database,
-  sub: SubscriptionRow,
-  period: BillingPeriod,
-  invoiceDate: string,
-  actor: AuditActor,
-  options: { takeReleased?: boolean; mode?: 'draft' | 'send' } = {},
-): Promise<number | null> {
-  try {
-    // Issuing at once takes an invoice number: wait for this process's turn first (number-turn.ts).
-    const issue = (work: () => Promise<number>) => (options.mode === 'draft' ? work() : withNumberTurn(work));
-    return await issue(() =>
-      db.transaction(async (tx) => {
-        if (!(await claimMonths(tx, sub.id, period.months, 'invoiced', actor, options))) throw new PeriodTaken();
-        const [customer] = await tx.select().from(customers).where(eq(customers.id, sub.customerId));
-        const settings = await loadSettings(tx);
-        const priced = priceItems([periodLine(sub, period)], settings.smallBusiness);
-        const [row] = await tx
-          .insert(invoices)
-          .values({
-            ...customerSnapshot(customer),
-            customerId: customer.id,
-            invoiceDate,
-            dueDate: addDays(invoiceDate, settings.paymentTermsDays),
-            smallBusiness: settings.smallBusiness,
-            status: 'draft',
-            createdBy: actor.displayName,
-            subscriptionId: sub.id,
-            billingMonth: period.months[0],
-            servicePeriodStart: period.start,
-            servicePeriodEnd: period.end,
-            ...totalsAsStrings(priced.totals),
-          })
-          .returning();
-        await replaceItems(tx, row.id, priced.lines, priced.totals.lineNets);
-        await tx
-          .update(subscriptionBillingMonths)
-          .set({ invoiceId: row.id })
-          .where(
-            and(
-              eq(subscriptionBillingMonths.subscriptionId, sub.id),
-              inArray(subscriptionBillingMonths.month, period.months),
-            ),
-          );
-        await writeAudit(tx, actor, 'create', 'invoice', row.id, null, row, { customerId: customer.id });
-        const mode = options.mode ?? (await loadBillingSettings(tx)).subscriptionInvoiceMode;
-        if (mode === 'send' && row.customerEmail?.trim()) {
-          await issueDraft(tx, actor, row, now());
-          await queueInvoiceMail(tx, await loadInvoiceDocument(tx, row.id), actor.displayName);
-        }
-        return row.id;
-      }),
-    );
-  } catch (error) {
-    if (error instanceof PeriodTaken) return null;
-    throw error;
-  }
-}
-
-export const effectiveBillingStart = (sub: SubscriptionRow) => sub.billingStartsOn ?? sub.startDate;
-
-/** Periods of a ButlerPaket that the daily job may bill (start on or after its billing start). */
-export function billablePeriods(sub: SubscriptionRow) {
-  const from = effectiveBillingStart(sub);
-  return billingPeriods(sub.startDate, sub.durationMonths, sub.billingInterval as BillingInterval).filter(
-    (p) => p.start >= from,
-  );
-}
-
-/** Month rows of some ButlerPakete with their invoice numbers. */
-export async function billedMonths(db: Database | Transaction, subscriptionIds: number[]) {
-  if (!subscriptionIds.length) return [];
-  return db
-    .select({
-      subscriptionId: subscriptionBillingMonths.subscriptionId,
-      month: subscriptionBillingMonths.month,
-      state: subscriptionBillingMonths.state,
-      reason: subscriptionBillingMonths.reason,
-      invoiceId: subscriptionBillingMonths.invoiceId,
-      invoiceNumber: invoices.invoiceNumber,
-    })
-    .from(subscriptionBillingMonths)
-    .leftJoin(invoices, eq(invoices.id, subscriptionBillingMonths.invoiceId))
-    .where(inArray(subscriptionBillingMonths.subscriptionId, subscriptionIds));
-}
-
-/**
- * The daily run for `today`: every active ButlerPaket's periods that started on or before
- * today and on or after its billing start, not yet claimed. Periods are billed one by one,
- * each in its own transaction; another process billing the same period makes this one skip.
- */
-export async function billDuePeriods(db: Database, today: string, actor: AuditActor) {
-  const subs = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.isActive, true),
-        sql`${subscriptions.startDate} <= ${today}::date`,
-        sql`${subscriptions.endDate} >= coalesce(${subscriptions.billingStartsOn}, ${subscriptions.startDate})`,
-      ),
-    )
-    .orderBy(subscriptions.id);
-  const claimed = new Set(
-    (
-      await billedMonths(
-        db,
-        subs.map((s) => s.id),
-      )
-    ).map((m) => `${m.subscriptionId}:${m.month}`),
-  );
-  const created: number[] = [];
-  for (const sub of subs) {
-    for (const period of billablePeriods(sub)) {
-      if (period.start > today) break;
-      if (period.months.some((m) => claimed.has(`${sub.id}:${m}`))) continue;
-      const id = await billPeriod(db, sub, period, today, actor);
-      if (id !== null) created.push(id);
-    }
-  }
-  return created;
-}
+export type BillingCommands = ReturnType<typeof createBillingCommands>;

@@ -1,30 +1,14 @@
 import { zErrorResponse, zIdParams, zOkResponse } from '@butler/contract/common';
 import { zWikiFile } from '@butler/contract/wiki';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../lib/access.js';
+import { sendStoredFile } from '../../lib/downloads.js';
 import { AppError } from '../../lib/errors.js';
 import { singleUpload } from '../../lib/single-upload.js';
-import { contentDisposition, safeContentType } from './file-store.js';
 import type { FileService } from './files.service.js';
 
 const tags = ['Wiki'];
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
-
-/**
- * Streams a stored file as a download only: attachment, a type a browser will not run,
- * nosniff, and a sandboxing policy in case a browser renders it anyway.
- */
-export function sendDownload(reply: FastifyReply, download: Awaited<ReturnType<FileService['openForDownload']>>) {
-  return reply
-    .header('Content-Type', safeContentType(download.row.mimeType))
-    .header('Content-Disposition', contentDisposition(download.row.originalFilename))
-    .header('Content-Length', String(download.size))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; sandbox")
-    .header('Cache-Control', 'private, no-store')
-    .send(download.stream);
-}
 
 export const fileRoutes =
   (files: FileService, appLogLevel: string): FastifyPluginAsyncZod =>
@@ -57,7 +41,7 @@ export const fileRoutes =
     app.get('/api/wiki/files/:id/download', {
       config: { access: { permission: 'wiki.read', customer: ['row:wiki_files'] } },
       schema: { tags, params: zIdParams, response: errors },
-      handler: async (request, reply) => sendDownload(reply, await files.openForDownload(request.params.id)),
+      handler: async (request, reply) => sendStoredFile(reply, await files.openForDownload(request.params.id)),
     });
 
     app.delete('/api/wiki/files/:id', {

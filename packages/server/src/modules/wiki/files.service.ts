@@ -8,11 +8,11 @@ import { wikiCategories, wikiEntries, wikiFiles } from '../../db/schema/index.js
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { openBlob, putBlob } from '../../lib/blob-store.js';
+import { cleanFilename, type StoredFile, safeContentType } from '../../lib/downloads.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { createSemaphore } from '../../lib/semaphore.js';
 import { stallGuard } from '../../lib/stall-guard.js';
 import { type FileRow, presentFile } from './entries.repo.js';
-import { cleanFilename } from './file-store.js';
 
 export const FILES_NOT_ALLOWED = 'In dieser Kategorie sind keine Dateien erlaubt';
 export const NO_FILE = 'Bitte wählen Sie eine Datei aus';
@@ -109,11 +109,16 @@ export function createFileService(db: Database, maxUploadBytes: number, stallSec
     },
 
     /** For admins (any file) or, with `row` given, for a file already checked by the caller. */
-    async openForDownload(idOrRow: number | FileRow) {
+    async openForDownload(idOrRow: number | FileRow): Promise<StoredFile> {
       const row = typeof idOrRow === 'number' ? await findFile(idOrRow) : idOrRow;
       const opened = row.blobId ? await openBlob(db, row.blobId) : null;
       if (!opened) throw new AppError('WIKI_FILE_NOT_FOUND');
-      return { row, stream: opened.stream, size: opened.sizeBytes };
+      return {
+        contentType: safeContentType(row.mimeType),
+        fileName: row.originalFilename,
+        size: opened.sizeBytes,
+        stream: opened.stream,
+      };
     },
 
     /** Deletes the row; its bytes go in the same transaction (delete_owned_blob trigger). */

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../lib/access.js';
 import { customerScope } from '../../lib/customer-scope.js';
-import { sendDownload } from './files.routes.js';
+import { sendStoredFile } from '../../lib/downloads.js';
 import type { FileService } from './files.service.js';
 import type { ProjectService } from './projects.service.js';
 
@@ -45,6 +45,6 @@ export const projectRoutes =
       config: { access: 'authenticated' },
       schema: { tags, params: zIdParams, response: errors },
       handler: async (request, reply) =>
-        sendDownload(reply, await files.openForDownload(await projects.featuredFile(request.params.id))),
+        sendStoredFile(reply, await files.openForDownload(await projects.featuredFile(request.params.id))),
     });
   };

@@ -10,7 +10,7 @@ import {
   PAGE,
   toBuffer,
 } from '../../quickbill/pdf/pdf-kit.js';
-import type { ProviderSettings } from '../../quickbill/shared.js';
+import type { ProviderSettings } from '../../quickbill/settings/provider-settings.repo.js';
 import type { DirectDebitSettingsRow } from '../direct-debit-settings.service.js';
 
 /**

@@ -7,12 +7,14 @@ import { formatCreditorReference } from '../../../domain/creditor-reference.js';
 import { fromHundredths, num } from '../../../domain/decimal.js';
 import { AppError } from '../../../lib/errors.js';
 import type { InvoiceRow } from '../invoices/invoice.repo.js';
+import { isOverdue } from '../invoices/invoice-rules.js';
 import { openAmountOf } from '../payments/payments.service.js';
-import { invoiceCiiXml } from '../pdf/ebinterface-store.js';
 import { canPayByCode, epcQrPng } from '../pdf/epc-qr.js';
+import { invoiceCiiXml } from '../pdf/invoice-xml.service.js';
 import { formatIban } from '../pdf/pdf-kit.js';
 import { issuedDocument, pdfFileName } from '../pdf/pdf-store.js';
-import { isOverdue, loadSettings, type QuickbillDeps } from '../shared.js';
+import type { QuickbillDeps } from '../quickbill.service.js';
+import { loadSettings } from '../settings/provider-settings.repo.js';
 
 /** What a customer may see: their own issued invoices and Stornorechnungen, never a draft. */
 const visibleTo = (customerId: number) =>

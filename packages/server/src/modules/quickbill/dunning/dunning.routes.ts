@@ -8,7 +8,7 @@ import { zCustomerIdParams, zErrorResponse, zIdParams, zOkResponse } from '@butl
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
-import type { QuickbillDeps } from '../shared.js';
+import type { QuickbillDeps } from '../quickbill.service.js';
 import { createDunningService } from './dunning.service.js';
 
 const tags = ['Quickbill: Mahnwesen'];

@@ -6,8 +6,8 @@ import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
 import { findInvoice } from '../invoices/invoice.repo.js';
+import type { QuickbillDeps } from '../quickbill.service.js';
 import { loadBillingSettings, loadReminderLevels } from '../reminders/reminder-letter.js';
-import type { QuickbillDeps } from '../shared.js';
 
 type BlockRow = typeof dunningBlocks.$inferSelect;
 const present = (b: BlockRow) => ({

@@ -11,9 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
 import type { PaymentService } from '../payments/payments.service.js';
-import { invoiceCiiXml } from '../pdf/ebinterface-store.js';
+import { invoiceCiiXml } from '../pdf/invoice-xml.service.js';
+import type { QuickbillDeps } from '../quickbill.service.js';
 import type { createReminderService } from '../reminders/reminder.service.js';
-import type { QuickbillDeps } from '../shared.js';
 import type { SendService } from './invoice-send.service.js';
 import type { createStatusService } from './invoice-status.service.js';
 

@@ -5,7 +5,7 @@ import { announcedCollectionDate, earliestCollectionDate } from '../../../domain
 import { toHundredths } from '../../../domain/decimal.js';
 import { effectiveMandateStatus } from '../../../domain/mandate-state.js';
 import { todayVienna } from '../../../lib/clock.js';
-import { loadDirectDebitSettings } from '../shared.js';
+import { loadDirectDebitSettings } from '../settings/provider-settings.repo.js';
 
 export type InvoiceCollection = typeof invoiceCollections.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/executor.js';
 import { projects, timeEntries } from '../../../db/schema/index.js';
 import { readBlob } from '../../../lib/blob-store.js';
 import { customerAddressee } from '../../mail/addressee.js';
-import { loadSettings, type ProviderSettings } from '../shared.js';
+import { loadSettings, type ProviderSettings } from '../settings/provider-settings.repo.js';
 import { findInvoice, type InvoiceItemRow, type InvoiceRow, loadItems } from './invoice.repo.js';
 import { findInvoiceCollection, type InvoiceCollection } from './invoice-collection.js';
 

@@ -7,7 +7,7 @@ import { addDays } from '../../../domain/calendar.js';
 import { hundredthsToString } from '../../../domain/decimal.js';
 import { computeInvoiceTotals, totalsAsStrings } from '../../../domain/invoice-totals.js';
 import { fieldError } from '../../../lib/errors.js';
-import { loadSettings } from '../shared.js';
+import { loadSettings } from '../settings/provider-settings.repo.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 

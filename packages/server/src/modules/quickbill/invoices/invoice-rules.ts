@@ -2,7 +2,7 @@ import { countryName, isEuCountry } from '@butler/contract/countries';
 import { ISSUER_FIELD_LABELS, missingIssuerFields } from '@butler/contract/quickbill-settings';
 import { toHundredths } from '../../../domain/decimal.js';
 import { AppError } from '../../../lib/errors.js';
-import type { ProviderSettings } from '../shared.js';
+import type { ProviderSettings } from '../settings/provider-settings.repo.js';
 import type { InvoiceItemRow, InvoiceRow } from './invoice.repo.js';
 
 /**
@@ -95,4 +95,9 @@ export function checkIssuable(row: InvoiceRow, items: InvoiceItemRow[], settings
   requireRecipientAddress(row, gross);
   requireUidAboveLimit(row, gross);
   requireExemptionConditions(row, items, settings);
+}
+
+/** 'sent' and past its due date (Europe/Vienna); credit notes are never overdue. */
+export function isOverdue(row: { status: string; kind: string; dueDate: string }, today: string): boolean {
+  return row.kind === 'invoice' && row.status === 'sent' && row.dueDate < today;
 }

@@ -9,8 +9,9 @@ import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { latestMailFor } from '../../mail/mail.repo.js';
-import { deliveryOf } from '../../mail/mail-setup.js';
-import { loadSettings, type QuickbillDeps } from '../shared.js';
+import { deliveryOf } from '../../mail/mail-setup.service.js';
+import type { QuickbillDeps } from '../quickbill.service.js';
+import { loadSettings } from '../settings/provider-settings.repo.js';
 import {
   dashboardFigures,
   findCreditNoteFor,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { invoiceReminders } from '../../../db/schema/index.js';
 import { readBlob } from '../../../lib/blob-store.js';
 import type { AttachmentSource, AttachmentSourceName } from '../../mail/attachment-sources.js';
-import { invoiceEbInterface } from '../pdf/ebinterface-store.js';
+import { invoiceEbInterface } from '../pdf/invoice-xml.service.js';
 import { invoicePdf } from '../pdf/pdf-store.js';
 
 /** Quickbill's documents as mail attachments: the issued invoice (PDF, ebInterface) and reminder letters. */

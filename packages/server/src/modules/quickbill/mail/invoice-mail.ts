@@ -10,7 +10,7 @@ import { attachment } from '../../mail/attachment-sources.js';
 import { queueMail } from '../../mail/mail-queue.js';
 import type { InvoiceDocument } from '../invoices/invoice-document.js';
 import { openAmountOf } from '../payments/payments.service.js';
-import { ebInterfaceFileName } from '../pdf/ebinterface-store.js';
+import { ebInterfaceFileName } from '../pdf/invoice-xml.service.js';
 import { pdfFileName } from '../pdf/pdf-store.js';
 import type { ReminderLetter } from '../pdf/reminder-pdf.js';
 

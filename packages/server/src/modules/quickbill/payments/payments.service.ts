@@ -8,7 +8,7 @@ import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
 import { findInvoice, type InvoiceRow } from '../invoices/invoice.repo.js';
-import type { QuickbillDeps } from '../shared.js';
+import type { QuickbillDeps } from '../quickbill.service.js';
 import { openItems } from './open-items.js';
 import {
   customerCredit,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { ProviderSettings } from '../shared.js';
+import type { ProviderSettings } from '../settings/provider-settings.repo.js';
 import { logoProblem } from './logo-limits.js';
 
 /** A4 in points, 2 cm side margins (DIN 5008-like letter layout). */

@@ -6,8 +6,8 @@ import { type Executor, readTogether } from '../../../db/executor.js';
 import { addDays } from '../../../domain/calendar.js';
 import { fromHundredths, toHundredths } from '../../../domain/decimal.js';
 import type { InvoiceRow } from '../invoices/invoice.repo.js';
+import { isOverdue } from '../invoices/invoice-rules.js';
 import { openAmountOf } from '../payments/payments.service.js';
-import { isOverdue } from '../shared.js';
 import { loadReminderLevels } from './reminder-letter.js';
 
 /** Days the customer gets after each reminder. */

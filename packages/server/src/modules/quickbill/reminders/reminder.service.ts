@@ -14,9 +14,10 @@ import { AppError } from '../../../lib/errors.js';
 import { pdfTask, renderPdf } from '../../../lib/pdf-render.js';
 import { findInvoice, type InvoiceRow } from '../invoices/invoice.repo.js';
 import { loadInvoiceDocument } from '../invoices/invoice-document.js';
+import { isOverdue } from '../invoices/invoice-rules.js';
 import { queueReminderMail, requireRecipient } from '../mail/invoice-mail.js';
 import type { drawReminderPdf } from '../pdf/reminder-pdf.js';
-import { isOverdue, type QuickbillDeps } from '../shared.js';
+import type { QuickbillDeps } from '../quickbill.service.js';
 import {
   dueReminderRows,
   lastLetterDay,

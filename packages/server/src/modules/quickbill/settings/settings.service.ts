@@ -1,11 +1,14 @@
 import type { InvoiceSettings, InvoiceSettingsInput } from '@butler/contract/quickbill-settings';
 import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../../db/client.js';
 import { providerSettings } from '../../../db/schema/index.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
-import { putBlob } from '../../../lib/blob-store.js';
-import { loadSettings, type ProviderSettings } from '../shared.js';
+import { putBlob, readBlob } from '../../../lib/blob-store.js';
+import { AppError, fieldError } from '../../../lib/errors.js';
+import { logoProblem } from '../pdf/logo-limits.js';
+import { loadSettings, type ProviderSettings } from './provider-settings.repo.js';
 
 export function presentSettings(s: ProviderSettings): InvoiceSettings {
   return {
@@ -103,4 +106,31 @@ export async function setLogo(db: Database, session: SessionContext, image: Buff
     );
     return after;
   });
+}
+
+/** A letterhead logo needs no more; larger files only bloat every PDF. */
+export const MAX_LOGO_BYTES = 512 * 1024;
+const LOGO_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+
+export async function getSettings(db: Database): Promise<InvoiceSettings> {
+  return presentSettings(await loadSettings(db));
+}
+
+/** An uploaded logo: PNG or JPEG by its bytes, its pixels bounded by its header (decision 0505). */
+export async function uploadLogo(db: Database, session: SessionContext, buffer: Buffer): Promise<InvoiceSettings> {
+  const type = await fileTypeFromBuffer(buffer);
+  if (!type || !LOGO_TYPES[type.mime])
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Das Logo muss ein PNG- oder JPEG-Bild sein');
+  const problem = logoProblem(buffer);
+  if (problem) throw fieldError('file', problem);
+  return presentSettings(await setLogo(db, session, buffer));
+}
+
+/** The stored logo and its type, or 404 when there is none. */
+export async function readLogo(db: Database): Promise<{ content: Buffer; type: 'image/png' | 'image/jpeg' }> {
+  const settings = await loadSettings(db);
+  const content = settings.logoBlobId ? await readBlob(db, settings.logoBlobId) : null;
+  if (!content) throw new AppError('NOT_FOUND', 'Kein Logo hinterlegt');
+  const type = await fileTypeFromBuffer(content);
+  return { content, type: type?.mime === 'image/png' ? 'image/png' : 'image/jpeg' };
 }

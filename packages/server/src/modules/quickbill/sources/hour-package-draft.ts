@@ -9,7 +9,7 @@ import type { AuditActor } from '../../../lib/audit.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
 import { customerSnapshot, priceItems, replaceItems } from '../invoices/invoice-draft.js';
-import { loadSettings } from '../shared.js';
+import { loadSettings } from '../settings/provider-settings.repo.js';
 
 export type DraftLine = {
   description: string;

@@ -13,7 +13,7 @@ import { subscriptionLineText } from '../../../domain/subscription-line.js';
 import { subscriptionPeriods } from '../../../domain/subscription-periods.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { customerFullName } from '../../customers/customers.repo.js';
-import type { QuickbillDeps } from '../shared.js';
+import type { QuickbillDeps } from '../quickbill.service.js';
 import { claimMonths } from './billing-months.js';
 import { draftForHourPackage, insertDraft } from './hour-package-draft.js';
 import { customersToBill } from './to-bill.js';

@@ -9,7 +9,7 @@ import { makeTestTempDir } from '../../../test/temp-dirs.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { writeBackup } from '../../db/backup/write-backup.js';
 import { mailOutbox } from '../../db/schema/index.js';
-import { SECRET_LINK } from './secret-links.js';
+import { SECRET_LINK } from './secret-links.service.js';
 
 /**
  * Decision 0502: a live reset or invitation link exists only in the

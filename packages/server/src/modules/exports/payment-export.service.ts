@@ -3,8 +3,8 @@ import type { InvoiceListQuery } from '@butler/contract/quickbill';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { dateFilterRange } from '../quickbill/invoices/invoice.repo.js';
-import { EXPORT_PAGE, keyset } from './export-sources.js';
-import type { ExportColumn } from './export-writers.js';
+import type { ExportColumn } from './export-formats.present.js';
+import { EXPORT_PAGE, keyset } from './export-sources.service.js';
 
 export type PaymentExportRow = {
   id: number;

@@ -6,7 +6,7 @@ import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/escape-html.js';
-import { revokeMandatesOf } from '../customers/customers-delete.js';
+import { revokeMandatesOf } from '../customers/customer-delete.service.js';
 
 export const CONFIRMATION_MISMATCH = 'Bitte geben Sie zur Bestätigung den vollständigen Namen des Kunden genau ein';
 

@@ -8,9 +8,9 @@ import { searchPattern } from '../../lib/pagination.js';
 import { customerFullName, customerNameMatches } from '../customers/customers.repo.js';
 import { listConditions } from '../quickbill/invoices/invoice.repo.js';
 import { taxBreakdown } from '../quickbill/invoices/invoice-present.js';
+import { isOverdue } from '../quickbill/invoices/invoice-rules.js';
 import { openAmountOf, paymentState } from '../quickbill/payments/payments.service.js';
-import { isOverdue } from '../quickbill/shared.js';
-import type { ExportColumn } from './export-writers.js';
+import type { ExportColumn } from './export-formats.present.js';
 
 /** Rows per database round trip: the export never holds more than one page. */
 export const EXPORT_PAGE = 500;

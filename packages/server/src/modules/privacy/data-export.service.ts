@@ -23,7 +23,7 @@ import { EVERY_CUSTOMER } from '../../lib/customer-scope.js';
 import { AppError } from '../../lib/errors.js';
 import type { Keyring } from '../../lib/secret-box.js';
 import { getCustomerSubscription, getDashboard } from '../customer-dashboard/customer-dashboard.service.js';
-import { presentCustomer } from '../customers/customer-present.js';
+import { presentCustomer } from '../customers/customer.present.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { listHourPackages } from '../hour-packages/hour-packages.repo.js';
 import { exportOrders } from '../orders/order-export.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { firstDayOfMonth, lastDayOfMonth } from '../../domain/calendar.js';
-import { monthlyFiguresOf } from '../hour-accounting/monthly-figures.js';
+import { monthlyFiguresOf } from '../hour-accounting/monthly-figures.service.js';
 import { hoursOf } from '../hour-accounting/period-sql.js';
 
 export type StatementEntry = { id: number; date: string; project: string; activity: string; hours: number };

@@ -17,7 +17,7 @@ import {
 } from '../../lib/totp.js';
 import { ACCOUNT_FAILURES, accountKey, createLoginThrottle } from './login-throttle.js';
 import { notifySecurityChange } from './security-notice.service.js';
-import { endSessions } from './sessions.js';
+import { endSessions } from './sessions.service.js';
 
 type Executor = Pick<Database, 'insert' | 'update' | 'select' | 'delete'>;
 const context = (adminId: number) => `admins:${adminId}:totp`;
