@@ -8,24 +8,24 @@ import { createCustomer, createSentInvoice, saveProviderSettings } from './quick
 
 /**
  * The month-end handover to the tax adviser (decisions 0820–0822), as the Buchhaltung does
- * it: the chart, a month exported for BMD and DATEV and closed with it, then a payment dated
- * in the closed month refused in German and one dated today accepted. The month is one a
- * year back, so no other spec on this portal books into it.
+ * it at the start of a month: the chart, last month exported for BMD and DATEV and closed with
+ * it, then a payment dated in last month refused in German and one dated today accepted; the
+ * Inhaber reopens it at the end. A worker runs one spec file at a time on its portal (decision
+ * 0530), so no other spec books into the month while it is closed.
  */
 const now = new Date();
-const year = now.getFullYear() - 1;
-const month = String(now.getMonth() + 1).padStart(2, '0');
+const todayIso = now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Vienna' });
+const [thisYear, thisMonth] = todayIso.split('-').map(Number);
+const year = thisMonth === 1 ? thisYear - 1 : thisYear;
+const month = String(thisMonth === 1 ? 12 : thisMonth - 1).padStart(2, '0');
 const monthKey = `${year}-${month}`;
-const monthName = new Intl.DateTimeFormat('de-AT', { month: 'long' }).format(now);
+const monthName = new Intl.DateTimeFormat('de-AT', { month: 'long', timeZone: 'UTC' }).format(
+  new Date(`${monthKey}-15T12:00:00Z`),
+);
 const monthLabel = `${monthName} ${year}`;
-const today = new Intl.DateTimeFormat('de-AT', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/Vienna',
-}).format(now);
+const today = todayIso.split('-').reverse().join('.');
 
-test('Buchhaltung: chart, handover of a month for BMD and DATEV, closed; a payment dated in it is refused', async ({
+test('Buchhaltung: chart, last month handed over for BMD and DATEV and closed; a payment dated in it is refused, one dated today booked', async ({
   page,
   request,
 }) => {
@@ -111,9 +111,7 @@ test('Buchhaltung: chart, handover of a month for BMD and DATEV, closed; a payme
       `/api/quickbill/invoices/${invoice.id}/payments`,
     );
     // Only the payment dated today was booked; the refused one left nothing behind.
-    expect(payments.entries.map((p) => p.payment_date)).toEqual([
-      new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Vienna' }),
-    ]);
+    expect(payments.entries.map((p) => p.payment_date)).toEqual([todayIso]);
   });
 
   await test.step('the Inhaber reopens the month with a reason; its next handover will be a correction', async () => {
