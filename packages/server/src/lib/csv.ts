@@ -42,7 +42,7 @@ export function csvText(records: CsvCell[][], options: CsvOptions = {}): string 
     bom: options.bom ?? false,
     delimiter: options.delimiter ?? ';',
     record_delimiter: '\r\n',
-    // Quote a lone CR or LF too, not only CRLF (csv-stringify's default once a delimiter is set).
+    // Quote a lone CR or LF too: csv-stringify stops doing so once a record delimiter is given.
     quote_record_delimiter: true,
     quoted: quoteAll,
     quoted_empty: quoteAll,
