@@ -1,7 +1,6 @@
-import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRecord, encodeWindows1252, fitsWindows1252 } from './ansi-csv.js';
+import { ansiCsv, encodeWindows1252, fitsWindows1252 } from './ansi-csv.js';
 
 /** Bytes Windows-1252 assigns nothing to. */
 const UNASSIGNED = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
@@ -50,30 +49,13 @@ describe('Windows-1252 (decision 0820)', () => {
   });
 });
 
-describe('CSV fields', () => {
-  it('quotes only when a field must be, doubling quotes inside', () => {
-    expect(csvField('Huber')).toBe('Huber');
-    expect(csvField('a;b')).toBe('"a;b"');
-    expect(csvField('Sag "Hallo"')).toBe('"Sag ""Hallo"""');
-    expect(csvField(' x')).toBe('" x"');
-    expect(csvField({ quoted: 'EUR' })).toBe('"EUR"');
-    expect(csvField({ quoted: '' })).toBe('""');
-  });
-
-  it('reads back with csv-parse as the fields that went in, whatever they hold', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.oneof(fc.string(), fc.constantFrom(';', '"', '";"', '\r\n', ' ; ')), {
-          minLength: 2,
-          maxLength: 8,
-        }),
-        fc.boolean(),
-        (fields, alwaysQuote) => {
-          const line = csvRecord(fields.map((f) => (alwaysQuote ? { quoted: f } : f)));
-          const rows = parse(`${line}\r\n`, { delimiter: ';', record_delimiter: '\r\n' });
-          expect(rows).toEqual([fields]);
-        },
-      ),
-    );
+describe("the booking files' CSV (decision 0831)", () => {
+  it("writes the one CSV writer's records as Windows-1252 bytes: no BOM, CRLF after every record", () => {
+    const bytes = ansiCsv([
+      ['Müller', { quoted: 'EUR' }, '-12,50'],
+      ['=1', '€'],
+    ]);
+    expect(decoder.decode(bytes)).toBe('Müller;"EUR";-12,50\r\n\'=1;€\r\n');
+    expect([...bytes.subarray(0, 3)]).toEqual([0x4d, 0xfc, 0x6c]);
   });
 });

@@ -1,26 +1,15 @@
 import iconv from 'iconv-lite';
+import { type CsvCell, csvText } from './csv.js';
 
 /**
  * Semicolon CSV in Windows-1252 ("ANSI"), the character set the booking programmes of tax
- * advisers read (decision 0820). The booking files need per-field quoting rules of their own
- * (DATEV quotes every text field and never a number), so the few lines of quoting live here;
- * the code page is iconv-lite's.
+ * advisers read (decision 0820): the records are written by the one CSV writer (lib/csv.ts,
+ * decision 0831), the code page is iconv-lite's.
  */
 
-/** A cell: plain text is quoted only when it must be; `{ quoted }` is always quoted. */
-export type CsvCell = string | { quoted: string };
-
-const NEEDS_QUOTES = /[";\r\n]|^\s|\s$/;
-
-/** One field: `"` doubled inside quotes; plain text quoted only when it holds `;`, `"`, a line break or edge spaces. */
-export function csvField(cell: CsvCell): string {
-  if (typeof cell === 'string') return NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-  return `"${cell.quoted.replace(/"/g, '""')}"`;
-}
-
-/** One record without its line end. */
-export function csvRecord(cells: CsvCell[], separator = ';'): string {
-  return cells.map(csvField).join(separator);
+/** The records as the bytes of a Windows-1252 CSV file: `;`, CRLF after every record, no BOM. */
+export function ansiCsv(records: CsvCell[][]): Buffer {
+  return encodeWindows1252(csvText(records));
 }
 
 const ENCODING = 'win1252';

@@ -1,6 +1,6 @@
 import { toHundredths } from '../../domain/decimal.js';
-import { csvRecord, encodeWindows1252 } from '../../lib/ansi-csv.js';
-import { bookingText, commaAmount, crlfLines, dottedDate, requireAccountNumber } from './booking-format.js';
+import { ansiCsv } from '../../lib/ansi-csv.js';
+import { bookingText, commaAmount, dottedDate, requireAccountNumber } from './booking-format.js';
 import type { BookingDocument } from './booking-records.js';
 
 /**
@@ -62,6 +62,5 @@ export function bmdRecords(documents: BookingDocument[]): string[][] {
 
 /** The BMD booking file as its bytes. */
 export function bmdFile(documents: BookingDocument[]): Buffer {
-  const lines = [csvRecord([...BMD_FIELDS]), ...bmdRecords(documents).map((r) => csvRecord(r))];
-  return encodeWindows1252(crlfLines(lines));
+  return ansiCsv([[...BMD_FIELDS], ...bmdRecords(documents)]);
 }

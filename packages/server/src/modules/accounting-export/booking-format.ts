@@ -1,5 +1,6 @@
 import { hundredthsToString, toHundredths } from '../../domain/decimal.js';
 import { encodeWindows1252 } from '../../lib/ansi-csv.js';
+import { defuseFormula } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 
 /** Shared field formats of the BMD and DATEV files (decision 0820). */
@@ -20,13 +21,16 @@ const decoder = new TextDecoder('windows-1252');
 /**
  * Text for a booking field: no line breaks or tabs, the characters Windows-1252 lacks
  * replaced as the file will hold them, at most `max` characters of what the file holds.
+ * Text the CSV writer would defuse as a formula (decision 0831) comes with its apostrophe,
+ * counted towards `max`.
  */
 export function bookingText(text: string, max: number): string {
   const flat = text
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/\s{2,}/g, ' ')
     .trim();
-  return decoder.decode(encodeWindows1252(flat)).slice(0, max).trimEnd();
+  const fitted = decoder.decode(encodeWindows1252(flat)).slice(0, max).trimEnd();
+  return defuseFormula(fitted) === fitted ? fitted : defuseFormula(fitted.slice(0, max - 1).trimEnd());
 }
 
 /** Account numbers are digits (an adviser's chart may keep leading zeros); anything else is refused in German. */
@@ -39,9 +43,4 @@ export function requireAccountNumber(account: string, format: 'BMD' | 'DATEV'): 
     );
   }
   return account;
-}
-
-/** Lines joined with CRLF (the files are read on Windows), a line end after the last. */
-export function crlfLines(lines: string[]): string {
-  return `${lines.join('\r\n')}\r\n`;
 }

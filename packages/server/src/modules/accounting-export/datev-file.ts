@@ -1,8 +1,9 @@
 import { toHundredths } from '../../domain/decimal.js';
-import { type CsvCell, csvRecord, encodeWindows1252 } from '../../lib/ansi-csv.js';
+import { ansiCsv } from '../../lib/ansi-csv.js';
+import type { CsvCell } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 import type { AccountChart } from './accounting-chart.js';
-import { bookingText, commaAmount, crlfLines, requireAccountNumber } from './booking-format.js';
+import { bookingText, commaAmount, requireAccountNumber } from './booking-format.js';
 import type { BookingDocument } from './booking-records.js';
 
 /**
@@ -97,9 +98,16 @@ export const DATEV_COLUMNS = [
 /** Limits of the columns the portal fills (DATEV's Formatbeschreibung). */
 export const DATEV_LIMITS = { belegfeld1: 36, belegfeld2: 12, buchungstext: 60, bezeichnung: 30 } as const;
 
-/** Belegfeld 1 keeps the characters DATEV allows in it (letters, digits, `$ & % * + - / _`), the last 36. */
+/**
+ * Belegfeld 1 keeps the characters DATEV allows in it (letters, digits, `$ & % * + - / _`),
+ * the last 36, without a leading `+` or `-`: the CSV writer would put an apostrophe before
+ * it (decision 0831), a character DATEV refuses here.
+ */
 export function belegfeld(text: string, max: number): string {
-  return text.replace(/[^A-Za-z0-9$&%*+\-/_]/g, '').slice(-max);
+  return text
+    .replace(/[^A-Za-z0-9$&%*+\-/_]/g, '')
+    .slice(-max)
+    .replace(/^[+-]+/, '');
 }
 
 const q = (text: string): CsvCell => ({ quoted: text });
@@ -255,10 +263,5 @@ export function datevFile(
   documents: BookingDocument[],
   createdAt: Date,
 ): Buffer {
-  const lines = [
-    csvRecord(datevHeader(chart, period, createdAt)),
-    csvRecord([...DATEV_COLUMNS]),
-    ...datevRows(chart, documents).map((row) => csvRecord(row)),
-  ];
-  return encodeWindows1252(crlfLines(lines));
+  return ansiCsv([datevHeader(chart, period, createdAt), [...DATEV_COLUMNS], ...datevRows(chart, documents)]);
 }

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@butler/contract/audit';
 import { actionLabel, entityLabel } from '@butler/contract/audit-labels';
+import { csvText } from '../../lib/csv.js';
 
 const HEADER = [
   'Zeitpunkt',
@@ -23,34 +24,26 @@ const viennaTime = new Intl.DateTimeFormat('de-AT', {
 
 const ACTOR_TYPES: Record<string, string> = { admin: 'Mitarbeiter', customer: 'Kunde', system: 'System' };
 
-/** One CSV cell: quoted, and a leading = + - @ made harmless for spreadsheets (CSV injection). */
-function cell(value: string | null): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** Semicolon-separated with a BOM, as Excel in Austria opens it. */
+/**
+ * Semicolon-separated with a BOM, as Excel in Austria opens it, every field quoted; formula
+ * cells defused by the one CSV writer (lib/csv.ts, decision 0831).
+ */
 export function formatAuditCsv(entries: AuditEntry[]): string {
-  const lines = [HEADER.map(cell).join(';')];
+  const records: (string | null)[][] = [HEADER];
   for (const e of entries) {
     const changes = e.changes
       .map((c) => (c.secret ? `${c.label}: geändert` : `${c.label}: ${c.before ?? '–'} → ${c.after ?? '–'}`))
       .join(' | ');
-    lines.push(
-      [
-        viennaTime.format(new Date(e.at)),
-        e.actor_name,
-        ACTOR_TYPES[e.actor_type] ?? e.actor_type,
-        actionLabel(e.action),
-        entityLabel(e.entity),
-        e.record_label ?? e.entity_id,
-        e.customer_name,
-        changes,
-      ]
-        .map(cell)
-        .join(';'),
-    );
+    records.push([
+      viennaTime.format(new Date(e.at)),
+      e.actor_name,
+      ACTOR_TYPES[e.actor_type] ?? e.actor_type,
+      actionLabel(e.action),
+      entityLabel(e.entity),
+      e.record_label ?? e.entity_id,
+      e.customer_name,
+      changes,
+    ]);
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvText(records, { bom: true, quoteAll: true });
 }

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { type CsvCell, csvText } from '../../lib/csv.js';
 
 /** A column of an export: German heading, how to read a row, and how to show it. */
 export type ExportColumn<R> = {
@@ -28,28 +29,23 @@ export function germanDate(iso: string): string {
   return `${d}.${m}.${y}`;
 }
 
-function csvCell(text: string): string {
-  // A leading = + - @ would be a formula in Excel (CSV injection): prefix an apostrophe.
-  const safe = /^[=+\-@\t\r]/.test(text) && Number.isNaN(Number(text.replace(',', '.'))) ? `'${text}` : text;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csvValue<R>(column: ExportColumn<R>, row: R): string {
+function csvValue<R>(column: ExportColumn<R>, row: R): CsvCell {
   const value = column.value(row);
-  if (value === null || value === '') return '';
+  if (value === null || value === '') return null;
   if (column.kind === 'money' || column.kind === 'hours') return germanNumber(Number(value));
   if (column.kind === 'date') return germanDate(String(value));
-  return csvCell(String(value));
+  return value;
 }
 
 /**
- * CSV as Austrian Excel opens it: UTF-8 with BOM, semicolons, CRLF, decimal comma. Rows
- * are pulled from the source page by page while the response is written (backpressure).
+ * CSV as Austrian Excel opens it: UTF-8 with BOM, semicolons, CRLF, decimal comma, written
+ * by the one CSV writer (lib/csv.ts, decision 0831) a record at a time. Rows are pulled from
+ * the source page by page while the response is written (backpressure).
  */
 export function csvStream<R>(columns: ExportColumn<R>[], rows: AsyncIterable<R>): Readable {
   async function* lines() {
-    yield `\uFEFF${columns.map((c) => csvCell(c.header)).join(';')}\r\n`;
-    for await (const row of rows) yield `${columns.map((c) => csvValue(c, row)).join(';')}\r\n`;
+    yield csvText([columns.map((c) => c.header)], { bom: true });
+    for await (const row of rows) yield csvText([columns.map((c) => csvValue(c, row))]);
   }
   return Readable.from(lines(), { objectMode: false });
 }
