@@ -5,6 +5,8 @@
  * - no file imports itself through others (no import loop between files);
  * - no module (a folder under src/modules/) imports itself through other modules or the
  *   app: a loop between modules is a loop even when no single file closes it;
+ * - inside a module, its sub-folders and its top-level files form no loop either (the
+ *   top-level route table registers the parts; a part never imports the top back);
  * - lib/, db/ and domain/ never import a module, the app, the route table or test code;
  * - domain/ stays pure (no database, no lib, no I/O packages);
  * - product code never imports test code;
@@ -129,21 +131,46 @@ for (const module of output.modules) {
     if (!example.has(`${from}|${to}`)) example.set(`${from}|${to}`, `${module.source} → ${dep.resolved}`);
   }
 }
-for (const component of stronglyConnected(edges)) {
-  if (component.length < 2) continue;
-  const members = new Set(component);
-  if (![...members].some((m) => m.startsWith('packages/server/src/modules/'))) continue; // file loops are reported above
-  const lines = [];
-  for (const from of component)
-    for (const to of edges.get(from) ?? []) if (members.has(to)) lines.push(`    ${example.get(`${from}|${to}`)}`);
-  findings.push(`no-module-loop: ${component.join(' ↔ ')}\n${lines.join('\n')}`);
+reportLoops('no-module-loop', edges, example);
+
+// Loops inside a module: every product file of src/modules/<name>/<part>/ counts as that part,
+// the module's top-level files as one more.
+const innerEdges = new Map();
+const innerExample = new Map();
+const moduleOf = (file) => /^packages\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+const partOf = (file) => /^packages\/server\/src\/modules\/[^/]+\/([^/]+\/)?/.exec(file)?.[0];
+for (const module of output.modules) {
+  if (isTestCode(module.source) || !moduleOf(module.source)) continue;
+  const from = partOf(module.source);
+  for (const dep of module.dependencies) {
+    if (isTestCode(dep.resolved) || moduleOf(dep.resolved) !== moduleOf(module.source)) continue;
+    const to = partOf(dep.resolved);
+    if (to === from) continue;
+    if (!innerEdges.has(from)) innerEdges.set(from, new Set());
+    innerEdges.get(from).add(to);
+    if (!innerExample.has(`${from}|${to}`)) innerExample.set(`${from}|${to}`, `${module.source} → ${dep.resolved}`);
+  }
 }
+reportLoops('no-loop-inside-module', innerEdges, innerExample);
 
 if (findings.length) {
   console.error(`check-imports: ${findings.length} finding(s)\n\n${findings.join('\n\n')}`);
   process.exit(1);
 }
 console.log(`check-imports: ${output.summary.totalCruised} files, no import loop, layers kept`);
+
+/** A finding for every loop (a strongly connected set of two or more units) of a graph. */
+function reportLoops(rule, graph, examples) {
+  for (const component of stronglyConnected(graph)) {
+    if (component.length < 2) continue;
+    const members = new Set(component);
+    if (![...members].some((m) => m.startsWith('packages/server/src/modules/'))) continue; // file loops are reported above
+    const lines = [];
+    for (const from of component)
+      for (const to of graph.get(from) ?? []) if (members.has(to)) lines.push(`    ${examples.get(`${from}|${to}`)}`);
+    findings.push(`${rule}: ${component.join(' ↔ ')}\n${lines.join('\n')}`);
+  }
+}
 
 /** Tarjan's strongly connected components of a directed graph given as adjacency sets. */
 function stronglyConnected(graph) {

@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { Env } from './env.js';
 import { todayVienna } from './lib/clock.js';
 import type { Keyring } from './lib/secret-box.js';
+import { createServiceDeps } from './lib/service-deps.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { createStaffEmail } from './modules/account/staff-email.service.js';
@@ -48,7 +49,6 @@ import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { createPaymentService } from './modules/quickbill/payments/payments.service.js';
 import { quickbillRoutes } from './modules/quickbill/quickbill.routes.js';
-import { createQuickbillDeps } from './modules/quickbill/quickbill.service.js';
 import { referralLinkRoutes } from './modules/referrals/referral-links.routes.js';
 import { referralPurchaseRoutes } from './modules/referrals/referral-purchase.routes.js';
 import { referralSettingsRoutes } from './modules/referrals/referral-settings.routes.js';
@@ -137,7 +137,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(statementsRoutes(deps.db, deps.env));
   await typed.register(directDebitRoutes(deps.db));
   await typed.register(accountingPeriodsRoutes(deps.db));
-  const payments = createPaymentService(createQuickbillDeps(deps.db, deps.env));
+  const payments = createPaymentService(createServiceDeps(deps.db, deps.env));
   await typed.register(
     bankImportRoutes(
       createBankImportService(deps.db, payments),

@@ -13,7 +13,7 @@ import { addMonths } from '../../domain/calendar.js';
 import { num } from '../../domain/decimal.js';
 import { type CustomerScope, scopeFilter, scopeKey } from '../../lib/customer-scope.js';
 import { dashboardFigureCache } from '../../lib/figure-cache.js';
-import { CASH_OF_ENTRY } from '../quickbill/payments/payments.repo.js';
+import { CASH_OF_ENTRY } from '../quickbill/records/payments.repo.js';
 
 /**
  * The admin overview's charts (decision 0651), each one aggregate in SQL over an index:

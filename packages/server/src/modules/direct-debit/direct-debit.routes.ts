@@ -22,14 +22,14 @@ import { requireSession } from '../../lib/access.js';
 import { openBlob } from '../../lib/blob-store.js';
 import { sendXml } from '../../lib/downloads.js';
 import { AppError } from '../../lib/errors.js';
+import { mandateFormPdf } from './mandates/mandate-form.service.js';
+import { createMandateService } from './mandates/mandates.service.js';
+import { createRunService } from './runs/runs.service.js';
 import {
   loadDirectDebitSettings,
   presentDirectDebitSettings,
   updateDirectDebitSettings,
-} from './direct-debit-settings.service.js';
-import { mandateFormPdf } from './mandates/mandate-form.service.js';
-import { createMandateService } from './mandates/mandates.service.js';
-import { createRunService } from './runs/runs.service.js';
+} from './settings/direct-debit-settings.service.js';
 
 const tags = ['Lastschrift'];
 const errors = {

@@ -6,10 +6,10 @@ import { firstDayOfMonth, lastDayOfMonth } from '../../domain/calendar.js';
 import { hundredthsToString } from '../../domain/decimal.js';
 import { searchPattern } from '../../lib/pagination.js';
 import { customerFullName, customerNameMatches } from '../customers/customers.repo.js';
-import { listConditions } from '../quickbill/invoices/invoice.repo.js';
 import { taxBreakdown } from '../quickbill/invoices/invoice-present.js';
-import { isOverdue } from '../quickbill/invoices/invoice-rules.js';
 import { openAmountOf, paymentState } from '../quickbill/payments/payments.service.js';
+import { listConditions } from '../quickbill/records/invoice.repo.js';
+import { isOverdue } from '../quickbill/records/invoice-rules.js';
 import type { ExportColumn } from './export-formats.present.js';
 
 /** Rows per database round trip: the export never holds more than one page. */

@@ -2,7 +2,7 @@ import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS } fro
 import type { InvoiceListQuery } from '@butler/contract/quickbill';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { dateFilterRange } from '../quickbill/invoices/invoice.repo.js';
+import { dateFilterRange } from '../quickbill/records/invoice.repo.js';
 import type { ExportColumn } from './export-formats.present.js';
 import { EXPORT_PAGE, keyset } from './export-sources.service.js';
 

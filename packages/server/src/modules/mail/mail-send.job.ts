@@ -6,8 +6,8 @@ import { defineJob, enqueueJob } from '../../lib/jobs.js';
 import { type AttachmentSources, resolveAttachments } from './attachment-sources.js';
 import { markAttemptFailed, markSent } from './mail.repo.js';
 import { describeMailError } from './mail-errors.js';
-import { loadMailLogo, type MailLogo, withMailLogo } from './mail-logo.js';
 import { type SecretLinks, secretLinkRefusal, withSecretLink } from './secret-links.service.js';
+import { loadMailLogo, type MailLogo, withMailLogo } from './templates/mail-logo.js';
 
 /** Attempts per mail before it is marked failed: the waits exp(1) … exp(10) s add up to about 16 hours. */
 export const MAIL_MAX_ATTEMPTS = 12;

@@ -8,10 +8,10 @@ import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { pageBounds } from '../../lib/pagination.js';
 import { findMail, listMails, type MailRow } from './mail.repo.js';
-import { withLogoPreview } from './mail-logo.js';
 import { enqueueMailJob } from './mail-send.job.js';
 import { deliveryOf } from './mail-setup.service.js';
 import { type SecretLinks, secretLinkRefusal } from './secret-links.service.js';
+import { withLogoPreview } from './templates/mail-logo.js';
 
 type ListRow = Awaited<ReturnType<typeof listMails>>['rows'][number];
 

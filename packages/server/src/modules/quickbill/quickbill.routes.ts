@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import type { Env } from '../../env.js';
+import { createServiceDeps, type ServiceDeps } from '../../lib/service-deps.js';
 import { customerInvoiceRoutes } from './customer-invoices/customer-invoices.routes.js';
 import { createCustomerInvoicesService } from './customer-invoices/customer-invoices.service.js';
 import { dunningRoutes } from './dunning/dunning.routes.js';
@@ -13,7 +14,6 @@ import { paymentRoutes } from './payments/payments.routes.js';
 import { createPaymentService } from './payments/payments.service.js';
 import { productRoutes } from './products/product.routes.js';
 import { createProductService } from './products/product.service.js';
-import { createQuickbillDeps, type QuickbillDeps } from './quickbill.service.js';
 import { createReminderService } from './reminders/reminder.service.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { sourcesRoutes } from './sources/sources.routes.js';
@@ -21,9 +21,9 @@ import { createSourcesService } from './sources/sources.service.js';
 
 /** Quickbill: every route is admin-only. `overrides` lets tests pin today. */
 export const quickbillRoutes =
-  (db: Database, env: Env, overrides: Partial<QuickbillDeps> = {}): FastifyPluginAsyncZod =>
+  (db: Database, env: Env, overrides: Partial<ServiceDeps> = {}): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps = { ...createQuickbillDeps(db, env), ...overrides };
+    const deps = { ...createServiceDeps(db, env), ...overrides };
     const invoices = createInvoiceService(deps);
     const payments = createPaymentService(deps);
     await app.register(invoiceRoutes(invoices));

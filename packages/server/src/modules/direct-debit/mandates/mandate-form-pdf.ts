@@ -11,7 +11,7 @@ import {
   toBuffer,
 } from '../../quickbill/pdf/pdf-kit.js';
 import type { ProviderSettings } from '../../quickbill/settings/provider-settings.repo.js';
-import type { DirectDebitSettingsRow } from '../direct-debit-settings.service.js';
+import type { DirectDebitSettingsRow } from '../settings/direct-debit-settings.service.js';
 
 /**
  * The mandate form the customer signs (German wording of the EPC/DK standard texts for

@@ -4,7 +4,7 @@ import { customers } from '../../../db/schema/index.js';
 import { readBlob } from '../../../lib/blob-store.js';
 import { AppError } from '../../../lib/errors.js';
 import { loadSettings } from '../../quickbill/settings/provider-settings.repo.js';
-import { loadDirectDebitSettings } from '../direct-debit-settings.service.js';
+import { loadDirectDebitSettings } from '../settings/direct-debit-settings.service.js';
 import { renderMandateForm } from './mandate-form-pdf.js';
 import { findMandate } from './mandates.repo.js';
 import { suggestMandateReference } from './mandates.service.js';

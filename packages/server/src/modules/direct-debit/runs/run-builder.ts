@@ -4,8 +4,8 @@ import type { Executor } from '../../../db/executor.js';
 import { customers, type sepaMandates } from '../../../db/schema/index.js';
 import { toSepaText } from '../../../domain/sepa-charset.js';
 import { loadSettings } from '../../quickbill/settings/provider-settings.repo.js';
-import type { DirectDebitSettingsRow } from '../direct-debit-settings.service.js';
 import type { Pain008Address, Pain008Collection, Pain008Input, Pain008Version } from '../pain008/pain008-writer.js';
+import type { DirectDebitSettingsRow } from '../settings/direct-debit-settings.service.js';
 import type { DueRow } from './due-collections.js';
 import { endToEndId } from './run-file.js';
 

@@ -5,7 +5,7 @@ import type { TestContext } from '../../../../test/test-app.js';
 import { invoices } from '../../../db/schema/index.js';
 import { addDays, addMonths } from '../../../domain/calendar.js';
 import { todayVienna } from '../../../lib/clock.js';
-import { findInvoiceCollection } from '../../quickbill/invoices/invoice-collection.js';
+import { findInvoiceCollection } from '../../quickbill/records/invoice-collection.js';
 import { configureProvider, createDraft, sendInvoice } from '../../quickbill/test/helpers.js';
 
 export const SEPA_SETTINGS = {

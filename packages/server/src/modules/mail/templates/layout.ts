@@ -1,6 +1,6 @@
 import type { CustomerVoice } from '@butler/contract/voice';
-import { LOGO_SLOT } from '../mail-logo.js';
 import { html, SafeHtml } from './html.js';
+import { LOGO_SLOT } from './mail-logo.js';
 
 /** What every mail knows about the sender: the provider from the Quickbill settings. */
 export type MailContext = {

@@ -6,14 +6,14 @@ import { invoices } from '../../../db/schema/index.js';
 import { formatCreditorReference } from '../../../domain/creditor-reference.js';
 import { fromHundredths, num } from '../../../domain/decimal.js';
 import { AppError } from '../../../lib/errors.js';
-import type { InvoiceRow } from '../invoices/invoice.repo.js';
-import { isOverdue } from '../invoices/invoice-rules.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { openAmountOf } from '../payments/payments.service.js';
 import { canPayByCode, epcQrPng } from '../pdf/epc-qr.js';
 import { invoiceCiiXml } from '../pdf/invoice-xml.service.js';
 import { formatIban } from '../pdf/pdf-kit.js';
 import { issuedDocument, pdfFileName } from '../pdf/pdf-store.js';
-import type { QuickbillDeps } from '../quickbill.service.js';
+import type { InvoiceRow } from '../records/invoice.repo.js';
+import { isOverdue } from '../records/invoice-rules.js';
 import { loadSettings } from '../settings/provider-settings.repo.js';
 
 /** What a customer may see: their own issued invoices and Stornorechnungen, never a draft. */
@@ -33,7 +33,7 @@ function stateOf(row: InvoiceRow, today: string): CustomerInvoiceState {
  * issue, and how to pay what is open. Another customer's invoice and every draft answer
  * 404 (the route is customer-own: the id in the path is checked against the session).
  */
-export function createCustomerInvoicesService(deps: QuickbillDeps) {
+export function createCustomerInvoicesService(deps: ServiceDeps) {
   const { db } = deps;
 
   async function findVisible(customerId: number, invoiceId: number) {

@@ -8,7 +8,7 @@ import { zCustomerIdParams, zErrorResponse, zIdParams, zOkResponse } from '@butl
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
-import type { QuickbillDeps } from '../quickbill.service.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { createDunningService } from './dunning.service.js';
 
 const tags = ['Quickbill: Mahnwesen'];
@@ -22,7 +22,7 @@ const errors = {
 
 /** Billing settings (reminder levels, default interest, subscription invoices) and Mahnsperren. */
 export const dunningRoutes =
-  (deps: QuickbillDeps): FastifyPluginAsyncZod =>
+  (deps: ServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createDunningService(deps);
 

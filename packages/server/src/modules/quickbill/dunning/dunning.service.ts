@@ -5,8 +5,8 @@ import { hundredthsToString, num, toHundredths } from '../../../domain/decimal.j
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
-import { findInvoice } from '../invoices/invoice.repo.js';
-import type { QuickbillDeps } from '../quickbill.service.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
+import { findInvoice } from '../records/invoice.repo.js';
 import { loadBillingSettings, loadReminderLevels } from '../reminders/reminder-letter.js';
 
 type BlockRow = typeof dunningBlocks.$inferSelect;
@@ -20,7 +20,7 @@ const present = (b: BlockRow) => ({
   created_at: b.createdAt.toISOString(),
 });
 
-export function createDunningService(deps: QuickbillDeps) {
+export function createDunningService(deps: ServiceDeps) {
   const { db } = deps;
   return {
     async settings(): Promise<BillingSettings> {

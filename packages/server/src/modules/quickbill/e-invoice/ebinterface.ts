@@ -3,8 +3,7 @@ import { formatDate } from '@butler/contract/format';
 import { TAX_EXEMPTION_INFO, type TaxExemption } from '@butler/contract/vat';
 import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
 import { computeInvoiceTotals, lineTaxGroup } from '../../../domain/invoice-totals.js';
-import type { InvoiceDocument } from '../invoices/invoice-document.js';
-import { documentTitle } from '../pdf/invoice-pdf.js';
+import { documentTitle, type InvoiceDocument } from '../records/invoice-document.js';
 import { unitCode } from './en16931.js';
 
 /**

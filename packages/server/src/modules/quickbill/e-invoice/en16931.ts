@@ -3,7 +3,7 @@ import { TAX_EXEMPTION_INFO, type TaxExemption } from '@butler/contract/vat';
 import type { Invoice } from '@e-invoice-eu/core';
 import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
 import { computeInvoiceTotals, lineTaxGroup } from '../../../domain/invoice-totals.js';
-import type { InvoiceDocument } from '../invoices/invoice-document.js';
+import type { InvoiceDocument } from '../records/invoice-document.js';
 
 /** UN/ECE Rec. 20 unit codes for the units the editor offers; anything else counts as "one" (C62). */
 const UNIT_CODES: Record<string, string> = {

@@ -1,7 +1,6 @@
 import { formatDate } from '@butler/contract/format';
 import { FormatFactoryService, type Invoice, InvoiceService } from '@e-invoice-eu/core';
-import type { InvoiceDocument } from '../invoices/invoice-document.js';
-import { documentTitle } from '../pdf/invoice-pdf.js';
+import { documentTitle, type InvoiceDocument } from '../records/invoice-document.js';
 import { toEn16931 } from './en16931.js';
 import { finishPdfA } from './pdf-a.js';
 

@@ -10,9 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../../lib/access.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
 import type { PaymentService } from '../payments/payments.service.js';
 import { invoiceCiiXml } from '../pdf/invoice-xml.service.js';
-import type { QuickbillDeps } from '../quickbill.service.js';
 import type { createReminderService } from '../reminders/reminder.service.js';
 import type { SendService } from './invoice-send.service.js';
 import type { createStatusService } from './invoice-status.service.js';
@@ -27,7 +27,7 @@ const errors = {
 };
 
 type Services = {
-  deps: QuickbillDeps;
+  deps: ServiceDeps;
   send: SendService;
   status: ReturnType<typeof createStatusService>;
   payments: PaymentService;

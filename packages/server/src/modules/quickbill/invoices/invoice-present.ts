@@ -6,8 +6,8 @@ import { formatCreditorReference } from '../../../domain/creditor-reference.js';
 import { fromHundredths, num } from '../../../domain/decimal.js';
 import { computeInvoiceTotals } from '../../../domain/invoice-totals.js';
 import { openAmountOf, paymentState } from '../payments/payments.service.js';
-import type { InvoiceItemRow, InvoiceRow } from './invoice.repo.js';
-import { isOverdue } from './invoice-rules.js';
+import type { InvoiceItemRow, InvoiceRow } from '../records/invoice.repo.js';
+import { isOverdue } from '../records/invoice-rules.js';
 
 export function presentListItem(row: InvoiceRow, today: string): InvoiceListItem {
   return {

@@ -10,18 +10,18 @@ import { type AuditActor, writeAudit } from '../../../lib/audit.js';
 import { now } from '../../../lib/clock.js';
 import { closedMonthError } from '../../../lib/closed-months.js';
 import { AppError } from '../../../lib/errors.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { queueInvoiceMail, requireRecipient } from '../mail/invoice-mail.js';
 import { withNumberTurn } from '../numbering/number-turn.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
 import { ebInterfaceFileName, invoiceEbInterface } from '../pdf/invoice-xml.service.js';
 import { invoicePdf, pdfFileName, storeIssuedDocuments } from '../pdf/pdf-store.js';
-import type { QuickbillDeps } from '../quickbill.service.js';
+import { findInvoice, type InvoiceRow, loadItems } from '../records/invoice.repo.js';
+import { planInvoiceCollection } from '../records/invoice-collection.js';
+import { loadInvoiceDocument } from '../records/invoice-document.js';
+import { checkIssuable } from '../records/invoice-rules.js';
 import { loadSettings } from '../settings/provider-settings.repo.js';
-import { findInvoice, type InvoiceRow, loadItems } from './invoice.repo.js';
-import { planInvoiceCollection } from './invoice-collection.js';
-import { loadInvoiceDocument } from './invoice-document.js';
 import { customerSnapshot, snapshotOf } from './invoice-draft.js';
-import { checkIssuable } from './invoice-rules.js';
 
 /**
  * Issues a draft inside `tx`: takes the customer's current data, checks what § 11 UStG
@@ -61,7 +61,7 @@ export async function issueDraft(tx: Transaction, session: AuditActor, row: Invo
   return issued;
 }
 
-export function createSendService(deps: QuickbillDeps) {
+export function createSendService(deps: ServiceDeps) {
   const { db } = deps;
 
   /**

@@ -5,19 +5,19 @@ import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { queueInvoiceMail } from '../mail/invoice-mail.js';
 import { withNumberTurn } from '../numbering/number-turn.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
 import { storeIssuedDocuments } from '../pdf/pdf-store.js';
-import type { QuickbillDeps } from '../quickbill.service.js';
+import { findInvoice, loadItems } from '../records/invoice.repo.js';
+import { loadInvoiceDocument } from '../records/invoice-document.js';
 import { loadSettings } from '../settings/provider-settings.repo.js';
-import { findInvoice, loadItems } from './invoice.repo.js';
-import { loadInvoiceDocument } from './invoice-document.js';
 import { snapshotOf } from './invoice-draft.js';
 
 const negate = (value: string) => hundredthsToString(-toHundredths(value));
 
-export function createStatusService(deps: QuickbillDeps) {
+export function createStatusService(deps: ServiceDeps) {
   const { db } = deps;
 
   return {

@@ -8,10 +8,9 @@ import { totalsAsStrings } from '../../../domain/invoice-totals.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError } from '../../../lib/errors.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { latestMailFor } from '../../mail/mail.repo.js';
 import { deliveryOf } from '../../mail/mail-setup.service.js';
-import type { QuickbillDeps } from '../quickbill.service.js';
-import { loadSettings } from '../settings/provider-settings.repo.js';
 import {
   dashboardFigures,
   findCreditNoteFor,
@@ -21,7 +20,8 @@ import {
   loadItems,
   loadReminders,
   loadTimeEntries,
-} from './invoice.repo.js';
+} from '../records/invoice.repo.js';
+import { loadSettings } from '../settings/provider-settings.repo.js';
 import {
   attachTimeEntries,
   customerSnapshot,
@@ -37,7 +37,7 @@ export function requireDraft(row: InvoiceRow) {
   if (row.status !== 'draft') throw new AppError('INVOICE_IMMUTABLE');
 }
 
-export function createInvoiceService(deps: QuickbillDeps) {
+export function createInvoiceService(deps: ServiceDeps) {
   const { db } = deps;
 
   async function detail(id: number, executor: Executor = db) {

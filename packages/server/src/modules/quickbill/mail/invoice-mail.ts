@@ -8,11 +8,11 @@ import { fromHundredths, num, toHundredths } from '../../../domain/decimal.js';
 import { AppError } from '../../../lib/errors.js';
 import { attachment } from '../../mail/attachment-sources.js';
 import { queueMail } from '../../mail/mail-queue.js';
-import type { InvoiceDocument } from '../invoices/invoice-document.js';
 import { openAmountOf } from '../payments/payments.service.js';
 import { ebInterfaceFileName } from '../pdf/invoice-xml.service.js';
 import { pdfFileName } from '../pdf/pdf-store.js';
 import type { ReminderLetter } from '../pdf/reminder-pdf.js';
+import type { InvoiceDocument } from '../records/invoice-document.js';
 
 /** {nummer}, {kunde}, {betrag}, {faellig}, {firma}, {original} of this invoice. */
 export function fillTemplate(template: string, d: InvoiceDocument, anrede = ''): string {

@@ -7,9 +7,8 @@ import { hundredthsToString, num, toHundredths } from '../../../domain/decimal.j
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
-import { findInvoice, type InvoiceRow } from '../invoices/invoice.repo.js';
-import type { QuickbillDeps } from '../quickbill.service.js';
-import { openItems } from './open-items.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
+import { findInvoice, type InvoiceRow } from '../records/invoice.repo.js';
 import {
   customerCredit,
   customerEntries,
@@ -18,7 +17,8 @@ import {
   invoiceEntries,
   lockCustomerLedger,
   openInvoicesOf,
-} from './payments.repo.js';
+} from '../records/payments.repo.js';
+import { openItems } from './open-items.js';
 
 export const openAmountOf = (row: Pick<InvoiceRow, 'status' | 'totalGross' | 'paidAmount'>) =>
   row.status === 'sent' ? toHundredths(row.totalGross) - toHundredths(row.paidAmount ?? '0') : 0n;
@@ -55,7 +55,7 @@ async function requireCredit(tx: Transaction, customerId: number, cents: bigint)
 export type PaymentOptions = { source?: 'manual' | 'bank_import' | 'direct_debit' | 'system' };
 export type ReverseOptions = PaymentOptions & { fee?: string; date?: string };
 
-export function createPaymentService(deps: QuickbillDeps) {
+export function createPaymentService(deps: ServiceDeps) {
   const { db } = deps;
 
   async function recordIn(

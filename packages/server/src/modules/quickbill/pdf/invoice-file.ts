@@ -1,6 +1,6 @@
 import { asBuffer } from '../../../lib/pdf-render.js';
 import { embedFacturX } from '../e-invoice/factur-x.js';
-import type { InvoiceDocument } from '../invoices/invoice-document.js';
+import type { InvoiceDocument } from '../records/invoice-document.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 
 /**

@@ -4,7 +4,7 @@ import { TAX_EXEMPTION_INFO, type TaxExemption, taxGroupLabel } from '@butler/co
 import { formatCreditorReference } from '../../../domain/creditor-reference.js';
 import { fromHundredths, num, toHundredths } from '../../../domain/decimal.js';
 import { computeInvoiceTotals } from '../../../domain/invoice-totals.js';
-import type { InvoiceDocument } from '../invoices/invoice-document.js';
+import { documentTitle, type InvoiceDocument } from '../records/invoice-document.js';
 import { canPayByCode, epcQrPng } from './epc-qr.js';
 import {
   COLOR,
@@ -29,11 +29,6 @@ const COLS = {
   net: { x: 478, w: 61, align: 'right' },
 } as const;
 type Col = keyof typeof COLS;
-
-export function documentTitle(d: InvoiceDocument): string {
-  if (d.invoice.kind === 'credit_note') return 'Stornorechnung';
-  return d.invoice.status === 'draft' ? 'Rechnung (Entwurf)' : 'Rechnung';
-}
 
 export function servicePeriodText(start: string | null, end: string | null, fallback: string): string {
   const from = start ?? fallback;

@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/executor.js';
-import type { InvoiceDocument } from '../invoices/invoice-document.js';
+import type { InvoiceDocument } from '../records/invoice-document.js';
 import { issuedDocument, pdfFileName } from './pdf-store.js';
 
 /** The ebInterface 6.1 XML of an issued invoice as stored at issue (pdf-store.ts). */

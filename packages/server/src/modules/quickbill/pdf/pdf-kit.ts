@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { logoProblem } from '../settings/logo-limits.js';
 import type { ProviderSettings } from '../settings/provider-settings.repo.js';
-import { logoProblem } from './logo-limits.js';
 
 /** A4 in points, 2 cm side margins (DIN 5008-like letter layout). */
 export const PAGE = { width: 595.28, height: 841.89, left: 56, right: 539.28, top: 48, bottomLimit: 740 };

@@ -7,7 +7,7 @@ import { pdfTask, renderPdf } from '../../../lib/pdf-render.js';
 import { toEbInterface } from '../e-invoice/ebinterface.js';
 import { embeddedFile } from '../e-invoice/embedded-file.js';
 import { invoiceXml } from '../e-invoice/factur-x.js';
-import { type InvoiceDocument, loadInvoiceDocument } from '../invoices/invoice-document.js';
+import { type InvoiceDocument, loadInvoiceDocument } from '../records/invoice-document.js';
 import type { drawInvoiceFile } from './invoice-file.js';
 
 const INVOICE_FILE = pdfTask<typeof drawInvoiceFile>(new URL('./invoice-file.ts', import.meta.url), 'drawInvoiceFile');

@@ -3,7 +3,7 @@ import { REMINDER_LABELS } from '@butler/contract/quickbill';
 import { formatCreditorReference } from '../../../domain/creditor-reference.js';
 import { fromHundredths } from '../../../domain/decimal.js';
 import { asBuffer } from '../../../lib/pdf-render.js';
-import type { InvoiceDocument } from '../invoices/invoice-document.js';
+import type { InvoiceDocument } from '../records/invoice-document.js';
 import { canPayByCode, epcQrPng } from './epc-qr.js';
 import {
   COLOR,

@@ -1,6 +1,6 @@
 import { formatDate, formatNumber } from '@butler/contract/format';
 import { hundredthsToString, sum } from '../../../domain/decimal.js';
-import type { InvoiceDocument } from '../invoices/invoice-document.js';
+import type { InvoiceDocument } from '../records/invoice-document.js';
 import { COLOR, FONT, PAGE } from './pdf-kit.js';
 
 /** One row of a time-entry table (Leistungsnachweis, Monatsübersicht). */

@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { type Executor, readTogether } from '../../../db/executor.js';
 import { addDays } from '../../../domain/calendar.js';
 import { fromHundredths, toHundredths } from '../../../domain/decimal.js';
-import type { InvoiceRow } from '../invoices/invoice.repo.js';
-import { isOverdue } from '../invoices/invoice-rules.js';
 import { openAmountOf } from '../payments/payments.service.js';
+import type { InvoiceRow } from '../records/invoice.repo.js';
+import { isOverdue } from '../records/invoice-rules.js';
 import { loadReminderLevels } from './reminder-letter.js';
 
 /** Days the customer gets after each reminder. */

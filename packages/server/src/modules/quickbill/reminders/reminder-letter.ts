@@ -4,8 +4,8 @@ import { type Executor, readTogether } from '../../../db/executor.js';
 import { billingSettings, reminderLevels } from '../../../db/schema/index.js';
 import { toHundredths } from '../../../domain/decimal.js';
 import { defaultInterestCents, defaultInterestRate } from '../../../domain/default-interest.js';
-import type { InvoiceRow } from '../invoices/invoice.repo.js';
 import type { ReminderLetter } from '../pdf/reminder-pdf.js';
+import type { InvoiceRow } from '../records/invoice.repo.js';
 
 export const DEFAULT_LEVELS = [
   { level: 1, days: 7, fee: '0.00' },

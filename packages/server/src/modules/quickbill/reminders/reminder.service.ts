@@ -12,12 +12,12 @@ import { writeAudit } from '../../../lib/audit.js';
 import { putBlob } from '../../../lib/blob-store.js';
 import { AppError } from '../../../lib/errors.js';
 import { pdfTask, renderPdf } from '../../../lib/pdf-render.js';
-import { findInvoice, type InvoiceRow } from '../invoices/invoice.repo.js';
-import { loadInvoiceDocument } from '../invoices/invoice-document.js';
-import { isOverdue } from '../invoices/invoice-rules.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { queueReminderMail, requireRecipient } from '../mail/invoice-mail.js';
 import type { drawReminderPdf } from '../pdf/reminder-pdf.js';
-import type { QuickbillDeps } from '../quickbill.service.js';
+import { findInvoice, type InvoiceRow } from '../records/invoice.repo.js';
+import { loadInvoiceDocument } from '../records/invoice-document.js';
+import { isOverdue } from '../records/invoice-rules.js';
 import {
   dueReminderRows,
   lastLetterDay,
@@ -80,7 +80,7 @@ export async function sendReminderLevel(
   return level;
 }
 
-export function createReminderService(deps: QuickbillDeps) {
+export function createReminderService(deps: ServiceDeps) {
   const { db } = deps;
   return {
     /**

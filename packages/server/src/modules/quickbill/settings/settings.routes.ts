@@ -4,8 +4,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../../lib/access.js';
 import { AppError } from '../../../lib/errors.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { singleUpload } from '../../../lib/single-upload.js';
-import type { QuickbillDeps } from '../quickbill.service.js';
 import { getSettings, MAX_LOGO_BYTES, readLogo, setLogo, updateSettings, uploadLogo } from './settings.service.js';
 
 const tags = ['Quickbill'];
@@ -20,7 +20,7 @@ const errors = {
 
 /** Invoice settings (letterhead, bank, numbering, mail texts) and the logo. */
 export const settingsRoutes =
-  (deps: QuickbillDeps): FastifyPluginAsyncZod =>
+  (deps: ServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 0 } });
 

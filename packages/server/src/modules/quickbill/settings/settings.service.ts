@@ -7,7 +7,7 @@ import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
 import { putBlob, readBlob } from '../../../lib/blob-store.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
-import { logoProblem } from '../pdf/logo-limits.js';
+import { logoProblem } from './logo-limits.js';
 import { loadSettings, type ProviderSettings } from './provider-settings.repo.js';
 
 export function presentSettings(s: ProviderSettings): InvoiceSettings {

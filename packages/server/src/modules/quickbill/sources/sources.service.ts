@@ -12,8 +12,8 @@ import { num } from '../../../domain/decimal.js';
 import { subscriptionLineText } from '../../../domain/subscription-line.js';
 import { subscriptionPeriods } from '../../../domain/subscription-periods.js';
 import type { SessionContext } from '../../../lib/access.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { customerFullName } from '../../customers/customers.repo.js';
-import type { QuickbillDeps } from '../quickbill.service.js';
 import { claimMonths } from './billing-months.js';
 import { draftForHourPackage, insertDraft } from './hour-package-draft.js';
 import { customersToBill } from './to-bill.js';
@@ -21,7 +21,7 @@ import { customersToBill } from './to-bill.js';
 /** Billable time entries that are on no invoice yet (partial index time_entries_uninvoiced_idx). */
 const waitingForInvoice = () => and(eq(timeEntries.isBillable, true), isNull(timeEntries.invoiceId));
 
-export function createSourcesService(deps: QuickbillDeps) {
+export function createSourcesService(deps: ServiceDeps) {
   const { db } = deps;
 
   return {

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, buildProject, buildTimeEntry, TEST_PASSWORD } from '../../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { generateValidated } from '../e-invoice/factur-x.js';
-import { loadInvoiceDocument } from '../invoices/invoice-document.js';
 import { epcPayload, epcQrPng } from '../pdf/epc-qr.js';
+import { loadInvoiceDocument } from '../records/invoice-document.js';
 import { facturXSchemaErrors } from './factur-x-schema.js';
 import { configureProvider, createDraft, daysAgo, PROVIDER, pdfAttachments, pdfText, sendInvoice } from './helpers.js';
 

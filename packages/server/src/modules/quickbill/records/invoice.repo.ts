@@ -4,7 +4,7 @@ import { type Executor, readTogether } from '../../../db/executor.js';
 import { invoiceItems, invoiceReminders, invoices, timeEntries } from '../../../db/schema/index.js';
 import { addDays, firstDayOfMonth, lastDayOfMonth, parseDate } from '../../../domain/calendar.js';
 import { AppError } from '../../../lib/errors.js';
-import { cashSql } from '../payments/payments.repo.js';
+import { cashSql } from './payments.repo.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;

@@ -57,3 +57,9 @@ export async function loadInvoiceDocument(db: Executor, id: number): Promise<Inv
     voice: settings.customerVoice,
   };
 }
+
+/** Rechnung, Rechnung (Entwurf) or Stornorechnung: the title on the PDF and in the e-invoices. */
+export function documentTitle(d: InvoiceDocument): string {
+  if (d.invoice.kind === 'credit_note') return 'Stornorechnung';
+  return d.invoice.status === 'draft' ? 'Rechnung (Entwurf)' : 'Rechnung';
+}

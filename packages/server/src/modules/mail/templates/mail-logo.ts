@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/executor.js';
-import { blobs, providerSettings } from '../../db/schema/index.js';
-import { readBlob } from '../../lib/blob-store.js';
-import { escapeHtml } from '../../lib/escape-html.js';
-import { type ScaledImage, scaleImage } from '../../lib/image-scale.js';
-import type { MailAttachment } from '../../lib/mail.js';
+import type { Executor } from '../../../db/executor.js';
+import { blobs, providerSettings } from '../../../db/schema/index.js';
+import { readBlob } from '../../../lib/blob-store.js';
+import { escapeHtml } from '../../../lib/escape-html.js';
+import { type ScaledImage, scaleImage } from '../../../lib/image-scale.js';
+import type { MailAttachment } from '../../../lib/mail.js';
 
 /**
  * Where the layout's header takes the owner's logo (decision 0665). The stored mail keeps

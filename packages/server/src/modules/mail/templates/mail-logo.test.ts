@@ -2,18 +2,18 @@ import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveredEml } from '../../../test/delivered-mail.js';
-import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
-import { skipBackoff } from '../../../test/job-helpers.js';
-import { reminderMailData } from '../../../test/mail-data.js';
-import { startSmtpTestServer } from '../../../test/smtp-test-server.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { mailOutbox, providerSettings } from '../../db/schema/index.js';
-import { putBlob } from '../../lib/blob-store.js';
-import { configureProvider, createDraft, sendInvoice } from '../quickbill/test/helpers.js';
-import { multipart } from '../wiki/wiki.test-helpers.js';
+import { deliveredEml } from '../../../../test/delivered-mail.js';
+import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
+import { skipBackoff } from '../../../../test/job-helpers.js';
+import { reminderMailData } from '../../../../test/mail-data.js';
+import { startSmtpTestServer } from '../../../../test/smtp-test-server.js';
+import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { mailOutbox, providerSettings } from '../../../db/schema/index.js';
+import { putBlob } from '../../../lib/blob-store.js';
+import { configureProvider, createDraft, sendInvoice } from '../../quickbill/test/helpers.js';
+import { multipart } from '../../wiki/wiki.test-helpers.js';
+import { queueMail } from '../mail-queue.js';
 import { LOGO_CID, LOGO_SLOT, type MailLogo, withMailLogo } from './mail-logo.js';
-import { queueMail } from './mail-queue.js';
 
 /** A logo of width × height in one colour, its left tenth transparent. */
 function logoPng(width: number, height: number, rgb: [number, number, number]) {

@@ -1,12 +1,15 @@
 import type { DirectDebitSettings, zDirectDebitSettingsInput } from '@butler/contract/direct-debit';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
-import { directDebitSettings } from '../../db/schema/index.js';
-import type { SessionContext } from '../../lib/access.js';
-import { writeAudit } from '../../lib/audit.js';
+import type { Database } from '../../../db/client.js';
+import { directDebitSettings } from '../../../db/schema/index.js';
+import type { SessionContext } from '../../../lib/access.js';
+import { writeAudit } from '../../../lib/audit.js';
 
-import { type DirectDebitSettingsRow, loadDirectDebitSettings } from '../quickbill/settings/provider-settings.repo.js';
+import {
+  type DirectDebitSettingsRow,
+  loadDirectDebitSettings,
+} from '../../quickbill/settings/provider-settings.repo.js';
 
 export type { DirectDebitSettingsRow };
 export { loadDirectDebitSettings };
