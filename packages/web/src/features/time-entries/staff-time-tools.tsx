@@ -1,9 +1,7 @@
 import type { Timer } from '@butler/contract/timers';
 import { useEffect, useState } from 'react';
 import { AdminFrame } from '../../app/admin-frame';
-import { useForgetTimer, useTimer } from '../timer/api';
-import { type NewTimeEntryRequest, onNewTimeEntry } from '../timer/events';
-import { TimerControl } from '../timer/timer-control';
+import { type NewTimeEntryRequest, onNewTimeEntry, TimerControl, useForgetTimer, useTimer } from '../timer';
 import { TimeEntryFormDialog } from './components/time-entry-form-dialog';
 
 /**

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from '../../../../components/states';
 import { PAGE_SIZE } from '../../../../lib/back-office';
 import { formatDate, formatHours, formatNumber } from '../../../../lib/format';
 import { usePageInRange } from '../../../../lib/use-url-filters';
-import { BilledChip } from '../../../quickbill/components/billed-chip';
+import { BilledChip } from '../../../quickbill';
 import { useHourPackages } from '../../api/hour-packages';
 import { type Paging, useListPage } from '../list-paging';
 import { NetPrice } from '../net-price';

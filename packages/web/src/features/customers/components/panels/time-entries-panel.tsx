@@ -9,7 +9,7 @@ import { type Column, ResponsiveList } from '../../../../components/responsive-l
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { PAGE_SIZE } from '../../../../lib/back-office';
 import { formatDate, formatHours, truncate } from '../../../../lib/format';
-import { useTimeEntries } from '../../../time-entries/api/time-entries';
+import { useTimeEntries } from '../../../time-entries';
 import { BillingBadge } from '../billing-badge';
 import { RowActions } from '../row-actions';
 import { useTimeEntryRows } from '../rows/time-entry-rows';

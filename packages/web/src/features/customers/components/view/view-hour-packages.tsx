@@ -5,7 +5,7 @@ import { type Column, ResponsiveList } from '../../../../components/responsive-l
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { ALL_PAGE_SIZE } from '../../../../lib/back-office';
 import { formatDate, formatHours, formatNumber } from '../../../../lib/format';
-import { BilledChip } from '../../../quickbill/components/billed-chip';
+import { BilledChip } from '../../../quickbill';
 import { useHourPackages } from '../../api/hour-packages';
 import { NetPrice } from '../net-price';
 import { RowActions } from '../row-actions';
