@@ -17,15 +17,34 @@
  *   `db/client.ts` (the handle it passes on); a `*.repo.ts` file holds reads, so it imports no
  *   audit, service or route file and opens no transaction.
  *
+ * The web's feature folders keep to themselves (docs/architecture.md, "Web"; decision 0830):
+ *
+ * - a file in src/features/<a>/ imports from another feature only its public surface,
+ *   src/features/<b>/index.ts, never a file inside it;
+ * - that index holds named re-exports of its own folder's files and nothing else (no
+ *   `export *`, no code of its own: the build treats it as free of side effects);
+ * - no feature imports itself through other features or shared files: every file of
+ *   src/features/<name>/ counts as that feature.
+ * The app shell (src/app/, the route table) may still import a page by its file, so that
+ * each page stays a script of its own.
+ *
  * dependency-cruiser reads and resolves the imports (type-only imports count: a type that
- * lives in the wrong place still ties two modules together); the module-level loops are
- * found here from its graph. Part of `npm run validate`; exits 1 on any finding.
+ * lives in the wrong place still ties two modules together); the module-level and
+ * feature-level loops are found here from its graph. Its swc parser reads TypeScript
+ * without JSX, so .tsx files are parsed with swc's `tsx` switch on (below). Part of
+ * `npm run validate`; exits 1 on any finding.
  */
 import { readFileSync } from 'node:fs';
+import swc from '@swc/core';
 import { cruise } from 'dependency-cruiser';
+
+// dependency-cruiser 17 asks swc for TypeScript syntax without JSX; the web's .tsx files need it.
+const parseFileSync = swc.parseFileSync;
+swc.parseFileSync = (file, options) => parseFileSync(file, file.endsWith('.tsx') ? { ...options, tsx: true } : options);
 
 const SRC = '^packages/server/src/';
 const TEST_CODE = '(\\.test\\.ts$|\\.test-helpers\\.ts$|^packages/server/test/|/test/)';
+const FEATURES = '^packages/web/src/features/';
 
 const rules = [
   { name: 'no-file-loop', severity: 'error', from: {}, to: { circular: true } },
@@ -69,15 +88,25 @@ const rules = [
     from: { path: SRC, pathNot: TEST_CODE },
     to: { path: TEST_CODE },
   },
+  {
+    name: 'web-feature-surface',
+    comment: 'a feature uses another only through its public surface, src/features/<name>/index.ts',
+    severity: 'error',
+    from: { path: `${FEATURES}([^/]+)/` },
+    to: { path: `${FEATURES}[^/]+/`, pathNot: [`${FEATURES}$1/`, `${FEATURES}[^/]+/index\\.ts$`] },
+  },
 ];
 
-const { output } = await cruise(['packages/server/src', 'packages/server/test', 'packages/server/bench'], {
-  validate: true,
-  ruleSet: { forbidden: rules },
-  parser: 'swc',
-  tsPreCompilationDeps: true,
-  doNotFollow: { path: 'node_modules' },
-});
+const { output } = await cruise(
+  ['packages/server/src', 'packages/server/test', 'packages/server/bench', 'packages/web/src'],
+  {
+    validate: true,
+    ruleSet: { forbidden: rules },
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+  },
+);
 
 const findings = output.summary.violations.map((v) => {
   const via = v.cycle?.length ? `\n    ${[v.from, ...v.cycle.map((c) => c.name ?? c)].join('\n    → ')}` : ` → ${v.to}`;
@@ -114,62 +143,88 @@ for (const module of output.modules) {
   }
 }
 
-// Module-level loops: every product file of src/modules/<name>/ counts as that module.
-const unitOf = (file) => /^packages\/server\/src\/modules\/([^/]+)\//.exec(file)?.[0] ?? file;
-const isTestCode = (file) => new RegExp(TEST_CODE).test(file);
-const edges = new Map();
-const example = new Map();
+// A feature's public surface holds named re-exports of its own folder's files and nothing
+// else, so the build may treat it as free of side effects (featureSurfaces, vite-plugins.ts).
 for (const module of output.modules) {
-  if (isTestCode(module.source) || !module.source.startsWith('packages/server/src/')) continue;
-  const from = unitOf(module.source);
-  for (const dep of module.dependencies) {
-    if (!dep.resolved.startsWith('packages/server/src/') || isTestCode(dep.resolved)) continue;
-    const to = unitOf(dep.resolved);
-    if (to === from) continue;
-    if (!edges.has(from)) edges.set(from, new Set());
-    edges.get(from).add(to);
-    if (!example.has(`${from}|${to}`)) example.set(`${from}|${to}`, `${module.source} → ${dep.resolved}`);
-  }
+  if (!/^packages\/web\/src\/features\/[^/]+\/index\.ts$/.test(module.source)) continue;
+  const statements = readFileSync(module.source, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+    .split(';')
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+  const stray = statements.filter((statement) => !/^export (type )?\{[^}]*\} from '\.\/[^']+'$/.test(statement));
+  if (stray.length)
+    findings.push(
+      `web-feature-surface: ${module.source} holds more than named re-exports of its own files\n    ${stray.join('\n    ')}`,
+    );
 }
-reportLoops('no-module-loop', edges, example);
 
+const isTestCode = (file) => new RegExp(TEST_CODE).test(file);
+// Module-level loops: every product file of src/modules/<name>/ counts as that module.
+findings.push(
+  ...unitLoops('no-module-loop', {
+    inScope: (file) => file.startsWith('packages/server/src/') && !isTestCode(file),
+    unitOf: (file) => /^packages\/server\/src\/modules\/([^/]+)\//.exec(file)?.[0] ?? file,
+    isUnit: (unit) => unit.startsWith('packages/server/src/modules/'),
+  }),
+);
+// Feature-level loops of the web: every file of src/features/<name>/ counts as that feature.
+findings.push(
+  ...unitLoops('no-feature-loop', {
+    inScope: (file) => file.startsWith('packages/web/src/'),
+    unitOf: (file) => /^packages\/web\/src\/features\/([^/]+)\//.exec(file)?.[0] ?? file,
+    isUnit: (unit) => unit.startsWith('packages/web/src/features/'),
+  }),
+);
 // Loops inside a module: every product file of src/modules/<name>/<part>/ counts as that part,
-// the module's top-level files as one more.
-const innerEdges = new Map();
-const innerExample = new Map();
-const moduleOf = (file) => /^packages\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
-const partOf = (file) => /^packages\/server\/src\/modules\/[^/]+\/([^/]+\/)?/.exec(file)?.[0];
-for (const module of output.modules) {
-  if (isTestCode(module.source) || !moduleOf(module.source)) continue;
-  const from = partOf(module.source);
-  for (const dep of module.dependencies) {
-    if (isTestCode(dep.resolved) || moduleOf(dep.resolved) !== moduleOf(module.source)) continue;
-    const to = partOf(dep.resolved);
-    if (to === from) continue;
-    if (!innerEdges.has(from)) innerEdges.set(from, new Set());
-    innerEdges.get(from).add(to);
-    if (!innerExample.has(`${from}|${to}`)) innerExample.set(`${from}|${to}`, `${module.source} → ${dep.resolved}`);
-  }
-}
-reportLoops('no-loop-inside-module', innerEdges, innerExample);
+// the module's top-level files as one more (a loop across modules is reported above).
+findings.push(
+  ...unitLoops('no-loop-inside-module', {
+    inScope: (file) => file.startsWith('packages/server/src/modules/') && !isTestCode(file),
+    unitOf: (file) => /^packages\/server\/src\/modules\/[^/]+\/([^/]+\/)?/.exec(file)?.[0] ?? file,
+    isUnit: () => true,
+  }),
+);
 
 if (findings.length) {
   console.error(`check-imports: ${findings.length} finding(s)\n\n${findings.join('\n\n')}`);
   process.exit(1);
 }
-console.log(`check-imports: ${output.summary.totalCruised} files, no import loop, layers kept`);
+console.log(
+  `check-imports: ${output.summary.totalCruised} files, no import loop, layers kept, features meet at their index.ts`,
+);
 
-/** A finding for every loop (a strongly connected set of two or more units) of a graph. */
-function reportLoops(rule, graph, examples) {
-  for (const component of stronglyConnected(graph)) {
+/**
+ * The loops between units (a unit is a folder whose files `unitOf` maps to it, or a single
+ * file) among the files `inScope`; a loop of single files only is a file loop, reported by
+ * dependency-cruiser above.
+ */
+function unitLoops(rule, { inScope, unitOf, isUnit }) {
+  const edges = new Map();
+  const example = new Map();
+  for (const module of output.modules) {
+    if (!inScope(module.source)) continue;
+    const from = unitOf(module.source);
+    for (const dep of module.dependencies) {
+      if (!inScope(dep.resolved)) continue;
+      const to = unitOf(dep.resolved);
+      if (to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from).add(to);
+      if (!example.has(`${from}|${to}`)) example.set(`${from}|${to}`, `${module.source} → ${dep.resolved}`);
+    }
+  }
+  const loops = [];
+  for (const component of stronglyConnected(edges)) {
     if (component.length < 2) continue;
     const members = new Set(component);
-    if (![...members].some((m) => m.startsWith('packages/server/src/modules/'))) continue; // file loops are reported above
+    if (![...members].some(isUnit)) continue;
     const lines = [];
     for (const from of component)
-      for (const to of graph.get(from) ?? []) if (members.has(to)) lines.push(`    ${examples.get(`${from}|${to}`)}`);
-    findings.push(`${rule}: ${component.join(' ↔ ')}\n${lines.join('\n')}`);
+      for (const to of edges.get(from) ?? []) if (members.has(to)) lines.push(`    ${example.get(`${from}|${to}`)}`);
+    loops.push(`${rule}: ${component.join(' ↔ ')}\n${lines.join('\n')}`);
   }
+  return loops;
 }
 
 /** Tarjan's strongly connected components of a directed graph given as adjacency sets. */

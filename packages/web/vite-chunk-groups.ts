@@ -2,7 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Rolldown } from 'vite';
 import { mantineComponentStyles } from './vite-mantine-styles';
-import { EARLY_REQUESTS_ENTRY, LOUNGE_PAGE_MODULE } from './vite-plugins';
+import { EARLY_REQUESTS_ENTRY, featureSurfaces, LOUNGE_PAGE_MODULE } from './vite-plugins';
 
 type OutputChunk = Rolldown.OutputChunk;
 
@@ -36,7 +36,7 @@ export async function chunkGroups(root: string) {
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [react(), mantineComponentStyles()],
+    plugins: [react(), featureSurfaces(), mantineComponentStyles()],
     build: {
       write: false,
       rolldownOptions: {

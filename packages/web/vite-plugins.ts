@@ -188,3 +188,21 @@ export function finishBuild(): Plugin {
     },
   };
 }
+
+/**
+ * A feature's public surface (`src/features/<area>/index.ts`, decision 0830) only re-exports
+ * names of the files inside, which `npm run check:imports` keeps so. Marked free of side
+ * effects, an import from it ties the importer only to the file that holds the name: a
+ * page that takes one card from a feature does not load the feature's other cards with it,
+ * and the chunks stay as they were with the files imported directly (the lounge's first
+ * load, decisions 0288 and 0416).
+ */
+export function featureSurfaces(): Plugin {
+  return {
+    name: 'butler-feature-surfaces',
+    transform: {
+      filter: { id: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/ },
+      handler: (code) => ({ code, moduleSideEffects: false }),
+    },
+  };
+}

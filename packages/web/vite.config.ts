@@ -2,10 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups, ICONS_GROUP } from './vite-chunk-groups';
 import { mantineComponentStyles } from './vite-mantine-styles';
-import { EARLY_REQUESTS_ENTRY, finishBuild } from './vite-plugins';
+import { EARLY_REQUESTS_ENTRY, featureSurfaces, finishBuild } from './vite-plugins';
 
 export default defineConfig(async ({ command, isSsrBuild }) => ({
-  plugins: [react(), mantineComponentStyles(), finishBuild()],
+  plugins: [react(), featureSurfaces(), mantineComponentStyles(), finishBuild()],
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',

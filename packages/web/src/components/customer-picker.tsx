@@ -16,7 +16,7 @@ export const customerOptionLabel = (c: Pick<CustomerListItem, 'name' | 'company'
  * Protokoll filter; decision 0531). The list comes from the server (GET /api/customers, 20
  * at a time, searched from 3 characters), so it stays fast with thousands of customers. Its
  * answers are cached under the key `customers`, which every change of a customer refreshes
- * (features/customers/api/keys.ts), so a renamed customer reads right at once everywhere.
+ * (lib/back-office.ts), so a renamed customer reads right at once everywhere.
  */
 export function CustomerPicker({
   value,

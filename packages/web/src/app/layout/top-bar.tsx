@@ -13,7 +13,7 @@ import { useScrolledPast } from './use-scrolled-past';
 
 const AdminNav = lazy(async () => ({ default: (await import('./admin-nav')).AdminNav }));
 const StaffTimeTools = lazy(async () => ({
-  default: (await import('../../features/timer/staff-time-tools')).StaffTimeTools,
+  default: (await import('../../features/time-entries/staff-time-tools')).StaffTimeTools,
 }));
 const SearchButton = lazy(async () => ({ default: (await import('./search-button')).SearchButton }));
 const AdminPhoneMenu = lazy(async () => ({ default: (await import('./admin-nav')).AdminPhoneMenu }));

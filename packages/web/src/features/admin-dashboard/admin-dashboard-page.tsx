@@ -7,7 +7,7 @@ import { useSession } from '../../app/session-context';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
 import { formatNumber } from '../../lib/format';
-import { OrdersTile } from '../orders/staff/orders-tile';
+import { OrdersTile } from '../orders';
 import { useChecklistVisibility, useOnboarding } from './api/onboarding';
 import { useDashboardStats, useOverviewCharts } from './api/queries';
 import { DashboardTabs } from './components/dashboard-tabs';

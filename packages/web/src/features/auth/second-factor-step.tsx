@@ -5,8 +5,7 @@ import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useSession } from '../../app/session-context';
 import { apiRequest, errorText } from '../../lib/api-client';
-import { RecoveryCodesPanel } from '../account/components/recovery-codes-panel';
-import { TotpEnrolment } from '../account/components/totp-enrolment';
+import { RecoveryCodesPanel, TotpEnrolment } from '../account';
 
 /** Second step of a staff login: the app's code, or a recovery code. */
 export function SecondFactorStep({

@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLoungeTexts } from '../../app/lounge-voice';
 import { useSession } from '../../app/session-context';
-import { PasswordChangeCard } from '../account/components/password-change-card';
+import { PasswordChangeCard } from '../account';
 import { EmailSection } from './email-section';
 import { NotificationsSection } from './notifications-section';
 import { RevealsSection } from './reveals-section';

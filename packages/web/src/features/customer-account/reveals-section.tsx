@@ -3,7 +3,7 @@ import { IconEye } from '@tabler/icons-react';
 import { useLoungeTexts } from '../../app/lounge-voice';
 import { ErrorState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
-import { useSecretReveals } from '../account/api/account';
+import { useSecretReveals } from '../account';
 
 /**
  * "Zugriffe auf deine/Ihre Zugangsdaten": when which staff member revealed one of the stored

@@ -16,7 +16,7 @@ import { StatementsCard, statementsQuery } from '../../components/statements-car
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { usePhone } from '../../lib/use-phone';
-import { loungeOrdersQuery } from '../orders/lounge/lounge-orders-query';
+import { loadLoungeOrdersCard, loungeOrdersQuery } from '../orders';
 import { useCustomerDashboard } from './api/queries';
 import { EndingNote } from './components/ending-note';
 import { FeaturedProjects, featuredProjectsQuery } from './components/featured-projects';
@@ -32,7 +32,7 @@ const ContactDialog = lazy(async () => ({ default: (await import('./components/c
 // "Meine Rechnungen" comes as its own script below the first screen (the lounge's first-load budget).
 // "Meine Aufträge" as well (decision 0810): its script and its data come after the first paint.
 const LoungeOrdersCard = lazy(async () => ({
-  default: (await import('../orders/lounge/lounge-orders-card')).LoungeOrdersCard,
+  default: (await loadLoungeOrdersCard()).LoungeOrdersCard,
 }));
 const InvoicesCard = lazy(async () => ({ default: (await import('./invoices/invoices-card')).InvoicesCard }));
 

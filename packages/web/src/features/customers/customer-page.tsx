@@ -6,10 +6,12 @@ import { PageLoader } from '../../components/page-loader';
 import { StatementsCard } from '../../components/statements-card';
 import { EmptyState, ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
-import { CustomerPaymentsCard } from '../bank-import/components/customer-payments-card';
-import { MandatesCard } from '../direct-debit/components/mandates-card';
-import { CustomerAccountCard } from '../quickbill/components/customer-account-card';
-import { useCustomer } from './api/customers';
+import { useCustomer } from '../../lib/back-office';
+import { CustomerPaymentsCard } from '../bank-import';
+import { MandatesCard } from '../direct-debit';
+import { loadCustomerOrdersTab } from '../orders';
+import { CustomerAccountCard } from '../quickbill';
+import { loadCustomerWikiTab } from '../wiki';
 import { CustomerFormDialog } from './components/customer-form-dialog';
 import { CustomerHeader, OpenInvoicesFact } from './components/customer-header';
 import { NotesCard } from './components/notes-card';
@@ -48,7 +50,7 @@ function useActiveTabInView(scroller: RefObject<HTMLDivElement | null>, value: s
 
 // The Aufträge tab comes with its own script (decision 0810).
 const CustomerOrdersTabLazy = lazy(async () => ({
-  default: (await import('../orders/staff/customer-orders-tab')).CustomerOrdersTab,
+  default: (await loadCustomerOrdersTab()).CustomerOrdersTab,
 }));
 function CustomerOrdersTab({ customerId }: { customerId: number }) {
   return (
@@ -59,7 +61,7 @@ function CustomerOrdersTab({ customerId }: { customerId: number }) {
 }
 // The wiki brings its editor: loaded when its tab opens.
 const CustomerWikiTab = lazy(async () => ({
-  default: (await import('../wiki/customer-wiki-tab')).CustomerWikiTab,
+  default: (await loadCustomerWikiTab()).CustomerWikiTab,
 }));
 
 const Panel = ({ children }: { children: ReactNode }) => <Card p={{ base: 'sm', sm: 'lg' }}>{children}</Card>;

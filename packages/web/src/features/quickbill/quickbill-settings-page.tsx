@@ -23,7 +23,7 @@ import { ErrorState } from '../../components/states';
 import { ApiError, errorText } from '../../lib/api-client';
 import { todayInVienna } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
-import { DirectDebitSettingsCard } from '../direct-debit/components/direct-debit-settings-card';
+import { DirectDebitSettingsCard } from '../direct-debit';
 import { useInvoiceSettings, useSaveInvoiceSettings } from './api/catalog';
 import { AccentField } from './components/accent-field';
 import { BillingSettingsCard } from './components/billing-settings-card';

@@ -9,10 +9,10 @@ import { CustomerPicker } from '../../components/customer-picker';
 import { errorText } from '../../lib/api-client';
 import { formatHours } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
+import { recentCustomers } from '../../lib/recent-customers';
 import { useDiscardTimer, useStartTimer, useStopTimer } from './api';
 import { useElapsed } from './elapsed';
 import { openNewTimeEntry } from './events';
-import { recentCustomers } from './recent-customers';
 import classes from './timer.module.css';
 
 /**

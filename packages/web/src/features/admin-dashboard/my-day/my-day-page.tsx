@@ -2,7 +2,7 @@ import type { AdminUser } from '@butler/contract/auth';
 import { Stack, Title } from '@mantine/core';
 import { useCan } from '../../../app/permissions';
 import { useSession } from '../../../app/session-context';
-import { OrdersTile } from '../../orders/staff/orders-tile';
+import { OrdersTile } from '../../orders';
 import { DashboardTabs } from '../components/dashboard-tabs';
 import { MyCustomersCard } from './my-customers-card';
 import { MyHoursCard } from './my-hours-card';

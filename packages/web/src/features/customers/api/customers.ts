@@ -9,18 +9,7 @@ import type {
 import type { CustomerSubscriptionResponse } from '@butler/contract/dashboard';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestWithTotal } from '../../../lib/api-client';
-import { backOfficeKeys, refreshBackOffice } from './keys';
-
-export type ListParams = { page?: number; pageSize?: number; search?: string; customerId?: number };
-
-export function listQuery(params: ListParams) {
-  return {
-    page: params.page,
-    page_size: params.pageSize,
-    search: params.search,
-    customer_id: params.customerId,
-  };
-}
+import { backOfficeKeys, type ListParams, listQuery, refreshBackOffice } from '../../../lib/back-office';
 
 export function useCustomers(params: ListParams, enabled = true) {
   return useQuery({
@@ -28,14 +17,6 @@ export function useCustomers(params: ListParams, enabled = true) {
     queryFn: () => apiRequestWithTotal<CustomerListItem[]>('/api/customers', { query: listQuery(params) }),
     placeholderData: keepPreviousData,
     enabled,
-  });
-}
-
-export function useCustomer(id: number) {
-  return useQuery({
-    queryKey: backOfficeKeys.customer(id),
-    queryFn: () => apiRequest<Customer>(`/api/customers/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
   });
 }
 

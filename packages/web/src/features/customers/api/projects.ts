@@ -1,17 +1,7 @@
 import type { CustomerProjectCreate, Project, ProjectCreate, ProjectUpdate } from '@butler/contract/projects';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestWithTotal } from '../../../lib/api-client';
-import { type ListParams, listQuery } from './customers';
-import { backOfficeKeys, refreshBackOffice } from './keys';
-
-export function useProjects(params: ListParams, enabled = true) {
-  return useQuery({
-    queryKey: [...backOfficeKeys.projects, params],
-    queryFn: () => apiRequestWithTotal<Project[]>('/api/projects', { query: listQuery(params) }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { refreshBackOffice } from '../../../lib/back-office';
 
 export type ProjectSave =
   | { kind: 'create'; body: ProjectCreate }

@@ -2,7 +2,7 @@ import type { ReferralBonusInfo } from '@butler/contract/hour-packages';
 import type { CustomerReferralsResponse, ReferralPurchaseRequest, ReferralSettings } from '@butler/contract/referrals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { refreshBackOffice } from './keys';
+import { refreshBackOffice } from '../../../lib/back-office';
 
 export const referralKeys = {
   all: ['customer-referrals'] as const,

@@ -2,7 +2,7 @@ import type { Customer, CustomerStaffUpdate } from '@butler/contract/customers';
 import type { StaffOption } from '@butler/contract/staff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { backOfficeKeys, refreshBackOffice } from './keys';
+import { backOfficeKeys, refreshBackOffice } from '../../../lib/back-office';
 
 /** The active staff a customer's "Betreuer" are chosen from (only asked by who may assign). */
 export function useStaffOptions(enabled: boolean) {

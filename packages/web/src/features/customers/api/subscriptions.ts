@@ -8,8 +8,7 @@ import type {
 } from '@butler/contract/subscriptions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestWithTotal } from '../../../lib/api-client';
-import { type ListParams, listQuery } from './customers';
-import { backOfficeKeys, refreshBackOffice } from './keys';
+import { backOfficeKeys, type ListParams, listQuery, refreshBackOffice } from '../../../lib/back-office';
 
 export function useSubscriptions(params: ListParams) {
   return useQuery({

@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router';
 import { useCan } from '../../../../app/permissions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { errorText } from '../../../../lib/api-client';
+import { refreshBackOffice } from '../../../../lib/back-office';
 import { formatDate, formatHours } from '../../../../lib/format';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { useInvoiceActions } from '../../../quickbill/api/invoices';
+import { useInvoiceActions } from '../../../quickbill';
 import { useDeleteHourPackage } from '../../api/hour-packages';
-import { refreshBackOffice } from '../../api/keys';
 import { HourPackageDialog } from '../panels/hour-package-dialog';
 import { useRowDialogs } from './use-row-dialogs';
 

@@ -5,8 +5,7 @@ import { useSession } from '../../../../app/session-context';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { billingTypeName, formatDate, formatHours } from '../../../../lib/format';
 import { notifySuccess } from '../../../../lib/notify';
-import { useDeleteTimeEntry } from '../../api/time-entries';
-import { TimeEntryFormDialog } from '../panels/time-entry-form-dialog';
+import { TimeEntryFormDialog, useDeleteTimeEntry } from '../../../time-entries';
 import { useRowDialogs } from './use-row-dialogs';
 
 /**

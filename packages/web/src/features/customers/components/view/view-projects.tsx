@@ -1,8 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { EmptyState, ErrorState } from '../../../../components/states';
-import { ALL_PAGE_SIZE } from '../../api/keys';
-import { useProjects } from '../../api/projects';
+import { ALL_PAGE_SIZE, useProjects } from '../../../../lib/back-office';
 import { RowActions } from '../row-actions';
 import { useProjectRows } from '../rows/project-rows';
 import { StatusBadge } from '../status-badge';

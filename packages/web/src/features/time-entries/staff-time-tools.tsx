@@ -1,10 +1,8 @@
 import type { Timer } from '@butler/contract/timers';
 import { useEffect, useState } from 'react';
 import { AdminFrame } from '../../app/admin-frame';
-import { TimeEntryFormDialog } from '../customers/components/panels/time-entry-form-dialog';
-import { useForgetTimer, useTimer } from './api';
-import { type NewTimeEntryRequest, onNewTimeEntry } from './events';
-import { TimerControl } from './timer-control';
+import { type NewTimeEntryRequest, onNewTimeEntry, TimerControl, useForgetTimer, useTimer } from '../timer';
+import { TimeEntryFormDialog } from './components/time-entry-form-dialog';
 
 /**
  * The staff member's time tools in the top bar (decision 0640): the timer, the one

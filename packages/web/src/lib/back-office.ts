@@ -1,4 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Customer } from '@butler/contract/customers';
+import type { Project } from '@butler/contract/projects';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { apiRequest, apiRequestWithTotal } from './api-client';
+
+// The back office's query keys and the reads several features share (the customers' pages,
+// the time-entry dialog, Quickbill's send page), here so that no feature imports another's
+// internals for them (decision 0830).
 
 /** Query keys of the back office; every hour-related change refreshes all of them. */
 export const backOfficeKeys = {
@@ -39,3 +46,31 @@ export function refreshBackOffice(queryClient: QueryClient) {
 export const PAGE_SIZE = 25;
 /** Large enough for one customer's projects in a select (a customer has a handful). */
 export const ALL_PAGE_SIZE = 500;
+
+export type ListParams = { page?: number; pageSize?: number; search?: string; customerId?: number };
+
+export function listQuery(params: ListParams) {
+  return {
+    page: params.page,
+    page_size: params.pageSize,
+    search: params.search,
+    customer_id: params.customerId,
+  };
+}
+
+export function useCustomer(id: number) {
+  return useQuery({
+    queryKey: backOfficeKeys.customer(id),
+    queryFn: () => apiRequest<Customer>(`/api/customers/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useProjects(params: ListParams, enabled = true) {
+  return useQuery({
+    queryKey: [...backOfficeKeys.projects, params],
+    queryFn: () => apiRequestWithTotal<Project[]>('/api/projects', { query: listQuery(params) }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}

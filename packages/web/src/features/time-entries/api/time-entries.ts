@@ -1,8 +1,7 @@
 import type { TimeEntry, TimeEntryCreate, TimeEntryUpdate } from '@butler/contract/time-entries';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestWithTotal } from '../../../lib/api-client';
-import { type ListParams, listQuery } from './customers';
-import { backOfficeKeys, refreshBackOffice } from './keys';
+import { backOfficeKeys, type ListParams, listQuery, refreshBackOffice } from '../../../lib/back-office';
 
 export function useTimeEntries(params: ListParams) {
   return useQuery({

@@ -2,7 +2,7 @@ import type { BillingType } from '@butler/contract/time-entries';
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHourglass } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { todayInVienna } from '../../../../lib/format';
+import { todayInVienna } from '../../../lib/format';
 import { type BookingBalance, balanceLines, overuseWarning } from './time-entry-balance-rules';
 
 /**
