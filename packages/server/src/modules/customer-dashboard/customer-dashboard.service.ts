@@ -12,7 +12,7 @@ import { packageBalance, subscriptionBalances } from '../hour-accounting/custome
 import { findLowBalances } from '../hour-accounting/low-balance.repo.js';
 import { usableHoursOf } from '../hour-accounting/usable-hours.repo.js';
 import { computeReferralSummary } from '../referrals/referral-data.js';
-import { endingNote } from '../subscription-ends/subscription-ends.js';
+import { endingNote } from '../subscriptions/ends/ends.service.js';
 import * as repo from './customer-dashboard.repo.js';
 import { currentSubscription, presentDeduction, presentRecentEntry, presentSubscription } from './dashboard.present.js';
 import { packageForecast, subscriptionForecast, usageHistory } from './forecast.js';

@@ -9,8 +9,8 @@ import { quickbillAttachmentSources } from '../quickbill/mail/attachment-sources
 import { dailyRemindersJob } from '../quickbill/reminders/reminders.jobs.js';
 import { statementAttachmentSources } from '../statements/statement-attachment.js';
 import { monthlyStatementsJob, statementCorrectionsJob } from '../statements/statements.jobs.js';
-import { subscriptionBillingJob } from '../subscription-billing/subscription-billing.jobs.js';
-import { subscriptionEndsJob } from '../subscription-ends/subscription-ends.js';
+import { subscriptionBillingJob } from '../subscriptions/billing/billing.jobs.js';
+import { subscriptionEndsJob } from '../subscriptions/ends/ends.service.js';
 import { runSchedulerTick, type ScheduledJob } from './scheduler.js';
 import { daily, hourly, monthly } from './schedules.js';
 

@@ -32,7 +32,7 @@ import { createInvoiceService } from '../quickbill/invoices/invoice.service.js';
 import { issuedDocument } from '../quickbill/pdf/pdf-store.js';
 import { computeReferralSummary } from '../referrals/referral-data.js';
 import { listStatements } from '../statements/statement-versions.service.js';
-import { getSubscriptionHistory } from '../subscription-history/subscription-history.service.js';
+import { getSubscriptionHistory } from '../subscriptions/history/history.service.js';
 import { listSubscriptionRows, presentSubscriptions } from '../subscriptions/subscriptions.repo.js';
 import { listTimeEntries } from '../time-entries/time-entries.repo.js';
 import { createEntryService } from '../wiki/entries.service.js';

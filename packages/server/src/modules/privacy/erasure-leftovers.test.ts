@@ -13,7 +13,7 @@ import {
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { setClock } from '../../lib/clock.js';
 import { recordCrossings, sendStaffDigest } from '../balance-alerts/balance-alerts.service.js';
-import { mailEndingSubscriptions } from '../subscription-ends/subscription-ends.js';
+import { mailEndingSubscriptions } from '../subscriptions/ends/ends.service.js';
 
 /**
  * Decision 0503: erasure also removes what named the customer outside their own

@@ -10,7 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
+import { todayVienna } from '../../lib/clock.js';
 import { sendTotalCount } from '../../lib/pagination.js';
+import { subscriptionBillingRoutes } from './billing/billing.routes.js';
+import { createBillingCommands } from './billing/billing.service.js';
+import { subscriptionHistoryRoutes } from './history/history.routes.js';
 import { createSubscriptionsService } from './subscriptions.service.js';
 
 const tags = ['ButlerPakete'];
@@ -20,6 +24,10 @@ export const subscriptionsRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createSubscriptionsService(db);
+    // The parts of /api/subscriptions/*: the history of changes and the billing of periods.
+    await app.register(subscriptionHistoryRoutes(db));
+    // The server's one clock (lib/clock.ts): tests pin it, production reads the wall clock.
+    await app.register(subscriptionBillingRoutes(createBillingCommands(db, todayVienna)));
 
     app.get('/api/subscriptions', {
       config: { access: { permission: 'subscriptions.read', customer: ['query.customer_id'] } },

@@ -1,16 +1,16 @@
 import { formatDate } from '@butler/contract/format';
 import { subscriptionEndDate } from '@butler/contract/subscription-periods';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { customers, invoices, subscriptions } from '../../db/schema/index.js';
-import { type BillingInterval, billingPeriods } from '../../domain/billing-periods.js';
-import { addDays } from '../../domain/calendar.js';
-import { multiply, num } from '../../domain/decimal.js';
-import { subscriptionPeriods } from '../../domain/subscription-periods.js';
-import type { AuditActor } from '../../lib/audit.js';
-import { writeAudit } from '../../lib/audit.js';
-import { AppError, fieldError } from '../../lib/errors.js';
-import { claimMonths } from '../quickbill/sources/billing-months.js';
+import type { Database } from '../../../db/client.js';
+import { customers, invoices, subscriptions } from '../../../db/schema/index.js';
+import { type BillingInterval, billingPeriods } from '../../../domain/billing-periods.js';
+import { addDays } from '../../../domain/calendar.js';
+import { multiply, num } from '../../../domain/decimal.js';
+import { subscriptionPeriods } from '../../../domain/subscription-periods.js';
+import type { AuditActor } from '../../../lib/audit.js';
+import { writeAudit } from '../../../lib/audit.js';
+import { AppError, fieldError } from '../../../lib/errors.js';
+import { claimMonths } from '../../quickbill/sources/billing-months.js';
 import { billablePeriods, billedMonths, billPeriod, effectiveBillingStart } from './period-billing.service.js';
 
 const UPCOMING_DAYS = 30;

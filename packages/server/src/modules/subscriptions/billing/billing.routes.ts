@@ -10,8 +10,8 @@ import {
 import { zSubscription } from '@butler/contract/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../../lib/access.js';
-import type { BillingCommands } from './subscription-billing.service.js';
+import { requireSession } from '../../../lib/access.js';
+import type { BillingCommands } from './billing.service.js';
 
 const tags = ['ButlerPakete: Abrechnung'];
 const errors = {

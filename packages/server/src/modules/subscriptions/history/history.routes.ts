@@ -1,10 +1,10 @@
 import { zErrorResponse } from '@butler/contract/common';
 import { zSubscriptionHistory, zSubscriptionIdParams } from '@butler/contract/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.js';
-import { requireSession } from '../../lib/access.js';
-import { todayVienna } from '../../lib/clock.js';
-import { getSubscriptionHistory } from './subscription-history.service.js';
+import type { Database } from '../../../db/client.js';
+import { requireSession } from '../../../lib/access.js';
+import { todayVienna } from '../../../lib/clock.js';
+import { getSubscriptionHistory } from './history.service.js';
 
 export const subscriptionHistoryRoutes =
   (db: Database): FastifyPluginAsyncZod =>

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { addDays } from '../../domain/calendar.js';
-import { defineScheduledJob } from '../../lib/jobs.js';
-import { loadBillingSettings } from '../quickbill/reminders/reminder-letter.js';
+import type { Database } from '../../../db/client.js';
+import { addDays } from '../../../domain/calendar.js';
+import { defineScheduledJob } from '../../../lib/jobs.js';
+import { loadBillingSettings } from '../../quickbill/reminders/reminder-letter.js';
+import { renewSubscription } from './billing.service.js';
 import { billDuePeriods } from './period-billing.service.js';
-import { renewSubscription } from './subscription-billing.service.js';
 
 const SYSTEM = { userType: 'system' as const, displayName: 'ButlerPaket-Abrechnung' };
 

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAdmin, buildCustomer, buildSubscription } from '../../../test/factories.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { billingSettings, invoiceReminders, invoices, subscriptionBillingMonths } from '../../db/schema/index.js';
-import { addDays } from '../../domain/calendar.js';
-import { issuedInvoice } from '../quickbill/payments/ledger-test-helpers.js';
-import { runReminders } from '../quickbill/reminders/reminders.jobs.js';
+import { buildAdmin, buildCustomer, buildSubscription } from '../../../../test/factories.js';
+import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { billingSettings, invoiceReminders, invoices, subscriptionBillingMonths } from '../../../db/schema/index.js';
+import { addDays } from '../../../domain/calendar.js';
+import { issuedInvoice } from '../../quickbill/payments/ledger-test-helpers.js';
+import { runReminders } from '../../quickbill/reminders/reminders.jobs.js';
+import { createBillingCommands } from './billing.service.js';
 import { billDuePeriods } from './period-billing.service.js';
-import { createBillingCommands } from './subscription-billing.service.js';
 
 /**
  * The billing jobs' tests (decision 0581) with a controlled clock: the day is the job's slot, never the machine's

@@ -1,12 +1,12 @@
 import type { SubscriptionHistory } from '@butler/contract/dashboard';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { subscriptions } from '../../db/schema/index.js';
-import { monthDisplay, monthKeyOf } from '../../domain/calendar.js';
-import { num } from '../../domain/decimal.js';
-import type { SessionContext } from '../../lib/access.js';
-import { AppError } from '../../lib/errors.js';
-import { subscriptionHistory } from '../hour-accounting/customer-hours.repo.js';
+import type { Database } from '../../../db/client.js';
+import { subscriptions } from '../../../db/schema/index.js';
+import { monthDisplay, monthKeyOf } from '../../../domain/calendar.js';
+import { num } from '../../../domain/decimal.js';
+import type { SessionContext } from '../../../lib/access.js';
+import { AppError } from '../../../lib/errors.js';
+import { subscriptionHistory } from '../../hour-accounting/customer-hours.repo.js';
 
 /**
  * DOMAIN-RULES §4: the started periods of a subscription, newest first, and the total

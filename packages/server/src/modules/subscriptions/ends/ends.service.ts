@@ -1,12 +1,12 @@
 import { formatDate } from '@butler/contract/format';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import type { Executor } from '../../db/executor.js';
-import { addDays } from '../../domain/calendar.js';
-import type { Env } from '../../env.js';
-import { defineScheduledJob } from '../../lib/jobs.js';
-import { queueMail } from '../mail/mail-queue.js';
-import { staffRecipients } from '../mail/staff-recipients.js';
+import type { Database } from '../../../db/client.js';
+import type { Executor } from '../../../db/executor.js';
+import { addDays } from '../../../domain/calendar.js';
+import type { Env } from '../../../env.js';
+import { defineScheduledJob } from '../../../lib/jobs.js';
+import { queueMail } from '../../mail/mail-queue.js';
+import { staffRecipients } from '../../mail/staff-recipients.js';
 
 /** Days before the end at which staff are told (the later mark wins when both are due). */
 export const ENDING_MARKS = [30, 7] as const;

@@ -1,13 +1,13 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAdmin, buildCustomer, buildSubscription, TEST_PASSWORD } from '../../../test/factories.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { admins, mailOutbox } from '../../db/schema/index.js';
-import { addDays } from '../../domain/calendar.js';
-import { setClock } from '../../lib/clock.js';
-import { SCHEDULED_JOBS } from '../jobs/job-registry.js';
-import { runSchedulerTick } from '../jobs/scheduler.js';
-import { mailEndingSubscriptions } from './subscription-ends.js';
+import { buildAdmin, buildCustomer, buildSubscription, TEST_PASSWORD } from '../../../../test/factories.js';
+import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { admins, mailOutbox } from '../../../db/schema/index.js';
+import { addDays } from '../../../domain/calendar.js';
+import { setClock } from '../../../lib/clock.js';
+import { SCHEDULED_JOBS } from '../../jobs/job-registry.js';
+import { runSchedulerTick } from '../../jobs/scheduler.js';
+import { mailEndingSubscriptions } from './ends.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actors, createActors, expectAccess } from '../../../test/access-matrix.js';
-import { buildCustomer, buildSubscription, buildSubscriptionTemplate } from '../../../test/factories.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { auditLog, subscriptionBillingMonths, subscriptions } from '../../db/schema/index.js';
-import { setClock } from '../../lib/clock.js';
+import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
+import { buildCustomer, buildSubscription, buildSubscriptionTemplate } from '../../../../test/factories.js';
+import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { auditLog, subscriptionBillingMonths, subscriptions } from '../../../db/schema/index.js';
+import { setClock } from '../../../lib/clock.js';
 
 /** The routes of "Nächste Abrechnungen", "Diesen Zeitraum aussetzen" and "Verlängern" (decision 0581). */
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Actors, createActors, expectAccess } from '../../../test/access-matrix.js';
-import { buildProject, buildSubscription, buildTimeEntry } from '../../../test/factories.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { setClock } from '../../lib/clock.js';
+import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
+import { buildProject, buildSubscription, buildTimeEntry } from '../../../../test/factories.js';
+import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { setClock } from '../../../lib/clock.js';
 
 /**
  * Today = 5 March 2026. Subscription from 31.12.2025, 6 months, 4 h/month. Periods (clamped
