@@ -115,7 +115,7 @@ export async function recordCrossings(
  */
 export async function sendStaffDigest(db: Database, env: Env, slot: string): Promise<number> {
   const settings = await getBalanceAlertSettings(db);
-  const recipients = settings.notify_staff ? await staffRecipients(db) : [];
+  const recipients = settings.notify_staff ? await staffRecipients(db, 'dashboard.read') : [];
   return db.transaction(async (tx) => {
     const claimed = await tx
       .update(balanceAlerts)

@@ -17,7 +17,7 @@ export async function mailReturnsDigest(
   env: Env,
   slot: string,
 ): Promise<{ returns: number; mails: number }> {
-  const recipients = await staffRecipients(db);
+  const recipients = await staffRecipients(db, 'direct_debit.read');
   return db.transaction(async (tx) => {
     const rows = await tx
       .select({ entry: bankEntries, invoiceNumber: invoices.invoiceNumber, customerName: invoices.customerName })

@@ -59,7 +59,7 @@ export async function mailOverdueDigest(db: Database, env: Env, slot: string): P
     openItemsUrl: `${env.PUBLIC_URL}/admin/quickbill/offene-posten`,
   };
   let queued = 0;
-  for (const recipient of await staffRecipients(db)) {
+  for (const recipient of await staffRecipients(db, 'invoices.read')) {
     const row = await queueMail(db, {
       to: recipient.email,
       template: 'overdue-digest',

@@ -49,7 +49,7 @@ export async function endingNote(db: Database, customerId: number, today: string
  * the dedupe key makes each mark one mail per staff member, however often this runs.
  */
 export async function mailEndingSubscriptions(db: Database, env: Env, slot: string): Promise<number> {
-  const recipients = await staffRecipients(db);
+  const recipients = await staffRecipients(db, 'subscriptions.read');
   let queued = 0;
   for (const s of await endingWithoutSuccessor(db, slot, addDays(slot, ENDING_MARKS[0]))) {
     const daysLeft = Math.round((Date.parse(s.end_date) - Date.parse(slot)) / 86_400_000);
