@@ -182,6 +182,8 @@ const zPerson = z.object({ id: z.number(), name: z.string() }).nullable();
 export const zOrderApprovalView = z.object({
   state: z.enum(APPROVAL_STATES),
   estimate_hours: z.number(),
+  /** Hours booked on the Auftrag so far: part of the estimate, no longer part of the available. */
+  booked_hours: z.number(),
   available_hours: z.number(),
   shortfall_hours: z.number(),
   answered_at: z.string().nullable(),

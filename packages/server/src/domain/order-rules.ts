@@ -32,6 +32,13 @@ const hundredths = (hours: number) => Math.round(hours * 100);
 export const exceedsAvailable = (hours: number, available: number) => hundredths(hours) > hundredths(available);
 
 /**
+ * What a Freigabe still lacks: the estimate less what is booked on the Auftrag already (those
+ * hours have left the available), less the available of now; never below zero.
+ */
+export const approvalShortfall = (estimate: number, booked: number, available: number) =>
+  Math.max(0, hundredths(estimate) - hundredths(booked) - hundredths(Math.max(available, 0))) / 100;
+
+/**
  * What a new estimate does to the Freigabe: more than available asks for one ('request'),
  * within available clears a pending request ('clear'), anything else leaves it ('keep').
  * An answered Freigabe (approved, declined, more hours) is asked again only when the new

@@ -35,7 +35,12 @@ import {
   timeEntries,
 } from '../../db/schema/index.js';
 import { num } from '../../domain/decimal.js';
-import { approvalAfterEstimate, staffTransitionError, stateAfterCustomerReply } from '../../domain/order-rules.js';
+import {
+  approvalAfterEstimate,
+  approvalShortfall,
+  staffTransitionError,
+  stateAfterCustomerReply,
+} from '../../domain/order-rules.js';
 import { can, type SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { now, todayVienna } from '../../lib/clock.js';
@@ -82,6 +87,15 @@ function assertOpen(order: OrderRow, message: string) {
 }
 
 /** A system message in the customer's words; `stateChange` lets staff read a state change in theirs. */
+/** Hours booked on the Auftrag so far. */
+async function bookedOnOrder(tx: Executor, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ hours: sql<string>`coalesce(sum(${timeEntries.hours}), 0)` })
+    .from(timeEntries)
+    .where(eq(timeEntries.orderId, orderId));
+  return num(row.hours);
+}
+
 async function addSystemMessage(tx: Transaction, orderId: number, body: string, stateChange?: OrderState) {
   await tx.insert(orderMessages).values({ orderId, authorKind: 'system', body, stateChange, internal: false });
 }
@@ -164,16 +178,19 @@ export function createOrdersService(db: Database, publicUrl: string) {
       return m.staffName ?? 'Mitarbeiter';
     };
     // The Freigabe's "Jetzt verfügbar" is the figure of now, as the lounge shows it, not the one
-    // when it was asked for; the shortfall follows it.
+    // when it was asked for; the shortfall follows it. Hours already booked on the Auftrag are
+    // part of the estimate and no longer part of the available: only the rest is still needed.
     const shownApproval = pendingApproval(order);
     const estimate = num(order.approvalEstimateHours ?? '0');
     const availableNow = Math.max(usable.total, 0);
+    const booked = found.summary.booked_hours;
     const approval = shownApproval
       ? {
           state: shownApproval as ApprovalState,
           estimate_hours: estimate,
+          booked_hours: booked,
           available_hours: availableNow,
-          shortfall_hours: Math.max(0, (Math.round(estimate * 100) - Math.round(availableNow * 100)) / 100),
+          shortfall_hours: approvalShortfall(estimate, booked, availableNow),
           answered_at: order.approvalAnsweredAt?.toISOString() ?? null,
         }
       : null;
@@ -403,7 +420,10 @@ export function createOrdersService(db: Database, publicUrl: string) {
         if (input.estimate_hours !== undefined) {
           patch.estimateHours = input.estimate_hours === null ? null : String(input.estimate_hours);
           const available = (await usableHoursOf(tx, before.customerId, todayVienna())).total;
-          const next = approvalAfterEstimate(input.estimate_hours, available, {
+          // What is booked on the Auftrag already came out of the available: the estimate
+          // is measured against both.
+          const booked = await bookedOnOrder(tx, id);
+          const next = approvalAfterEstimate(input.estimate_hours, available + booked, {
             state: before.approvalState as ApprovalState | null,
             estimate: before.approvalEstimateHours === null ? null : num(before.approvalEstimateHours),
           });

@@ -281,6 +281,24 @@ describe('the Freigabe (hours beyond the available)', () => {
     expect(deductions.json().entries[0].order).toMatchObject({ id: order.id, title: 'Keller ausräumen' });
   });
 
+  it('counts hours booked on the Auftrag once: the shortfall is the rest of the estimate beyond the available', async () => {
+    const c = await customer();
+    const order = await fileOrder(c);
+    await patch(owner.token, order.id, { estimate_hours: 12 });
+    await as(ctx, c.token).post(`/api/orders/${order.id}/approval`, { decision: 'approve' });
+    expect((await book(c, order.id, 1.5)).statusCode).toBe(201);
+    // 12 h estimated, 1,5 h of them booked: 10,5 h still needed, 8,5 h available, 2 h lacking.
+    const expected = { estimate_hours: 12, booked_hours: 1.5, available_hours: 8.5, shortfall_hours: 2 };
+    expect((await as(ctx, owner.token).get(`/api/orders/${order.id}`)).json().approval).toMatchObject(expected);
+    expect((await as(ctx, c.token).get(`/api/orders/${order.id}`)).json().approval).toMatchObject(expected);
+    // An estimate that what is booked plus what is available covers asks for no Freigabe.
+    const second = await fileOrder(c);
+    expect((await book(c, second.id, 6)).statusCode).toBe(201);
+    const within = await patch(owner.token, second.id, { estimate_hours: 8 });
+    expect(within.json()).toMatchObject({ approval_state: null, available_hours: 2.5 });
+    expect((await patch(owner.token, second.id, { estimate_hours: 9 })).json().approval_state).toBe('requested');
+  });
+
   it('a booking on a foreign or closed Auftrag is refused in German', async () => {
     const c = await customer();
     const other = await customer('Otto');

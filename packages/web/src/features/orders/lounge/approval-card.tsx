@@ -60,8 +60,9 @@ export function ApprovalCard({ order }: { order: OrderDetail }) {
       <Text size="sm" mb="sm">
         {t.approvalIntro(formatHours(approval.estimate_hours))}
       </Text>
-      <SimpleGrid cols={2} spacing="xs" mb="sm">
+      <SimpleGrid cols={approval.booked_hours > 0 ? 3 : 2} spacing="xs" mb="sm">
         <Figure label="Schätzung" value={formatHours(approval.estimate_hours)} />
+        {approval.booked_hours > 0 && <Figure label="Schon gebucht" value={formatHours(approval.booked_hours)} />}
         <Figure label="Jetzt verfügbar" value={formatHours(approval.available_hours)} color="green.9" />
       </SimpleGrid>
       <Text fw={600} c="red.8" mb="sm" data-testid="approval-shortfall">

@@ -48,13 +48,21 @@ function ApprovalPanel({
         <ApprovalBadge state={a?.state ?? null} />
       </Group>
       {a && (
-        <SimpleGrid cols={3} spacing="xs" mb="xs">
+        <SimpleGrid cols={a.booked_hours > 0 ? { base: 2, sm: 4 } : 3} spacing="xs" mb="xs">
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
               Schätzung
             </Text>
             <Text fw={700}>{formatHours(a.estimate_hours)}</Text>
           </Stack>
+          {a.booked_hours > 0 && (
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                Schon gebucht
+              </Text>
+              <Text fw={700}>{formatHours(a.booked_hours)}</Text>
+            </Stack>
+          )}
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
               Verfügbar
