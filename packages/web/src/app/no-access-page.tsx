@@ -14,7 +14,8 @@ export function NoAccessPage() {
           Kein Zugriff
         </Title>
         <Text c="dimmed">
-          Ihre Rolle umfasst diese Seite nicht. Wenn Sie sie brauchen, wenden Sie sich bitte an den Inhaber.
+          Ihre Rolle umfasst diese Seite nicht. Wenn Sie sie brauchen, wenden Sie sich bitte an die Inhaberin oder den
+          Inhaber.
         </Text>
         <Button component={Link} to={home}>
           Zur Startseite

@@ -59,10 +59,11 @@ function defaultPeriod(kind: Kind, today: Date): string {
   return String(today.getFullYear() - 1);
 }
 
+/** `235\u00a0KB`, `1,1\u00a0MB`: number and unit never part at a line end. */
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toLocaleString('de-AT', { maximumFractionDigits: 1 })} MB`
-    : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('de-AT')} KB`;
+    ? `${(bytes / 1024 / 1024).toLocaleString('de-AT', { maximumFractionDigits: 1 })}\u00a0MB`
+    : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('de-AT')}\u00a0KB`;
 
 async function download(handover: Handover) {
   try {

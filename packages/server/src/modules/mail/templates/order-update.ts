@@ -48,7 +48,7 @@ export const orderUpdateTemplate = defineTemplate<OrderUpdateData>({
     return {
       subject,
       preheader: `${d.number}: ${d.title}`,
-      text: `${text}\n\n${d.url}`,
+      text,
       html: html`${paragraphs(text)}`,
       action: { label: t.orderAction, url: d.url },
     };

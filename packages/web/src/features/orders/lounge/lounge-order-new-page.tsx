@@ -60,7 +60,7 @@ export function LoungeOrderNewPage() {
     } catch (cause) {
       setError(errorText(cause, 'Der Auftrag konnte nicht gesendet werden.'));
     }
-  });
+  }, focusFirstInvalid);
   const size = phone ? 'md' : 'sm';
   return (
     <Container size="sm" px={0}>
@@ -86,7 +86,8 @@ export function LoungeOrderNewPage() {
               }}
             />
             <AttachmentPicker files={files} onChange={setFiles} />
-            <FormError message={error ?? (Object.values(form.errors)[0] as string | undefined) ?? null} />
+            {/* A field's own message stands under it; this line is for what the server answered. */}
+            <FormError message={error} />
             <Text size="xs" c="dimmed">
               {t.orderPerDay(ORDER_LIMITS.perCustomerPerDay)}
             </Text>
@@ -116,5 +117,12 @@ export function LoungeOrderNewPage() {
         </Card>
       </Stack>
     </Container>
+  );
+}
+
+/** After a refused submit, the first marked field takes the focus (on a phone: scrolled to it). */
+function focusFirstInvalid() {
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>('[data-testid="order-form"] [aria-invalid="true"]')?.focus(),
   );
 }
