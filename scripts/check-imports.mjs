@@ -9,7 +9,9 @@
  *   top-level route table registers the parts; a part never imports the top back);
  * - lib/, db/ and domain/ never import a module, the app, the route table or test code;
  * - domain/ stays pure (no database, no lib, no I/O packages);
- * - product code never imports test code;
+ * - product code never imports test code, and product folders hold no test helpers: under
+ *   packages/server/src a file named for tests or in a `test/` folder is a `*.test.ts`; shared
+ *   helpers, fixtures and validators of tests live in packages/server/test/;
  * - the module shape (docs/architecture.md, "Modules"): a `*.routes.ts` file calls services and
  *   presents, so it imports no drizzle, no schema, no audit and no repo, and opens no
  *   transaction; of the server's own files it imports only `*.service.ts` files, its own
@@ -120,6 +122,16 @@ for (const module of output.modules) {
   if (/\.transaction\(/.test(readFileSync(module.source, 'utf8')))
     findings.push(
       `${shape === 'routes' ? 'routes-call-services' : 'repos-hold-reads'}: ${module.source} opens a transaction`,
+    );
+}
+
+// Test helpers live in packages/server/test/, not beside the product code.
+for (const module of output.modules) {
+  const file = module.source;
+  if (!file.startsWith('packages/server/src/') || file.endsWith('.test.ts')) continue;
+  if (/\/test\//.test(file) || /test/i.test(file.split('/').pop()))
+    findings.push(
+      `test-helpers-in-test: ${file} is a test helper in a product folder (move it to packages/server/test/)`,
     );
 }
 

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type * as tasks from '../../test/worker-pool-helpers.js';
 import { createWorkerPool, OUT_OF_HEAP, WorkerTaskError, workerTask } from './worker-pool.js';
-import type * as tasks from './worker-pool.test-helpers.js';
 
 /** Decision 0701: work off the event loop, within a time budget and a heap of its own. */
-const TASKS = new URL('./worker-pool.test-helpers.ts', import.meta.url);
+const TASKS = new URL('../../test/worker-pool-helpers.ts', import.meta.url);
 const echo = workerTask<typeof tasks.echo>(TASKS, 'echo');
 const spin = workerTask<typeof tasks.spin>(TASKS, 'spin');
 const allocate = workerTask<typeof tasks.allocate>(TASKS, 'allocate');

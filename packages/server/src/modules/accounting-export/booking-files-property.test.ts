@@ -1,10 +1,5 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer } from '../../../test/factories.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { invoiceReminders, invoices, payments } from '../../db/schema/index.js';
-import { divideRounded, hundredthsToString, toHundredths } from '../../domain/decimal.js';
-import { bookingFilesForPeriod } from './booking-files.service.js';
 import {
   type Cell,
   cancelInvoice,
@@ -14,7 +9,12 @@ import {
   readBack,
   reminder,
   saveChart,
-} from './booking-files-test-helpers.js';
+} from '../../../test/booking-files-helpers.js';
+import { buildCustomer } from '../../../test/factories.js';
+import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { invoiceReminders, invoices, payments } from '../../db/schema/index.js';
+import { divideRounded, hundredthsToString, toHundredths } from '../../domain/decimal.js';
+import { bookingFilesForPeriod } from './booking-files.service.js';
 
 /**
  * On random months of invoices at every VAT rate, Kleinunternehmer invoices, Stornos, partial

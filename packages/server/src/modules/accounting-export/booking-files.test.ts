@@ -1,12 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer } from '../../../test/factories.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { invoices } from '../../db/schema/index.js';
-import { divideRounded, toHundredths } from '../../domain/decimal.js';
-import { setClock } from '../../lib/clock.js';
-import { openItems } from '../quickbill/payments/open-items.js';
-import { loadAccountChart } from './accounting-chart.js';
-import { bookingFilesForPeriod } from './booking-files.service.js';
 import {
   type Cell,
   cancelInvoice,
@@ -16,7 +8,15 @@ import {
   readBack,
   reminder,
   saveChart,
-} from './booking-files-test-helpers.js';
+} from '../../../test/booking-files-helpers.js';
+import { buildCustomer } from '../../../test/factories.js';
+import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { invoices } from '../../db/schema/index.js';
+import { divideRounded, toHundredths } from '../../domain/decimal.js';
+import { setClock } from '../../lib/clock.js';
+import { openItems } from '../quickbill/payments/open-items.js';
+import { loadAccountChart } from './accounting-chart.js';
+import { bookingFilesForPeriod } from './booking-files.service.js';
 import { collectBookings, isBalanced } from './booking-records.js';
 
 /**

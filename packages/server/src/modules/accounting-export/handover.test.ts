@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
+import { configureProvider, createDraft, sendInvoice, today } from '../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { addDays } from '../../domain/calendar.js';
-import { configureProvider, createDraft, sendInvoice, today } from '../quickbill/test/helpers.js';
 import { verifyArchive } from './archive-verify.js';
 
 let ctx: TestContext;

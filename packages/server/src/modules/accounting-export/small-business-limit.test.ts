@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
+import { configureProvider, createDraft, sendInvoice, today } from '../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { configureProvider, createDraft, sendInvoice, today } from '../quickbill/test/helpers.js';
 
 let ctx: TestContext;
 let owner: string;

@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importOk } from '../../../test/bank-import-helpers.js';
+import { configureDirectDebit, customerWithMandate } from '../../../test/direct-debit-fixtures.js';
+import { createDraft } from '../../../test/quickbill-helpers.js';
 import { as, type StaffMember, staffMember } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { auditLog, bankEntries, invoices, payments, sepaMandates } from '../../db/schema/index.js';
 import { todayVienna } from '../../lib/clock.js';
 import { camt053 } from '../bank-import/camt/camt-writer.js';
-import { importOk } from '../bank-import/test/bank-import-helpers.js';
-import { configureDirectDebit, customerWithMandate } from '../direct-debit/test/direct-debit-fixtures.js';
 import { PERSONAL_AUDIT_FIELDS } from '../privacy/erasure.service.js';
-import { createDraft } from '../quickbill/test/helpers.js';
 
 /**
  * § 132 BAO (decision 0821): issued documents, payments and the trail of money are kept

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importOk } from '../../../test/bank-import-helpers.js';
+import { configureDirectDebit, customerWithMandate } from '../../../test/direct-debit-fixtures.js';
 import { buildCustomer } from '../../../test/factories.js';
+import { createDraft } from '../../../test/quickbill-helpers.js';
 import { as, type StaffMember, staffMember } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { auditLog, bankEntries, closedMonths, directDebitItems, invoices, payments } from '../../db/schema/index.js';
 import { setClock } from '../../lib/clock.js';
 import { camt053, camt054 } from '../bank-import/camt/camt-writer.js';
-import { importOk } from '../bank-import/test/bank-import-helpers.js';
-import { configureDirectDebit, customerWithMandate } from '../direct-debit/test/direct-debit-fixtures.js';
-import { createDraft } from '../quickbill/test/helpers.js';
 
 /**
  * Festschreibung (decision 0821): with November 2026 closed, every way of booking with a date

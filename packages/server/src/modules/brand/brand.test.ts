@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { configureProvider } from '../../../test/quickbill-helpers.js';
 import { as, type StaffMember, staffMember } from '../../../test/staff-members.js';
 import { makeTestTempDir } from '../../../test/temp-dirs.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { configureProvider } from '../quickbill/test/helpers.js';
 
 /** A built web app in miniature: the pre-rendered login with the marks the real one carries. */
 const LOGIN = `<!doctype html><html><head><title>Mein BUTLER</title></head><body><div id="root">

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors } from '../../../test/access-matrix.js';
 import { buildCustomer, buildHourPackage, buildProject, buildSubscription } from '../../../test/factories.js';
+import { pdfText } from '../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { setClock } from '../../lib/clock.js';
-import { pdfText } from '../quickbill/test/helpers.js';
 
 let ctx: TestContext;
 let actors: Actors;

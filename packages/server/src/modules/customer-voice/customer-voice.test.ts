@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors } from '../../../test/access-matrix.js';
 import { deliveredLinkToken } from '../../../test/delivered-mail.js';
 import { buildCustomer, buildProject, buildSubscription, TEST_PASSWORD } from '../../../test/factories.js';
+import { configureProvider, createDraft, pdfText, sendInvoice } from '../../../test/quickbill-helpers.js';
 import { staffMember } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { setClock } from '../../lib/clock.js';
-import { configureProvider, createDraft, pdfText, sendInvoice } from '../quickbill/test/helpers.js';
 
 let ctx: TestContext;
 let actors: Actors;

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer } from '../../../test/factories.js';
+import { configureProvider, createDraft, pdfAttachments, sendInvoice } from '../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { createEntry, upload, type WikiSetup, wikiSetup } from '../../../test/wiki-helpers.js';
 import { invoiceDocuments, providerSettings, wikiFiles } from '../../db/schema/index.js';
 import { readBlob } from '../../lib/blob-store.js';
-import { configureProvider, createDraft, pdfAttachments, sendInvoice } from '../quickbill/test/helpers.js';
-import { createEntry, upload, type WikiSetup, wikiSetup } from '../wiki/wiki.test-helpers.js';
 import { moveDataDirIntoDatabase } from './data-dir-move.js';
 
 let ctx: TestContext;

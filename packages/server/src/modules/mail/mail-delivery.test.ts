@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer } from '../../../test/factories.js';
+import { configureProvider, createDraft, sendInvoice } from '../../../test/quickbill-helpers.js';
 import { startSmtpTestServer } from '../../../test/smtp-test-server.js';
 import { as, type StaffMember, staffMember } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { isLocalPublicUrl } from '../../lib/mail.js';
-import { configureProvider, createDraft, sendInvoice } from '../quickbill/test/helpers.js';
 
 // Without SMTP_URL nothing leaves the machine: the Postausgang and the invoice must say so,
 // and staff screens learn how mail goes and which address links carry (decision 0755).

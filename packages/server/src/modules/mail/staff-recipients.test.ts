@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer } from '../../../test/factories.js';
+import { issuedInvoice } from '../../../test/ledger-helpers.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { admins, mailOutbox, providerSettings } from '../../db/schema/index.js';
-import { issuedInvoice } from '../quickbill/payments/ledger-test-helpers.js';
 import { mailOverdueDigest } from '../quickbill/reminders/overdue-digest.js';
 import { staffRecipients } from './staff-recipients.js';
 

@@ -3,10 +3,10 @@ import { todayInVienna } from '@butler/contract/format';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildSubscriptionTemplate, TEST_PASSWORD } from '../../../test/factories.js';
+import { configureProvider, createDraft, sendInvoice } from '../../../test/quickbill-helpers.js';
 import { as, type StaffMember, staffMember } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { admins, auditLog } from '../../db/schema/index.js';
-import { configureProvider, createDraft, sendInvoice } from '../quickbill/test/helpers.js';
 
 let ctx: TestContext;
 let owner: StaffMember;

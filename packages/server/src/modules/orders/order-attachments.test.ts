@@ -6,9 +6,9 @@ import { buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
 import { insertOrder } from '../../../test/order-rows.js';
 import { staffMember } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { multipart } from '../../../test/wiki-helpers.js';
 import { orderAttachments, orderMessages } from '../../db/schema/index.js';
 import { readBlob } from '../../lib/blob-store.js';
-import { multipart } from '../wiki/wiki.test-helpers.js';
 
 /** Decision 0811: photos and PDFs of an Auftrag, bounded, typed by their bytes, photos without metadata. */
 let ctx: TestContext;

@@ -5,10 +5,10 @@ import { buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
 import { insertOrder } from '../../../test/order-rows.js';
 import { staffMember } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { multipart } from '../../../test/wiki-helpers.js';
 import { buildApp } from '../../app.js';
 import { createDatabase, type Database } from '../../db/client.js';
 import { customerStaff } from '../../db/schema/index.js';
-import { multipart } from '../wiki/wiki.test-helpers.js';
 
 /**
  * Decision 0812: a change committed through one portal process reaches the staff's event

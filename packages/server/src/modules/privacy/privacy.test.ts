@@ -10,10 +10,10 @@ import {
   buildTimeEntry,
   TEST_PASSWORD,
 } from '../../../test/factories.js';
+import { configureProvider, createDraft, sendInvoice } from '../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { createEntry, upload, type WikiSetup, wikiSetup } from '../../../test/wiki-helpers.js';
 import { auditLog, blobs, customers, invoices, wikiFiles } from '../../db/schema/index.js';
-import { configureProvider, createDraft, sendInvoice } from '../quickbill/test/helpers.js';
-import { createEntry, upload, type WikiSetup, wikiSetup } from '../wiki/wiki.test-helpers.js';
 import { PERSONAL_AUDIT_FIELDS } from './erasure.service.js';
 
 /**

@@ -7,10 +7,10 @@ import {
   buildTimeEntry,
   TEST_PASSWORD,
 } from '../../../test/factories.js';
+import { pdfText } from '../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { customers, mailOutbox, statementDocuments, timeEntries } from '../../db/schema/index.js';
 import { setClock } from '../../lib/clock.js';
-import { pdfText } from '../quickbill/test/helpers.js';
 import { correctStatements, sendMonthlyStatements } from './statements.service.js';
 
 /** A sent Monatsübersicht stays as sent; a later change makes a marked correction (decision 0771). */

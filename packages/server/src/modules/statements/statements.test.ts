@@ -10,12 +10,12 @@ import {
   buildTimeEntry,
   TEST_PASSWORD,
 } from '../../../test/factories.js';
+import { pdfText } from '../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { setClock } from '../../lib/clock.js';
 import { SCHEDULED_JOBS } from '../jobs/job-registry.js';
 import { runSchedulerTick } from '../jobs/scheduler.js';
-import { pdfText } from '../quickbill/test/helpers.js';
 import { loadStatement } from './statement-data.service.js';
 import { sendMonthlyStatements } from './statements.service.js';
 

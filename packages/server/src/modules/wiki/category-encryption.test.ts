@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActors } from '../../../test/access-matrix.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { createEntry, type WikiSetup, wikiSetup } from '../../../test/wiki-helpers.js';
 import { wikiEntries } from '../../db/schema/index.js';
-import { createEntry, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
 /**
  * Decision 0504: a category that starts encrypting takes its clear entries with it in

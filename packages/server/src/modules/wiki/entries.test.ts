@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildWikiCategory } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { createEntry, type WikiSetup, wikiSetup } from '../../../test/wiki-helpers.js';
 import { auditLog, projects, wikiEntries } from '../../db/schema/index.js';
-import { createEntry, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
 let ctx: TestContext;
 let setup: WikiSetup;

@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { createEntry, multipart, upload, type WikiSetup, wikiSetup } from '../../../test/wiki-helpers.js';
 import { auditLog, customers, wikiFiles } from '../../db/schema/index.js';
 import { readBlob } from '../../lib/blob-store.js';
-import { createEntry, multipart, upload, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
 const LIMIT = 64 * 1024;
 let ctx: TestContext;

@@ -6,13 +6,13 @@ import { eq, isNotNull } from 'drizzle-orm';
 import type pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { createEntry, type WikiSetup, wikiSetup } from '../../../test/wiki-helpers.js';
 import { buildApp } from '../../app.js';
 import { wikiEntries } from '../../db/schema/index.js';
 import { readEnv } from '../../env.js';
 import { formatKeyLine, KEY_FILE_NAME, loadKeyring } from '../../lib/encryption-key.js';
 import { envelopeVersion, generateKey, type Keyring } from '../../lib/secret-box.js';
 import { rotateKey } from './key-rotation.js';
-import { createEntry, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
 let ctx: TestContext;
 let setup: WikiSetup;

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWikiCategory } from '../../../test/factories.js';
 import { as, type StaffMember, staffMember } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { createEntry, type WikiSetup, wikiSetup } from '../../../test/wiki-helpers.js';
 import { auditLog } from '../../db/schema/index.js';
-import { createEntry, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
 /**
  * Decision 0540: who may reveal which stored password. The Inhaber everywhere; the Büro only

@@ -4,8 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWikiCategory } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { createEntry, type WikiSetup, wikiSetup } from '../../../test/wiki-helpers.js';
 import { auditLog, wikiEntries } from '../../db/schema/index.js';
-import { createEntry, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
 /**
  * Decision 0704: a wiki entry sealed as a password entry keeps no clear copy of its text or

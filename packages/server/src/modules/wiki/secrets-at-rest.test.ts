@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildWikiCategory, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { multipart } from '../../../test/wiki-helpers.js';
 import { buildApp } from '../../app.js';
 import { readEnv } from '../../env.js';
-import { multipart } from './wiki.test-helpers.js';
 
 /**
  * DOMAIN-RULES §6: wiki secrets appear in clear nowhere at rest: not in any table, not

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { createEntry, multipart, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
+import { createEntry, multipart, type WikiSetup, wikiSetup } from '../../../test/wiki-helpers.js';
 
 /** Decision 0504: what an oversized or overfull request is told, and that it stores nothing. */
 let ctx: TestContext;

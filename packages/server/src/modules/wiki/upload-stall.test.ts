@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { createEntry, upload, type WikiSetup, wikiSetup } from '../../../test/wiki-helpers.js';
 import { UPLOAD_SLOTS } from './files.service.js';
-import { createEntry, upload, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
 
 /**
  * Decision 0505: uploads trickled at a byte at a time held every upload slot and a

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../test/access-matrix.js';
 import { buildWikiCategory } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { createEntry, multipart, upload, type WikiSetup, wikiSetup } from './wiki.test-helpers.js';
+import { createEntry, multipart, upload, type WikiSetup, wikiSetup } from '../../../test/wiki-helpers.js';
 
 let ctx: TestContext;
 let actors: Actors;

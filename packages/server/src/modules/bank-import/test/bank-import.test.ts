@@ -3,15 +3,15 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
+import { importOk, invoiceRow, openCents, uploadBankFile } from '../../../../test/bank-import-helpers.js';
 import { buildCustomer } from '../../../../test/factories.js';
+import { configureProvider, createDraft, sendInvoice } from '../../../../test/quickbill-helpers.js';
 import { staffMember } from '../../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { bankEntries, bankFiles } from '../../../db/schema/index.js';
 import { todayVienna } from '../../../lib/clock.js';
 import { ISO20022_ASSETS } from '../../../lib/iso20022-schema.js';
-import { configureProvider, createDraft, sendInvoice } from '../../quickbill/test/helpers.js';
 import { camt053 } from '../camt/camt-writer.js';
-import { importOk, invoiceRow, openCents, uploadBankFile } from './bank-import-helpers.js';
 
 let ctx: TestContext;
 let actors: Actors;

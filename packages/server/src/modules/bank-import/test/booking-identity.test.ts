@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importOk } from '../../../../test/bank-import-helpers.js';
 import { buildAdmin, TEST_PASSWORD } from '../../../../test/factories.js';
+import { configureProvider } from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { bankEntries } from '../../../db/schema/index.js';
 import { todayVienna } from '../../../lib/clock.js';
-import { configureProvider } from '../../quickbill/test/helpers.js';
 import { camt053, type TestEntry } from '../camt/camt-writer.js';
-import { importOk } from './bank-import-helpers.js';
 
 /**
  * A booking's identity comes from the file's facts (decision 0723): nothing is dropped

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { uploadBankFile } from '../../../../test/bank-import-helpers.js';
 import { type StaffMember, staffMember } from '../../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { BANK_FILE_CHECK_LIMITS, bankFileChecks } from '../camt/camt-file.js';
 import { camt053 } from '../camt/camt-writer.js';
-import { uploadBankFile } from './bank-import-helpers.js';
 
 /**
  * A bank file within the parser's limits whose check still cannot finish (decision 0700):

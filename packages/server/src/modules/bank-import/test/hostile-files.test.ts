@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { uploadBankFile } from '../../../../test/bank-import-helpers.js';
 import { as, type StaffMember, staffMember } from '../../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { XML_LIMITS } from '../../../lib/xml-tree.js';
 import { camt053 } from '../camt/camt-writer.js';
-import { uploadBankFile } from './bank-import-helpers.js';
 
 /**
  * Hostile bank files (decision 0700): refused in German with a 400 while the portal keeps

@@ -1,18 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
-import { createTestContext, type TestContext } from '../../../../test/test-app.js';
-import { bankEntries, directDebitItems, mailOutbox, payments, sepaMandates } from '../../../db/schema/index.js';
-import { todayVienna } from '../../../lib/clock.js';
+import { importOk, invoiceRow, openCents } from '../../../../test/bank-import-helpers.js';
 import {
   configureDirectDebit,
   customerWithMandate,
   issuedSubscriptionInvoice,
-} from '../../direct-debit/test/direct-debit-fixtures.js';
-import { createDraft, sendInvoice } from '../../quickbill/test/helpers.js';
+} from '../../../../test/direct-debit-fixtures.js';
+import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
+import { createDraft, sendInvoice } from '../../../../test/quickbill-helpers.js';
+import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { bankEntries, directDebitItems, mailOutbox, payments, sepaMandates } from '../../../db/schema/index.js';
+import { todayVienna } from '../../../lib/clock.js';
 import { camt053, camt054, type TestEntry } from '../camt/camt-writer.js';
 import { mailReturnsDigest } from '../returns-digest.job.js';
-import { importOk, invoiceRow, openCents } from './bank-import-helpers.js';
 
 let ctx: TestContext;
 let admin: string;

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importOk, invoiceRow } from '../../../../test/bank-import-helpers.js';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
+import { configureProvider, createDraft, sendInvoice } from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { bankEntries, payments } from '../../../db/schema/index.js';
 import { todayVienna } from '../../../lib/clock.js';
-import { configureProvider, createDraft, sendInvoice } from '../../quickbill/test/helpers.js';
 import { camt053 } from '../camt/camt-writer.js';
-import { importOk, invoiceRow } from './bank-import-helpers.js';
 
 /**
  * A suggestion is read against the invoice as it is now (decision 0726): after a manual

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importOk, openCents } from '../../../../test/bank-import-helpers.js';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { bankEntries, invoices } from '../../../db/schema/index.js';
@@ -8,7 +9,6 @@ import { creditorReference } from '../../../domain/creditor-reference.js';
 import { hundredthsToString } from '../../../domain/decimal.js';
 import { todayVienna } from '../../../lib/clock.js';
 import { camt053, type TestEntry } from '../camt/camt-writer.js';
-import { importOk, openCents } from './bank-import-helpers.js';
 
 /**
  * Statements generated from random invoices: full payments by RF reference or invoice

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
+import { configureDirectDebit, IBANS, SEPA_SETTINGS } from '../../../../test/direct-debit-fixtures.js';
 import { buildCustomer } from '../../../../test/factories.js';
+import { pdfText } from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { addDays, addMonths } from '../../../domain/calendar.js';
 import { todayVienna } from '../../../lib/clock.js';
-import { pdfText } from '../../quickbill/test/helpers.js';
-import { configureDirectDebit, IBANS, SEPA_SETTINGS } from './direct-debit-fixtures.js';
 
 let ctx: TestContext;
 let actors: Actors;

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAdmin, buildSubscriptionTemplate, TEST_PASSWORD } from '../../../../test/factories.js';
-import { createTestContext, type TestContext } from '../../../../test/test-app.js';
-import { addMonths } from '../../../domain/calendar.js';
-import { pdfText } from '../../quickbill/test/helpers.js';
-import { cenFatalErrors, ebInterfaceSchemaErrors } from '../../quickbill/test/validators.js';
 import {
   configureDirectDebit,
   customerWithMandate,
   IBANS,
   issuedSubscriptionInvoice,
-} from './direct-debit-fixtures.js';
+} from '../../../../test/direct-debit-fixtures.js';
+import { cenFatalErrors, ebInterfaceSchemaErrors } from '../../../../test/e-invoice-validators.js';
+import { buildAdmin, buildSubscriptionTemplate, TEST_PASSWORD } from '../../../../test/factories.js';
+import { pdfText } from '../../../../test/quickbill-helpers.js';
+import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { addMonths } from '../../../domain/calendar.js';
 
 let ctx: TestContext;
 let admin: string;

@@ -1,10 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
+import {
+  configureDirectDebit,
+  customerWithMandate,
+  issuedSubscriptionInvoice,
+} from '../../../../test/direct-debit-fixtures.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { addDays } from '../../../domain/calendar.js';
 import { nextTargetDay } from '../../../domain/target-calendar.js';
 import { todayVienna } from '../../../lib/clock.js';
-import { configureDirectDebit, customerWithMandate, issuedSubscriptionInvoice } from './direct-debit-fixtures.js';
 
 /**
  * A run is not "eingereicht" before anything reached a bank (decision 0722): it is written

@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  configureDirectDebit,
+  customerWithMandate,
+  issuedSubscriptionInvoice,
+} from '../../../../test/direct-debit-fixtures.js';
 import { buildAdmin, TEST_PASSWORD } from '../../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { sepaMandates } from '../../../db/schema/index.js';
@@ -8,7 +13,6 @@ import { nextTargetDay } from '../../../domain/target-calendar.js';
 import { todayVienna } from '../../../lib/clock.js';
 import { schemaErrors } from '../../../lib/iso20022-schema.js';
 import { pain008Problems } from '../pain008/pain008-checks.js';
-import { configureDirectDebit, customerWithMandate, issuedSubscriptionInvoice } from './direct-debit-fixtures.js';
 
 /**
  * The sequence-type rule the writer, the file check and the run page share (decision 0721),

@@ -1,15 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  configureDirectDebit,
+  customerWithMandate,
+  issuedSubscriptionInvoice,
+} from '../../../../test/direct-debit-fixtures.js';
 import { buildAdmin, TEST_PASSWORD } from '../../../../test/factories.js';
+import { pdfText } from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { mailOutbox } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
 import { nextTargetDay } from '../../../domain/target-calendar.js';
 import { todayVienna } from '../../../lib/clock.js';
 import { schemaErrors } from '../../../lib/iso20022-schema.js';
-import { pdfText } from '../../quickbill/test/helpers.js';
 import { pain008Problems } from '../pain008/pain008-checks.js';
-import { configureDirectDebit, customerWithMandate, issuedSubscriptionInvoice } from './direct-debit-fixtures.js';
 
 /**
  * A partly paid invoice is collected for what is still open (decision 0720): the due list,

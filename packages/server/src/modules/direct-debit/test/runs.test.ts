@@ -2,6 +2,12 @@ import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
+import {
+  configureDirectDebit,
+  customerWithMandate,
+  IBANS,
+  issuedSubscriptionInvoice,
+} from '../../../../test/direct-debit-fixtures.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { directDebitItems, sepaMandates } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
@@ -10,12 +16,6 @@ import { nextTargetDay } from '../../../domain/target-calendar.js';
 import { todayVienna } from '../../../lib/clock.js';
 import { schemaErrors } from '../../../lib/iso20022-schema.js';
 import { pain008Problems } from '../pain008/pain008-checks.js';
-import {
-  configureDirectDebit,
-  customerWithMandate,
-  IBANS,
-  issuedSubscriptionInvoice,
-} from './direct-debit-fixtures.js';
 
 let ctx: TestContext;
 let actors: Actors;

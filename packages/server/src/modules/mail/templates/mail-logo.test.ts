@@ -6,12 +6,12 @@ import { deliveredEml } from '../../../../test/delivered-mail.js';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
 import { skipBackoff } from '../../../../test/job-helpers.js';
 import { reminderMailData } from '../../../../test/mail-data.js';
+import { configureProvider, createDraft, sendInvoice } from '../../../../test/quickbill-helpers.js';
 import { startSmtpTestServer } from '../../../../test/smtp-test-server.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { multipart } from '../../../../test/wiki-helpers.js';
 import { mailOutbox, providerSettings } from '../../../db/schema/index.js';
 import { putBlob } from '../../../lib/blob-store.js';
-import { configureProvider, createDraft, sendInvoice } from '../../quickbill/test/helpers.js';
-import { multipart } from '../../wiki/wiki.test-helpers.js';
 import { queueMail } from '../mail-queue.js';
 import { LOGO_CID, LOGO_SLOT, type MailLogo, withMailLogo } from './mail-logo.js';
 

@@ -3,11 +3,11 @@ import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
 import { buildCustomer } from '../../../../test/factories.js';
+import { configureProvider, createDraft, daysAgo, sendInvoice, today } from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { customers, invoiceDocuments } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
 import { readBlob } from '../../../lib/blob-store.js';
-import { configureProvider, createDraft, daysAgo, sendInvoice, today } from '../test/helpers.js';
 
 let ctx: TestContext;
 let actors: Actors;

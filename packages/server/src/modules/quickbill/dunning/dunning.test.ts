@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
 import { buildCustomer } from '../../../../test/factories.js';
+import { issuedInvoice } from '../../../../test/ledger-helpers.js';
+import { daysAgo, today } from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { auditLog, billingSettings, dunningBlocks, reminderLevels } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
-import { issuedInvoice } from '../payments/ledger-test-helpers.js';
-import { daysAgo, today } from '../test/helpers.js';
 
 /** "Abrechnung und Mahnwesen" settings and Mahnsperren (decisions 0582, 0585). */
 

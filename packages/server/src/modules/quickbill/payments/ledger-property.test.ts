@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
+import { issuedInvoice } from '../../../../test/ledger-helpers.js';
+import { daysAgo, today } from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
-import { daysAgo, today } from '../test/helpers.js';
-import { issuedInvoice } from './ledger-test-helpers.js';
 
 /**
  * The ledger's property (decision 0580): for random sequences of invoices, partial payments, removals, credit

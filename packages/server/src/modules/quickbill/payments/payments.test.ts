@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
+import { issuedInvoice } from '../../../../test/ledger-helpers.js';
+import { daysAgo, today } from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { auditLog, payments } from '../../../db/schema/index.js';
-import { daysAgo, today } from '../test/helpers.js';
-import { issuedInvoice } from './ledger-test-helpers.js';
 
 let ctx: TestContext;
 let token: string;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer } from '../../../../test/factories.js';
+import { issuedInvoice } from '../../../../test/ledger-helpers.js';
+import { daysAgo, today } from '../../../../test/quickbill-helpers.js';
 import { staffMember } from '../../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { invoiceReminders, invoices } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
-import { issuedInvoice } from '../payments/ledger-test-helpers.js';
-import { daysAgo, today } from '../test/helpers.js';
 
 /** "Fällige Mahnungen senden" and the configured days of each level (decision 0770). */
 

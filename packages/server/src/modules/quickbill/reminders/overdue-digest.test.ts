@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer } from '../../../../test/factories.js';
+import { issuedInvoice } from '../../../../test/ledger-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { admins, invoiceReminders, invoices, mailOutbox } from '../../../db/schema/index.js';
-import { issuedInvoice } from '../payments/ledger-test-helpers.js';
 import { mailOverdueDigest } from './overdue-digest.js';
 
 /** Staff get overdue invoices in their daily digest (decision 0586). */

@@ -6,10 +6,10 @@ import {
   buildSubscription,
   buildTimeEntry,
 } from '../../../../test/factories.js';
+import { today } from '../../../../test/quickbill-helpers.js';
 import { staffMember } from '../../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { addMonths } from '../../../domain/calendar.js';
-import { today } from '../test/helpers.js';
 
 /** "Zu verrechnen" lists what no package pays for, not every customer's hours (decision 0773). */
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
 import { buildHourPackage } from '../../../../test/factories.js';
+import { configureProvider, createDraft, ITEMS, today } from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
-import { configureProvider, createDraft, ITEMS, today } from './helpers.js';
 
 let ctx: TestContext;
 let actors: Actors;

@@ -4,10 +4,6 @@ import { formatDate } from '@butler/contract/format';
 import { REVERSE_CHARGE_NOTE, SMALL_BUSINESS_NOTE, TAX_EXEMPTION_INFO } from '@butler/contract/vat';
 import { PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
-import { createTestContext, type TestContext } from '../../../../test/test-app.js';
-import { facturXSchemaErrors } from './factur-x-schema.js';
-import { configureProvider, createDraft, daysAgo, PROVIDER, pdfAttachments, pdfText } from './helpers.js';
 import {
   cenFatalErrors,
   ebInterfaceSchemaErrors,
@@ -15,7 +11,18 @@ import {
   pdfFonts,
   pdfMetadata,
   tagValue,
-} from './validators.js';
+} from '../../../../test/e-invoice-validators.js';
+import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
+import { facturXSchemaErrors } from '../../../../test/factur-x-schema.js';
+import {
+  configureProvider,
+  createDraft,
+  daysAgo,
+  PROVIDER,
+  pdfAttachments,
+  pdfText,
+} from '../../../../test/quickbill-helpers.js';
+import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 
 /**
  * Issues invoices for every VAT case the portal supports and runs each issued document

@@ -3,12 +3,20 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, buildProject, buildTimeEntry, TEST_PASSWORD } from '../../../../test/factories.js';
+import { facturXSchemaErrors } from '../../../../test/factur-x-schema.js';
+import {
+  configureProvider,
+  createDraft,
+  daysAgo,
+  PROVIDER,
+  pdfAttachments,
+  pdfText,
+  sendInvoice,
+} from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { generateValidated } from '../e-invoice/factur-x.js';
 import { epcPayload, epcQrPng } from '../pdf/epc-qr.js';
 import { loadInvoiceDocument } from '../records/invoice-document.js';
-import { facturXSchemaErrors } from './factur-x-schema.js';
-import { configureProvider, createDraft, daysAgo, PROVIDER, pdfAttachments, pdfText, sendInvoice } from './helpers.js';
 
 // jsqr is CommonJS whose types declare an ES default export; take whichever the loader gives.
 const jsQR: typeof jsQRModule.default = (jsQRModule as any).default ?? jsQRModule;

@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
+import { configureProvider, createDraft, daysAgo, sendInvoice } from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { PDF_RENDERS_AT_ONCE, pdfRenders } from '../../../lib/pdf-render.js';
-import { configureProvider, createDraft, daysAgo, sendInvoice } from './helpers.js';
 
 /**
  * Decision 0701: invoice PDFs (PDF/A-3 with Factur-X) and reminder letters

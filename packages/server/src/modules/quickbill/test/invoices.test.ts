@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, buildProject, buildTimeEntry, TEST_PASSWORD } from '../../../../test/factories.js';
+import {
+  configureProvider,
+  createDraft,
+  daysAgo,
+  ITEMS,
+  sendInvoice,
+  today,
+} from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { addDays } from '../../../domain/calendar.js';
-import { configureProvider, createDraft, daysAgo, ITEMS, sendInvoice, today } from './helpers.js';
 
 let ctx: TestContext;
 let token: string;

@@ -10,10 +10,10 @@ import {
   TEST_PASSWORD,
 } from '../../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { multipart } from '../../../../test/wiki-helpers.js';
 import { providerSettings } from '../../../db/schema/index.js';
 import { putBlob } from '../../../lib/blob-store.js';
 import { setClock } from '../../../lib/clock.js';
-import { multipart } from '../../wiki/wiki.test-helpers.js';
 
 /**
  * Decision 0505: a small file of very many pixels (a 428 KB PNG of 10,500 × 10,500)

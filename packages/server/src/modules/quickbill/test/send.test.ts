@@ -4,8 +4,6 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../../test/factories.js';
 import { digestDifference, TableDigest } from '../../../../test/fuzz/digest.js';
-import { createTestContext, type TestContext } from '../../../../test/test-app.js';
-import { auditLog, blobs, invoiceDocuments, invoiceReminders, invoices, mailOutbox } from '../../../db/schema/index.js';
 import {
   configureProvider,
   createDraft,
@@ -15,7 +13,9 @@ import {
   pdfText,
   sendInvoice,
   today,
-} from './helpers.js';
+} from '../../../../test/quickbill-helpers.js';
+import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { auditLog, blobs, invoiceDocuments, invoiceReminders, invoices, mailOutbox } from '../../../db/schema/index.js';
 
 let ctx: TestContext;
 let token: string;

@@ -6,8 +6,8 @@ import {
   buildSubscription,
   TEST_PASSWORD,
 } from '../../../../test/factories.js';
+import { configureProvider } from '../../../../test/quickbill-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
-import { configureProvider } from './helpers.js';
 
 let ctx: TestContext;
 let token: string;

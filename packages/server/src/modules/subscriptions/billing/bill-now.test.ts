@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildSubscription } from '../../../../test/factories.js';
+import { configureProvider } from '../../../../test/quickbill-helpers.js';
 import { as, type StaffMember, staffMember } from '../../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { invoiceItems, invoices, mailOutbox } from '../../../db/schema/index.js';
 import { setClock } from '../../../lib/clock.js';
-import { configureProvider } from '../../quickbill/test/helpers.js';
 import { billDuePeriods } from './period-billing.service.js';
 
 // "Jetzt abrechnen" in Nächste Abrechnungen (decision 0757): what is due is billed now, exactly

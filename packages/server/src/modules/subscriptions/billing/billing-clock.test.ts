@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildCustomer, buildSubscription } from '../../../../test/factories.js';
+import { issuedInvoice } from '../../../../test/ledger-helpers.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
 import { billingSettings, invoiceReminders, invoices, subscriptionBillingMonths } from '../../../db/schema/index.js';
 import { addDays } from '../../../domain/calendar.js';
-import { issuedInvoice } from '../../quickbill/payments/ledger-test-helpers.js';
 import { runReminders } from '../../quickbill/reminders/reminders.jobs.js';
 import { createBillingCommands } from './billing.service.js';
 import { billDuePeriods } from './period-billing.service.js';

@@ -1,6 +1,6 @@
-import type { Database } from '../../../db/client.js';
-import { invoices } from '../../../db/schema/index.js';
-import { creditorReference } from '../../../domain/creditor-reference.js';
+import type { Database } from '../src/db/client.js';
+import { invoices } from '../src/db/schema/index.js';
+import { creditorReference } from '../src/domain/creditor-reference.js';
 
 let sequence = 9000;
 

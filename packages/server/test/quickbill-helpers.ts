@@ -3,8 +3,8 @@ import path from 'node:path';
 import { todayInVienna } from '@butler/contract/format';
 import { PDFParse } from 'pdf-parse';
 import { expect } from 'vitest';
-import type { TestContext } from '../../../../test/test-app.js';
-import { addDays } from '../../../domain/calendar.js';
+import { addDays } from '../src/domain/calendar.js';
+import type { TestContext } from './test-app.js';
 
 export const today = () => todayInVienna();
 export const daysAgo = (n: number) => addDays(today(), -n);

@@ -1,9 +1,9 @@
 import type { ImportSummary } from '@butler/contract/bank-import';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestContext } from '../../../../test/test-app.js';
-import { invoices } from '../../../db/schema/index.js';
-import { multipart } from '../../wiki/wiki.test-helpers.js';
+import { invoices } from '../src/db/schema/index.js';
+import type { TestContext } from './test-app.js';
+import { multipart } from './wiki-helpers.js';
 
 /** Uploads a bank file as staff do (multipart, field "file"). */
 export function uploadBankFile(ctx: TestContext, token: string | undefined, name: string, content: string | Buffer) {

@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { accountingSettings, invoiceItems, invoiceReminders, invoices, payments } from '../../db/schema/index.js';
-import { hundredthsToString, toHundredths } from '../../domain/decimal.js';
-import { computeInvoiceTotals } from '../../domain/invoice-totals.js';
+import type { Database } from '../src/db/client.js';
+import { accountingSettings, invoiceItems, invoiceReminders, invoices, payments } from '../src/db/schema/index.js';
+import { hundredthsToString, toHundredths } from '../src/domain/decimal.js';
+import { computeInvoiceTotals } from '../src/domain/invoice-totals.js';
 
 /**
  * Rows for the booking-file tests (decision 0820), written straight into the tables the way

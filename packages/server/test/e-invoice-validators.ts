@@ -11,7 +11,7 @@ import { validateXML } from 'xmllint-wasm';
  * fonts of the PDF (what poppler's pdffonts lists), its text (pdf.js, see helpers.pdfText) and its XMP packet.
  */
 
-export const VALIDATORS = path.resolve(import.meta.dirname, '../../../../test/validators');
+export const VALIDATORS = path.resolve(import.meta.dirname, 'validators');
 
 let sef: Promise<object> | undefined;
 

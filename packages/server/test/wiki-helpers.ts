@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { buildAdmin, buildCustomer, buildWikiCategory, TEST_PASSWORD } from '../../../test/factories.js';
-import type { TestContext } from '../../../test/test-app.js';
+import { buildAdmin, buildCustomer, buildWikiCategory, TEST_PASSWORD } from './factories.js';
+import type { TestContext } from './test-app.js';
 
 type Part = { field: string; filename?: string; content: Buffer | string; contentType?: string };
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { buildCustomer, buildSubscription } from '../../../../test/factories.js';
-import type { TestContext } from '../../../../test/test-app.js';
-import { invoices } from '../../../db/schema/index.js';
-import { addDays, addMonths } from '../../../domain/calendar.js';
-import { todayVienna } from '../../../lib/clock.js';
-import { findInvoiceCollection } from '../../quickbill/records/invoice-collection.js';
-import { configureProvider, createDraft, sendInvoice } from '../../quickbill/test/helpers.js';
+import { invoices } from '../src/db/schema/index.js';
+import { addDays, addMonths } from '../src/domain/calendar.js';
+import { todayVienna } from '../src/lib/clock.js';
+import { findInvoiceCollection } from '../src/modules/quickbill/records/invoice-collection.js';
+import { buildCustomer, buildSubscription } from './factories.js';
+import { configureProvider, createDraft, sendInvoice } from './quickbill-helpers.js';
+import type { TestContext } from './test-app.js';
 
 export const SEPA_SETTINGS = {
   creditor_id: 'AT88ZZZ00000000001',
