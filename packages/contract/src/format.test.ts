@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   formatDate,
   formatDateTime,
@@ -87,5 +87,62 @@ describe('de-AT formatting', () => {
     expect(at('2026-01-14T22:59:59Z')).toBe('2026-01-14');
     expect(at('2026-01-14T23:00:00Z')).toBe('2026-01-15');
     expect(at('2026-07-14T21:59:30Z')).toBe('2026-07-14'); // back in time: no stale answer
+  });
+
+  // Before 22:00 UTC the date is taken without Intl (decision 0832): the same days as Intl's.
+  it('takes the same Vienna day as Intl at any moment of two centuries', () => {
+    const intlDay = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Vienna',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const intlDate = new Intl.DateTimeFormat('de-AT', {
+      timeZone: 'Europe/Vienna',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    });
+    const moments = fc.oneof(
+      fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+      // Around each hour of the last and the next years, where the day and DST turn.
+      fc
+        .tuple(
+          fc.integer({ min: Date.UTC(2020, 0, 1) / 3_600_000, max: Date.UTC(2040, 0, 1) / 3_600_000 }),
+          fc.integer({ min: -2, max: 2 }),
+        )
+        .map(([hour, ms]) => hour * 3_600_000 + ms),
+    );
+    fc.assert(
+      fc.property(moments, (ms) => {
+        const moment = new Date(ms);
+        expect(todayInVienna(moment)).toBe(intlDay.format(moment));
+        expect(formatDate(moment)).toBe(intlDate.format(moment));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('needs no Intl object for a Vienna day before 22:00 UTC', async () => {
+    const Real = Intl.DateTimeFormat;
+    let created = 0;
+    const counting = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        created += 1;
+      }
+    };
+    vi.resetModules();
+    Object.assign(Intl, { DateTimeFormat: counting });
+    try {
+      const fresh = await import('./format.js');
+      expect(fresh.todayInVienna(new Date('2026-12-03T21:59:59Z'))).toBe('2026-12-03');
+      expect(fresh.formatDate('2026-12-03T06:30:00.000Z')).toBe('03.12.2026');
+      expect(created).toBe(0);
+      expect(fresh.todayInVienna(new Date('2026-12-03T23:00:00Z'))).toBe('2026-12-04');
+      expect(created).toBe(1);
+    } finally {
+      Object.assign(Intl, { DateTimeFormat: Real });
+    }
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zDate, zId } from './common.js';
 import { isMultipleOf } from './decimals.js';
 import { zPageQuery, zSearchParam } from './list-query.js';
-import type { CustomerVoice } from './voice.js';
+import { APPROVAL_STATES, ORDER_STATES } from './order-states.js';
 
 /**
  * Aufträge (decision 0810): a customer's request as one thread from the lounge to the booked
@@ -10,36 +10,7 @@ import type { CustomerVoice } from './voice.js';
  * the timer name them. Codes are English, every label German.
  */
 
-export const ORDER_STATES = [
-  'new',
-  'accepted',
-  'planned',
-  'in_progress',
-  'waiting_customer',
-  'done',
-  'declined',
-  'withdrawn',
-] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
-/** States in which nothing more happens on an Auftrag. */
-export const CLOSED_ORDER_STATES: readonly OrderState[] = ['done', 'declined', 'withdrawn'];
-export const isOpenOrderState = (state: OrderState) => !CLOSED_ORDER_STATES.includes(state);
-
-/** Staff read "Wartet auf Kunde"; the customer reads it in their form of address. */
-export const ORDER_STATE_LABELS: Record<OrderState, string> = {
-  new: 'Neu',
-  accepted: 'Angenommen',
-  planned: 'Eingeplant',
-  in_progress: 'In Arbeit',
-  waiting_customer: 'Wartet auf Kunde',
-  done: 'Erledigt',
-  declined: 'Abgelehnt',
-  withdrawn: 'Zurückgezogen',
-};
-export function customerOrderStateLabel(state: OrderState, voice: CustomerVoice): string {
-  if (state === 'waiting_customer') return voice === 'du' ? 'Wartet auf dich' : 'Wartet auf Sie';
-  return ORDER_STATE_LABELS[state];
-}
+export * from './order-states.js';
 
 export const ORDER_CHANNELS = ['lounge', 'phone', 'whatsapp', 'email'] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
@@ -50,15 +21,6 @@ export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = {
   email: 'per E-Mail',
 };
 
-/** Freigabe: the customer's answer when the estimate is more than the hours available. */
-export const APPROVAL_STATES = ['requested', 'approved', 'declined', 'more_hours'] as const;
-export type ApprovalState = (typeof APPROVAL_STATES)[number];
-export const APPROVAL_STATE_LABELS: Record<ApprovalState, string> = {
-  requested: 'Freigabe angefragt',
-  approved: 'Freigegeben',
-  declined: 'Freigabe abgelehnt',
-  more_hours: 'Mehr Stunden gewünscht',
-};
 export const APPROVAL_DECISIONS = ['approve', 'decline', 'more_hours'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 

@@ -9,7 +9,8 @@ import { useLoungeTexts } from '../../app/lounge-voice';
 import { useSession } from '../../app/session-context';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open';
 import { PageLoader } from '../../components/page-loader';
-import { RenderAfterFirstStep } from '../../components/render-after-first-step';
+import { RenderAfterFirstStep, useAfterFirstStep } from '../../components/render-after-first-step';
+import { RenderInSteps } from '../../components/render-in-steps';
 import { RenderWhenIdle } from '../../components/render-when-idle';
 import layout from '../../components/responsive.module.css';
 import { StatementsCard, statementsQuery } from '../../components/statements-card';
@@ -59,11 +60,59 @@ function deductionsHref(adminView: boolean, customerId: number, kind: 'butler-pa
 
 function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boolean }) {
   const [contactOpen, contact] = useDisclosure(false);
+  const id = data.customer.id;
+  return (
+    <Stack gap="lg">
+      {adminView && (
+        <Box>
+          <Button
+            component={Link}
+            to={`/admin/customers/${id}/view`}
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            px={4}
+          >
+            Zur Kundenübersicht
+          </Button>
+        </Box>
+      )}
+      <GreetingHeader customer={data.customer} adminView={adminView} onContact={contact.open} />
+      <LowBalanceBanner balance={data.low_balance} onContact={contact.open} />
+      <EndingNote ending={data.subscription_ending} onContact={contact.open} />
+      <RenderAfterFirstStep>
+        <LoungeCards data={data} adminView={adminView} onContact={contact.open} />
+      </RenderAfterFirstStep>
+      <MountOnFirstOpen opened={contactOpen}>
+        <ContactDialog contact={data.contact} opened={contactOpen} onClose={contact.close} />
+      </MountOnFirstOpen>
+    </Stack>
+  );
+}
+
+/**
+ * Everything under the greeting, rendered in steps (decisions 0412, 0415, 0832): the hour
+ * cards (and on wider screens the referral part above them) right after the greeting; on a
+ * phone, where the first hour card fills the first screen, the second one and the referral
+ * part in a step after that; the lower half, card by card, when the browser is idle or when
+ * it comes near the viewport. Its placeholder comes only with the part above it, so it
+ * starts where the lower half will start.
+ */
+function LoungeCards({
+  data,
+  adminView,
+  onContact,
+}: {
+  data: CustomerDashboard;
+  adminView: boolean;
+  onContact: () => void;
+}) {
   const queryClient = useQueryClient();
   const t = useLoungeTexts();
   // On a phone the hours come first and the referral block follows them (decision 0623); wider
   // screens keep SPEC §2's order (referral card above the rings).
   const phone = usePhone();
+  const restOfPhoneScreen = useAfterFirstStep();
+  const upperPartShown = !phone || restOfPhoneScreen;
   const referral = <ReferralSection data={data} />;
   const id = data.customer.id;
   const hasPackages = data.total_hours_purchased > 0 || data.hour_package_deductions_count > 0;
@@ -87,38 +136,22 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
   ].filter(Boolean);
 
   return (
-    <Stack gap="lg">
-      {adminView && (
-        <Box>
-          <Button
-            component={Link}
-            to={`/admin/customers/${id}/view`}
-            variant="subtle"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-            px={4}
-          >
-            Zur Kundenübersicht
+    <>
+      {!phone && referral}
+      {hourCards.length === 0 ? (
+        <QuietCard text="Keine Stunden verfügbar" testId="no-hours">
+          <Text size="sm" c="dimmed" ta="center" maw={420}>
+            {t.noHoursOffer}
+          </Text>
+          <Button variant="light" onClick={onContact}>
+            Mein BUTLER kontaktieren
           </Button>
-        </Box>
+        </QuietCard>
+      ) : (
+        <div className={layout.twoColumns}>{upperPartShown ? hourCards : hourCards[0]}</div>
       )}
-      <GreetingHeader customer={data.customer} adminView={adminView} onContact={contact.open} />
-      <LowBalanceBanner balance={data.low_balance} onContact={contact.open} />
-      <EndingNote ending={data.subscription_ending} onContact={contact.open} />
-      <RenderAfterFirstStep>
-        {!phone && referral}
-        {hourCards.length === 0 ? (
-          <QuietCard text="Keine Stunden verfügbar" testId="no-hours">
-            <Text size="sm" c="dimmed" ta="center" maw={420}>
-              {t.noHoursOffer}
-            </Text>
-            <Button variant="light" onClick={contact.open}>
-              Mein BUTLER kontaktieren
-            </Button>
-          </QuietCard>
-        ) : (
-          <div className={layout.twoColumns}>{hourCards}</div>
-        )}
-        {phone && referral}
+      {phone && restOfPhoneScreen && referral}
+      {upperPartShown && (
         <RenderWhenIdle
           minHeight={480}
           prefetch={() =>
@@ -131,24 +164,24 @@ function Lounge({ data, adminView }: { data: CustomerDashboard; adminView: boole
           }
         >
           <Stack gap="lg">
-            <Suspense fallback={<Card mih={160} data-testid="lounge-orders-loading" />}>
-              <LoungeOrdersCard customerId={id} adminView={adminView} />
-            </Suspense>
-            <FeaturedProjects />
-            <div className={layout.twoColumns}>
-              <Suspense fallback={<Card mih={200} data-testid="invoices-card-loading" />}>
-                <InvoicesCard customerId={id} />
+            {/* One card (or row of cards) per render and commit: short tasks (decision 0832). */}
+            <RenderInSteps>
+              <Suspense fallback={<Card mih={160} data-testid="lounge-orders-loading" />}>
+                <LoungeOrdersCard customerId={id} adminView={adminView} />
               </Suspense>
-              <StatementsCard customerId={id} staff={adminView} />
-            </div>
-            <ProjectsCard projects={data.projects} />
+              <FeaturedProjects />
+              <div className={layout.twoColumns}>
+                <Suspense fallback={<Card mih={200} data-testid="invoices-card-loading" />}>
+                  <InvoicesCard customerId={id} />
+                </Suspense>
+                <StatementsCard customerId={id} staff={adminView} />
+              </div>
+              <ProjectsCard projects={data.projects} />
+            </RenderInSteps>
           </Stack>
         </RenderWhenIdle>
-      </RenderAfterFirstStep>
-      <MountOnFirstOpen opened={contactOpen}>
-        <ContactDialog contact={data.contact} opened={contactOpen} onClose={contact.close} />
-      </MountOnFirstOpen>
-    </Stack>
+      )}
+    </>
   );
 }
 

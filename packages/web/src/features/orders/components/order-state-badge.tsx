@@ -5,7 +5,7 @@ import {
   isOpenOrderState,
   ORDER_STATE_LABELS,
   type OrderState,
-} from '@butler/contract/orders';
+} from '@butler/contract/order-states';
 import type { CustomerVoice } from '@butler/contract/voice';
 import { Badge, Group } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
