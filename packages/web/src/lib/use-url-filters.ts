@@ -13,9 +13,19 @@ export function useUrlFilters<S extends UrlSchema>(schema: S) {
   const address = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address string is the identity of the values
   const values = useMemo(() => readUrlFilters(schema, params), [schema, address]);
+  // The address each write builds on: the last one written, not the last one rendered. Two
+  // writes before the next render (the search box settling while a tab is clicked) would
+  // otherwise both start from the rendered address, and the second would undo the first.
+  const latest = useRef(address);
+  useEffect(() => {
+    latest.current = address;
+  }, [address]);
   const write = useCallback(
-    (patch: Partial<UrlValues<S>>, replace: boolean) =>
-      setParams((prev) => writeUrlFilters(schema, prev, patch), { replace }),
+    (patch: Partial<UrlValues<S>>, replace: boolean) => {
+      const next = writeUrlFilters(schema, new URLSearchParams(latest.current), patch);
+      latest.current = next.toString();
+      setParams(next, { replace });
+    },
     [schema, setParams],
   );
   const set = useCallback((patch: Partial<UrlValues<S>>) => write(patch, false), [write]);
