@@ -48,7 +48,7 @@ function ApprovalPanel({
         <ApprovalBadge state={a?.state ?? null} />
       </Group>
       {a && (
-        <SimpleGrid cols={a.booked_hours > 0 ? { base: 2, sm: 4 } : 3} spacing="xs" mb="xs">
+        <SimpleGrid cols={a.booked_hours > 0 ? 2 : 3} spacing="xs" mb="xs">
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
               Schätzung
