@@ -127,6 +127,44 @@ test('Quickbill: time tracking → draft, bulk send, reminders, credit note, rea
     await page.getByRole('dialog').locator('button', { hasText: 'Schließen' }).click();
   });
 
+  await test.step('a send whose answer is lost is told as unknown, never as "nicht versendet"', async () => {
+    const customer = await createCustomer(request, token, `Funklochkundin${Date.now().toString(36)}`);
+    const lost = await apiCall<{ id: number }>(request, token, 'POST', '/api/quickbill/invoices', {
+      customer_id: customer.id,
+      invoice_date: isoDay(0),
+      items: [{ description: 'Antwort verloren', quantity: 1, unit: 'Stk.', unit_price: 50, tax_rate: 20 }],
+    });
+    // The request reaches the server, which issues the invoice; its answer never arrives.
+    await page.route(`**/api/quickbill/invoices/${lost.id}/send`, async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.goto('/admin/quickbill/invoices?status=draft');
+    await page.getByRole('checkbox', { name: `Entwurf #${lost.id} auswählen` }).check();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Senden' }).click();
+    await page
+      .getByRole('dialog', { name: '1 Rechnung senden?' })
+      .getByRole('button', { name: 'Jetzt senden' })
+      .click();
+    const result = page.getByRole('dialog', { name: 'Versand abgeschlossen' }).getByTestId('bulk-send-result');
+    await expect(result).toContainText('0 Rechnungen im Ausgangsordner abgelegt, 1 ohne Antwort');
+    await expect(result).toContainText(
+      `Entwurf #${lost.id} (${customer.name}): keine Antwort vom Server – ob sie ausgestellt wurde, zeigt die Rechnungsliste`,
+    );
+    await expect(result).not.toContainText('nicht versendet');
+    await page.getByRole('dialog').locator('button', { hasText: 'Schließen' }).click();
+    await page.unroute(`**/api/quickbill/invoices/${lost.id}/send`);
+    // The list tells the truth: the draft got its number.
+    await expect(page.getByRole('checkbox', { name: `Entwurf #${lost.id} auswählen` })).toHaveCount(0);
+    const issued = await apiCall<{ status: string; invoice_number: string }>(
+      request,
+      token,
+      'GET',
+      `/api/quickbill/invoices/${lost.id}`,
+    );
+    expect(issued.status).toBe('sent');
+  });
+
   await test.step('an issued invoice opens read-only in the editor', async () => {
     await page.goto(`/admin/quickbill/invoices/${draftId}/edit`);
     await expect(page.getByTestId('read-only-notice')).toBeVisible();

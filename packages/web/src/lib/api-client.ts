@@ -2,6 +2,12 @@ import { clearStoredSession, readStoredSession, touchStoredSession } from './ses
 
 /** SPEC §7: every request times out after 10 seconds. */
 export const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * Calls that draw documents (issuing, Storno, reminders, every file download) wait as long as
+ * the server lets one drawing take (PDF_RENDER_SECONDS, 60 s) and a little more: giving up
+ * earlier told a user "nicht versendet" about an invoice the server issued (decision 0834).
+ */
+export const DOCUMENT_TIMEOUT_MS = 70_000;
 
 export class ApiError extends Error {
   constructor(
@@ -78,7 +84,7 @@ export async function apiRequestWithTotal<T>(
 
 /** Downloads a file (PDF, ZIP, attachment) with the bearer token and returns a Blob. */
 export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
-  const { response } = await rawRequest(path, options);
+  const { response } = await rawRequest(path, { timeoutMs: DOCUMENT_TIMEOUT_MS, ...options });
   return response.blob();
 }
 
@@ -121,6 +127,9 @@ async function rawRequest(path: string, options: RequestOptions) {
   if (response.status === 403 && session?.token) for (const listener of forbiddenListeners) listener();
   throw new ApiError(body.error ?? 'Ein unerwarteter Fehler ist aufgetreten.', response.status, body.details);
 }
+
+/** No answer came (timeout or no connection): whether the call had its effect is unknown. */
+export const isUnanswered = (error: unknown) => error instanceof ApiError && error.status === 0;
 
 /** The server's German text, else the screen's fallback (SPEC §8). */
 export function errorText(error: unknown, fallback: string): string {

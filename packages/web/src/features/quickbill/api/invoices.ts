@@ -9,7 +9,7 @@ import type {
 } from '@butler/contract/quickbill';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest, apiRequestWithTotal } from '../../../lib/api-client';
+import { apiRequest, apiRequestWithTotal, DOCUMENT_TIMEOUT_MS } from '../../../lib/api-client';
 import { INVOICE_PAGE_SIZE, quickbillKeys, refreshQuickbill } from './keys';
 
 /** What the editor sends; the server applies defaults and validates (zod input side). */
@@ -85,7 +85,9 @@ type SendResult = { invoice_number: string | null; mail_id: number | null; mail_
 export function useInvoiceActions() {
   const queryClient = useQueryClient();
   const after = () => refreshQuickbill(queryClient);
-  const post = <T>(url: string, body?: unknown) => apiRequest<T>(url, { method: 'POST', body });
+  // Each action may draw a document (the invoice, a Stornorechnung, a reminder letter).
+  const post = <T>(url: string, body?: unknown) =>
+    apiRequest<T>(url, { method: 'POST', body, timeoutMs: DOCUMENT_TIMEOUT_MS });
   return {
     send: useMutation({
       mutationFn: ({ id, ...body }: { id: number } & SendInvoiceInput) =>

@@ -1,10 +1,10 @@
 import type { InvoiceListItem } from '@butler/contract/quickbill';
 import { Alert, Button, Group, List, Modal, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconQuestionMark, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { NoMailServerAlert } from '../../../components/no-mail-server-alert';
-import { apiRequest, errorText } from '../../../lib/api-client';
+import { apiRequest, DOCUMENT_TIMEOUT_MS, errorText, isUnanswered } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
 import { sentWord, useMailSetup } from '../../../lib/mail-setup';
 import { usePhone } from '../../../lib/use-phone';
@@ -12,8 +12,11 @@ import { refreshQuickbill } from '../api/keys';
 import { bulkSendSummary, customerList } from './bulk-send-summary';
 import { invoiceLabel } from './invoice-number';
 
-type Outcome = { row: InvoiceListItem; ok: boolean; text: string };
+/** `unknown`: no answer came, so the invoice may have been issued (decision 0834). */
+type Outcome = { row: InvoiceListItem; ok: boolean; unknown?: boolean; text: string };
 type Phase = 'confirm' | 'running' | 'done';
+
+const UNANSWERED = 'keine Antwort vom Server – ob sie ausgestellt wurde, zeigt die Rechnungsliste nach dem Schließen';
 
 /**
  * Bulk "Senden" (decision 0633): a summary to confirm (count, total, customers),
@@ -54,6 +57,7 @@ export function BulkSendDialog({
         const sent = await apiRequest<{ invoice_number: string }>(`/api/quickbill/invoices/${row.id}/send`, {
           method: 'POST',
           body: {},
+          timeoutMs: DOCUMENT_TIMEOUT_MS,
         });
         done.push({
           row,
@@ -61,7 +65,11 @@ export function BulkSendDialog({
           text: `als ${sent.invoice_number} ${sentAs === 'versendet' ? sentAs : `ausgestellt, E-Mail ${sentAs}`}`,
         });
       } catch (error) {
-        done.push({ row, ok: false, text: errorText(error, 'Versand fehlgeschlagen') });
+        done.push(
+          isUnanswered(error)
+            ? { row, ok: false, unknown: true, text: UNANSWERED }
+            : { row, ok: false, text: errorText(error, 'Versand fehlgeschlagen') },
+        );
       }
       setOutcomes([...done]);
     }
@@ -80,7 +88,8 @@ export function BulkSendDialog({
 
   const processed = outcomes.length - summary.skipped.length;
   const sentCount = outcomes.filter((o) => o.ok).length;
-  const failed = outcomes.filter((o) => !o.ok);
+  const failed = outcomes.filter((o) => !o.ok && !o.unknown);
+  const unanswered = outcomes.filter((o) => o.unknown).length;
   const title =
     phase === 'done' ? 'Versand abgeschlossen' : count === 1 ? '1 Rechnung senden?' : `${count} Rechnungen senden?`;
 
@@ -150,6 +159,7 @@ export function BulkSendDialog({
           <Text fw={600} aria-live="polite">
             {sentCount === 1 ? `1 Rechnung ${sentAs}` : `${sentCount} Rechnungen ${sentAs}`}
             {failed.length > 0 && `, ${failed.length} nicht versendet`}
+            {unanswered > 0 && `, ${unanswered} ohne Antwort`}
           </Text>
           {sentCount > 0 && <NoMailServerAlert compact />}
           <List spacing={6} size="sm" center>
@@ -157,15 +167,15 @@ export function BulkSendDialog({
               <List.Item
                 key={o.row.id}
                 icon={
-                  <ThemeIcon size={20} radius="xl" color={o.ok ? 'green' : 'red'} aria-hidden>
-                    {o.ok ? <IconCheck size={14} /> : <IconX size={14} />}
+                  <ThemeIcon size={20} radius="xl" color={o.ok ? 'green' : o.unknown ? 'yellow' : 'red'} aria-hidden>
+                    {o.ok ? <IconCheck size={14} /> : o.unknown ? <IconQuestionMark size={14} /> : <IconX size={14} />}
                   </ThemeIcon>
                 }
               >
                 <Text span fw={600}>
                   {invoiceLabel(o.row)}
                 </Text>{' '}
-                ({o.row.customer_name}): {o.ok ? o.text : `nicht versendet – ${o.text}`}
+                ({o.row.customer_name}): {o.ok || o.unknown ? o.text : `nicht versendet – ${o.text}`}
               </List.Item>
             ))}
           </List>
