@@ -31,6 +31,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   statement: 'Monatsübersicht',
   notification_preferences: 'Mail-Einstellungen',
   order: 'Auftrag',
+  visit: 'Termin',
   closed_month: 'Abgeschlossener Monat',
 };
 
@@ -76,6 +77,10 @@ export const ACTION_LABELS: Record<string, string> = {
   order_approval_request: 'Freigabe angefragt',
   order_override: 'Buchung über das Guthaben erlaubt',
   order_close: 'Auftrag erledigt',
+  visit_move: 'Termin verschoben',
+  visit_cancel: 'Termin abgesagt',
+  visit_done: 'Termin erledigt',
+  visit_confirm: 'Termin bestätigt',
   login: 'Anmeldung',
   login_failed: 'Anmeldung fehlgeschlagen',
   logout: 'Abmeldung',

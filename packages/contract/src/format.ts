@@ -120,6 +120,14 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${day}.${month}.${year}`;
 }
 
+const WEEKDAYS_SHORT = ['So.', 'Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.'];
+
+/** `2026-12-08` → `Di., 08.12.2026` (a calendar day; no time zone involved). */
+export function formatDayWithWeekday(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${WEEKDAYS_SHORT[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${formatDate(date)}`;
+}
+
 // Built on first use: a page's first Intl object costs the browser its locale data (decision 0412).
 let dateTime: Intl.DateTimeFormat | undefined;
 

@@ -23,11 +23,11 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   owner: 'Alles, auch Mitarbeiter, Sicherheit, Firmen- und USt-Daten, Protokoll und DSGVO-Löschung.',
   office:
-    'Kunden, Projekte, Zeiten, Pakete, Wiki (Passwörter nur, wenn freigegeben), Quickbill und Exporte; keine Mitarbeiter- und Sicherheitseinstellungen.',
+    'Kunden, Projekte, Zeiten, Termine, Pakete, Wiki (Passwörter nur, wenn freigegeben), Quickbill und Exporte; keine Mitarbeiter- und Sicherheitseinstellungen.',
   accounting:
     'Quickbill und Exporte; Kunden und Aufträge nur lesend (Name, Rechnungsadresse); kein Wiki, keine Notizen.',
   butler:
-    'Nur die zugewiesenen Kunden: Dashboard, Projekte, Aufträge, eigene Zeiteinträge, Wiki; Passwörter nur in freigegebenen Kategorien; keine Preise und Rechnungen.',
+    'Nur die zugewiesenen Kunden: Dashboard, Projekte, Aufträge, Termine, eigene Zeiteinträge, Wiki; Passwörter nur in freigegebenen Kategorien; keine Preise und Rechnungen.',
 };
 
 /** Every permission with what it allows, in German (shown in the staff screen and docs/security.md). */
@@ -54,6 +54,8 @@ export const PERMISSIONS = {
   'orders.write':
     'Aufträge annehmen, zuweisen, schätzen, einplanen, beantworten und abschließen; Aufträge für Kunden anlegen',
   'orders.override': 'Zeit auf einen Auftrag über die verfügbaren Stunden hinaus ohne Freigabe buchen (mit Grund)',
+  'visits.read': 'Termine und Fahrten sehen',
+  'visits.write': 'Termine planen, verschieben, absagen und abschließen',
   'hour_packages.read': 'Stundenpakete sehen',
   'hour_packages.write': 'Stundenpakete verkaufen, ändern und löschen',
   'subscriptions.read': 'ButlerPakete und Vorlagen sehen',
@@ -119,6 +121,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'orders.read',
     'orders.write',
     'orders.override',
+    'visits.read',
+    'visits.write',
     'hour_packages.read',
     'hour_packages.write',
     'subscriptions.read',
@@ -181,6 +185,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'time_entries.book',
     'orders.read',
     'orders.write',
+    'visits.read',
+    'visits.write',
     'wiki.read',
     'wiki.write',
     'wiki.secret.reveal_allowed',

@@ -71,6 +71,8 @@ async function main() {
     demoLogins.splice(4, 0, await seedDemoOrders(app, db, demoToday));
     const { seedDemoHandovers } = await import('./demo/seed-handovers.js');
     demoLogins.splice(5, 0, await seedDemoHandovers(app, db, demoToday));
+    const { seedDemoVisits } = await import('./demo/seed-visits.js');
+    demoLogins.splice(6, 0, await seedDemoVisits(app, db, demoToday));
   }
 
   // Background jobs (mails, alerts, statements) run in this process; several portal

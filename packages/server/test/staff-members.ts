@@ -12,7 +12,7 @@ export async function staffMember(ctx: TestContext, role: StaffRole, name = ''):
 
 /** Requests as one signed-in account: `as(token).get(url)` → the response. */
 export function as(ctx: TestContext, token: string) {
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE') => (url: string, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') => (url: string, payload?: unknown) =>
     ctx.request({ method, url, payload: payload as any, token });
-  return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') };
+  return { get: call('GET'), post: call('POST'), put: call('PUT'), patch: call('PATCH'), delete: call('DELETE') };
 }

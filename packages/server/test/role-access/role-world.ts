@@ -1,7 +1,7 @@
 import { todayInVienna } from '@butler/contract/format';
 import type { StaffRole } from '@butler/contract/permissions';
 import { eq, sql } from 'drizzle-orm';
-import { admins, customers, loginAttempts, orders, wikiEntries } from '../../src/db/schema/index.js';
+import { admins, customers, loginAttempts, orders, visits, wikiEntries } from '../../src/db/schema/index.js';
 import { addDays } from '../../src/domain/calendar.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
 import {
@@ -33,6 +33,7 @@ export type Rows = {
   wiki_file: number;
   invoice: number;
   order: number;
+  visit: number;
 };
 
 /**
@@ -178,6 +179,16 @@ export class RoleWorld {
       .insert(orders)
       .values({ customerId: customerId!, title: `Auftrag ${letter}`, state: 'new' })
       .returning();
+    const [visit] = await this.ctx.db
+      .insert(visits)
+      .values({
+        customerId: customerId!,
+        startsAt: new Date(Date.now() + 86_400_000),
+        endsAt: new Date(Date.now() + 90_000_000),
+        kind: 'trip',
+        purpose: `Besuch ${letter}`,
+      })
+      .returning();
     this.rows[letter] = {
       customer: customerId!,
       project: project.id,
@@ -188,6 +199,7 @@ export class RoleWorld {
       wiki_file: file,
       invoice: invoice.id,
       order: order.id,
+      visit: visit.id,
     };
   }
 

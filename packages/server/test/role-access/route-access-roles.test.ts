@@ -35,6 +35,7 @@ const ROW_PARAMS: Array<[RegExp, keyof Rows]> = [
   [/^\/api\/subscriptions\/:id/, 'subscription'],
   [/^\/api\/hour-packages\/:id/, 'hour_package'],
   [/^\/api\/orders\/:id/, 'order'],
+  [/^\/api\/visits\/:id/, 'visit'],
   [/^\/api\/wiki\/entries\/:id/, 'wiki_entry'],
   [/^\/api\/wiki\/projects\/:id/, 'wiki_entry'],
   [/^\/api\/wiki\/files\/:id/, 'wiki_file'],

@@ -79,6 +79,7 @@ const LoungeOrderNewPage = lazyPage(
 const LoungeOrderPage = lazyPage(() => import('../features/orders/lounge/lounge-order-page'), 'LoungeOrderPage');
 const OrdersInboxPage = lazyPage(() => import('../features/orders/staff/orders-inbox-page'), 'OrdersInboxPage');
 const OrderPage = lazyPage(() => import('../features/orders/staff/order-page'), 'OrderPage');
+const VisitsPage = lazyPage(() => import('../features/visits/visits-page'), 'VisitsPage');
 
 const AdminFrame = lazyPage(() => import('./admin-frame'), 'AdminFrame');
 
@@ -193,6 +194,7 @@ export const router = createBrowserRouter([
           { path: '/admin/audit', element: admin(<AuditPage />, 'audit.read') },
           { path: '/admin/auftraege', element: admin(<OrdersInboxPage />, 'orders.read') },
           { path: '/admin/auftraege/:id', element: admin(<OrderPage />, 'orders.read') },
+          { path: '/admin/termine', element: admin(<VisitsPage />, 'visits.read') },
           { path: '/auftraege', element: <ToStaffOrders /> },
           { path: '/auftraege/:id', element: <ToStaffOrders /> },
           { path: '/customer/auftraege', element: lounge(<LoungeOrdersPage />) },

@@ -13,4 +13,5 @@ export * from './statements.js';
 export * from './summaries.js';
 export * from './time-entries.js';
 export * from './timers.js';
+export * from './visits.js';
 export * from './wiki.js';

@@ -28,12 +28,17 @@ import { ProjectsCard } from './components/projects-card';
 import { ReferralSection } from './components/referral-section';
 import { SubscriptionCard } from './components/subscription-card';
 import { customerInvoicesQuery } from './invoices/invoices-query';
+import { loungeVisitsQuery } from './visits/lounge-visits-query';
 
 const ContactDialog = lazy(async () => ({ default: (await import('./components/contact-dialog')).ContactDialog }));
 // "Meine Rechnungen" comes as its own script below the first screen (the lounge's first-load budget).
 // "Meine Aufträge" as well (decision 0810): its script and its data come after the first paint.
 const LoungeOrdersCard = lazy(async () => ({
   default: (await loadLoungeOrdersCard()).LoungeOrdersCard,
+}));
+// "Nächste Termine" as well (decision 0840).
+const LoungeVisitsCard = lazy(async () => ({
+  default: (await import('./visits/lounge-visits-card')).LoungeVisitsCard,
 }));
 const InvoicesCard = lazy(async () => ({ default: (await import('./invoices/invoices-card')).InvoicesCard }));
 
@@ -160,12 +165,17 @@ function LoungeCards({
               queryClient.prefetchQuery(statementsQuery(id)),
               queryClient.prefetchQuery(customerInvoicesQuery(id)),
               queryClient.prefetchQuery(loungeOrdersQuery(id)),
+              queryClient.prefetchQuery(loungeVisitsQuery(id)),
             ])
           }
         >
           <Stack gap="lg">
             {/* One card (or row of cards) per render and commit: short tasks (decision 0832). */}
             <RenderInSteps>
+              {/* No placeholder: the card stands only when there is a visit ahead or a Fahrt used. */}
+              <Suspense fallback={null}>
+                <LoungeVisitsCard customerId={id} adminView={adminView} />
+              </Suspense>
               <Suspense fallback={<Card mih={160} data-testid="lounge-orders-loading" />}>
                 <LoungeOrdersCard customerId={id} adminView={adminView} />
               </Suspense>

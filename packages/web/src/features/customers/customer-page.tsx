@@ -11,6 +11,7 @@ import { CustomerPaymentsCard } from '../bank-import';
 import { MandatesCard } from '../direct-debit';
 import { loadCustomerOrdersTab } from '../orders';
 import { CustomerAccountCard } from '../quickbill';
+import { CustomerVisitsCard } from '../visits';
 import { loadCustomerWikiTab } from '../wiki';
 import { CustomerFormDialog } from './components/customer-form-dialog';
 import { CustomerHeader, OpenInvoicesFact } from './components/customer-header';
@@ -112,6 +113,7 @@ export function CustomerPage() {
           {can('customers.dashboard') && <HoursOverviewCard customerId={c.id} />}
           {can('referrals.read') && <ReferralsCard customer={c} />}
           {can('projects.read') && <ViewProjects customerId={c.id} />}
+          {can('visits.read') && <CustomerVisitsCard customerId={c.id} />}
           {can('customers.dashboard') && <StatementsCard customerId={c.id} staff mayResend={can('statements.send')} />}
         </SimpleGrid>
         {can('time_entries.read') && <RecentTimeEntries customerId={c.id} />}

@@ -2,3 +2,4 @@
 // it. They import it from here, never from a file inside the folder.
 export { useDeleteTimeEntry, useTimeEntries } from './api/time-entries';
 export { TimeEntryFormDialog } from './components/time-entry-form-dialog';
+export type { TimeEntryPrefill } from './components/time-entry-rules';

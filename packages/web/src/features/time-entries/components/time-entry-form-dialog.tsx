@@ -38,7 +38,13 @@ import { suggestedBilling } from './time-entry-balance-rules';
 import { batch, dateForNewEntry } from './time-entry-batch';
 import classes from './time-entry-form-dialog.module.css';
 import { TimeEntryProjectField } from './time-entry-project-field';
-import { entryHours, missingTimeEntryFields, timeEntryBody, timeEntryStart } from './time-entry-rules';
+import {
+  entryHours,
+  missingTimeEntryFields,
+  type TimeEntryPrefill,
+  timeEntryBody,
+  timeEntryStart,
+} from './time-entry-rules';
 
 /**
  * Time entry create/edit (SPEC §5, decisions 0641–0643): customer (the last used first), project or
@@ -52,6 +58,7 @@ export function TimeEntryFormDialog({
   customerId,
   orderId,
   timer = null,
+  prefill = null,
   hoursStep = 0.25,
   onClose,
   onBooked,
@@ -62,6 +69,8 @@ export function TimeEntryFormDialog({
   /** Opened from an Auftrag: it is chosen in "Auftrag" (decision 0810). */
   orderId?: number;
   timer?: Timer | null;
+  /** Opened from a finished Termin: its day, its hours and what it was about (decision 0840). */
+  prefill?: TimeEntryPrefill | null;
   hoursStep?: number;
   onClose: () => void;
   /** After a successful save (the timer host forgets the booked timer). */
@@ -78,9 +87,10 @@ export function TimeEntryFormDialog({
   const { form, error, setError, field, onInvalid } = useDialogForm({
     opened,
     // A batch of entries keeps the last entry's date; the customer is only the page's (decision 0774).
-    initial: () => timeEntryStart(entry, customerId, dateForNewEntry(batch.get(), todayInVienna(), Date.now()), timer),
+    initial: () =>
+      timeEntryStart(entry, customerId, dateForNewEntry(batch.get(), todayInVienna(), Date.now()), timer, prefill),
     validate: missingTimeEntryFields,
-    deps: [entry, customerId, timer],
+    deps: [entry, customerId, timer, prefill],
   });
   const v = form.values;
   useEffect(() => {

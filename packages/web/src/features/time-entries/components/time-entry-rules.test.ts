@@ -36,6 +36,14 @@ describe('timeEntryStart (what the dialog shows when it opens, SPEC §5)', () =>
     expect(timeEntryStart(null, undefined, '2026-11-27').customer).toBeNull();
   });
 
+  it('a finished Termin: its day, hours and purpose, for the customer given, not booked from a timer', () => {
+    const prefill = { work_date: '2026-12-02', hours: 1.75, activity_description: 'Drucker eingerichtet' };
+    const start = timeEntryStart(null, 4, '2026-12-03', null, prefill);
+    expect(start).toMatchObject({ customer: 4, date: '2026-12-02', hours: 1.75, activity: 'Drucker eingerichtet' });
+    expect(start.fromTimer).toBe(false);
+    expect(start.project).toBeNull();
+  });
+
   it('an existing entry: its own values, whatever customer the list is scoped to', () => {
     const entry = {
       id: 9,

@@ -25,24 +25,31 @@ export type TimeEntryValues = {
   fromTimer: boolean;
 };
 
-/** The dialog's start: the entry's values; else the timer's; else today, billable, duration (SPEC §5). */
+/** What a finished Termin hands to "Neuer Zeiteintrag" (POST /api/visits/{id}/done, decision 0840). */
+export type TimeEntryPrefill = { work_date: string; hours: number; activity_description: string };
+
+/**
+ * The dialog's start: the entry's values; else the timer's; else a finished visit's; else
+ * today, billable, duration (SPEC §5).
+ */
 export function timeEntryStart(
   entry: TimeEntry | null,
   customerId: number | undefined,
   today: string,
   timer: Timer | null = null,
+  prefill: TimeEntryPrefill | null = null,
 ): TimeEntryValues {
   return {
     customer: entry?.customer_id ?? timer?.customer_id ?? customerId ?? null,
     project: entry ? String(entry.project_id) : timer?.project_id ? String(timer.project_id) : null,
     newProject: null,
-    date: entry?.work_date ?? timer?.work_date ?? today,
+    date: entry?.work_date ?? timer?.work_date ?? prefill?.work_date ?? today,
     // A timer books its rounded time; its from–to stays at hand under "Von–bis" (decision 0641).
     mode: 'duration',
-    hours: entry?.hours ?? timer?.hours ?? '',
+    hours: entry?.hours ?? timer?.hours ?? prefill?.hours ?? '',
     from: timer?.from ?? '',
     to: timer?.to ?? '',
-    activity: entry?.activity_description ?? '',
+    activity: entry?.activity_description ?? prefill?.activity_description ?? '',
     billing: entry?.billing_type ?? 'abos',
     billable: entry?.is_billable ?? true,
     fromTimer: timer !== null,

@@ -1,0 +1,46 @@
+import { VISIT_KIND_LABELS, type Visit } from '@butler/contract/visits';
+import { Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { peopleList, visitTimeSpan } from '../../../lib/visit-texts';
+import classes from './calendar.module.css';
+import { VisitStateBadge } from './visit-state-badge';
+
+/** One visit in the week or the day: time, customer, kind, state and who comes; opens its details. */
+export function VisitCard({ visit, onOpen }: { visit: Visit; onOpen: (visit: Visit) => void }) {
+  const cancelled = visit.state === 'cancelled';
+  return (
+    <UnstyledButton
+      onClick={() => onOpen(visit)}
+      className={classes.cardButton}
+      aria-label={`${visitTimeSpan(visit)} ${visit.customer_name}: Termin öffnen`}
+      data-testid="visit-card"
+    >
+      <Paper
+        withBorder
+        p="xs"
+        radius="md"
+        className={cancelled ? classes.cancelled : classes.card}
+        data-state={visit.state}
+      >
+        <Stack gap={2}>
+          <Text size="sm" fw={700} td={cancelled ? 'line-through' : undefined}>
+            {visitTimeSpan(visit)}
+          </Text>
+          <Text size="sm" fw={600} lineClamp={2} className={classes.wrap}>
+            {visit.customer_name}
+          </Text>
+          <Text size="xs" c="dimmed" className={classes.wrap}>
+            {VISIT_KIND_LABELS[visit.kind]}
+          </Text>
+          {visit.butlers.length > 0 && (
+            <Text size="xs" className={classes.wrap} lineClamp={2}>
+              {peopleList(visit.butlers.map((b) => b.name))}
+            </Text>
+          )}
+          <div>
+            <VisitStateBadge state={visit.state} size="xs" />
+          </div>
+        </Stack>
+      </Paper>
+    </UnstyledButton>
+  );
+}
