@@ -29,7 +29,8 @@ export function VisitCard({ visit, onOpen }: { visit: Visit; onOpen: (visit: Vis
             {visit.customer_name}
           </Text>
           <Text size="xs" c="dimmed" className={classes.wrap}>
-            {VISIT_KIND_LABELS[visit.kind]}
+            {/* A narrow week column breaks "Fernwartung/Telefon" after the slash, not inside a word. */}
+            {VISIT_KIND_LABELS[visit.kind].replace('/', '/\u200b')}
           </Text>
           {visit.butlers.length > 0 && (
             <Text size="xs" className={classes.wrap} lineClamp={2}>
