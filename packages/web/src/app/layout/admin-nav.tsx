@@ -12,7 +12,6 @@ const ACCENT = { background: 'var(--brand-accent, var(--mantine-color-gold-4))' 
 const ADMIN_SECTIONS = [
   { label: 'KUNDEN', to: '/admin/customers', prefix: '/admin/customer', permission: 'customers.read' },
   { label: 'AUFTRÄGE', to: '/admin/auftraege', prefix: '/admin/auftraege', permission: 'orders.read' },
-  { label: 'TERMINE', to: '/admin/termine', prefix: '/admin/termine', permission: 'visits.read' },
   { label: 'WIKI', to: '/admin/wiki', prefix: '/admin/wiki', permission: 'wiki.read' },
   { label: 'QUICKBILL', to: '/admin/quickbill', prefix: '/admin/quickbill', permission: 'invoices.read' },
 ] as const;
@@ -43,8 +42,7 @@ export function AdminNav() {
   const newOrders = useOrdersBadge();
   const settingsActive = pathname.startsWith('/admin/settings');
   return (
-    // One row at 1280 px with the fourth section (AUFTRÄGE, decision 0810) and the fifth
-    // (TERMINE, decision 0840): narrower buttons, a little smaller type (top-bar.module.css).
+    // One row at 1280 px with the fourth section (AUFTRÄGE, decision 0810): narrower buttons.
     <Group gap={2} component="nav" aria-label="Hauptnavigation" wrap="nowrap">
       {sections.map((section) => {
         const active = pathname.startsWith(section.prefix);
@@ -59,7 +57,7 @@ export function AdminNav() {
             style={active ? ACCENT : undefined}
             aria-current={active ? 'page' : undefined}
             className={classes.section}
-            px={7}
+            px={12}
           >
             {section.label}
             {section.to === '/admin/auftraege' && <NewOrdersBadge count={newOrders} />}
