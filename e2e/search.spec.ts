@@ -45,7 +45,9 @@ test('Strg+K finds a customer, an invoice by number and a wiki entry and opens e
   await page.keyboard.press('Control+k');
   await expect(box).toBeFocused();
   await box.fill('S');
-  await expect(page.getByTestId('search-status')).toContainText('Ab 2 Zeichen: Kunden, Aufträge, Projekte, Rechnungen');
+  await expect(page.getByTestId('search-status')).toContainText(
+    'Ab 2 Zeichen: Kunden, Aufträge, Termine, Projekte, Rechnungen',
+  );
   await box.fill(tag);
   const customerHit = page.getByRole('group', { name: 'Kunden' }).getByRole('option');
   await expect(customerHit).toHaveCount(1);

@@ -163,6 +163,9 @@ export const zSubscriptionHistoryRow = z.object({
   allocated_hours: hours,
   used_hours: hours,
   balance: hours,
+  /** Fahrten done in the calendar month named by `month`, against the ButlerPaket's (null: it counts none; decision 0840). */
+  trips_used: z.number(),
+  trips_allotted: z.number().nullable(),
 });
 export const zSubscriptionHistory = z.object({
   total_balance: hours,

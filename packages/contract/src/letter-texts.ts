@@ -49,6 +49,20 @@ export type LetterTexts = {
   orderDoneSubject: (number: string) => string;
   orderDoneIntro: (number: string, title: string) => string;
   orderAction: string;
+  /** Termine (decision 0841): planned, changed, cancelled, the reminder the day before. */
+  visitPlannedSubject: (when: string) => string;
+  visitSeriesSubject: (count: number, first: string) => string;
+  visitPlannedIntro: string;
+  visitSeriesIntro: (count: number) => string;
+  visitChangedSubject: (when: string) => string;
+  visitChangedIntro: string;
+  visitCancelledSubject: (when: string) => string;
+  visitCancelledIntro: (reason: string) => string;
+  visitReminderSubject: (when: string) => string;
+  visitReminderIntro: string;
+  visitConfirmHint: string;
+  visitCalendarHint: string;
+  visitAction: string;
   /** The staff author as the customer reads them when the name is not shown. */
   orderStaffAuthor: string;
   orderApprovalMessage: (estimate: string, available: string) => string;
@@ -142,6 +156,20 @@ Herzliche Grüße
     orderDoneSubject: (number) => `Dein Auftrag ${number} ist erledigt`,
     orderDoneIntro: (number, title) => `dein Auftrag ${number} „${title}“ ist erledigt.`,
     orderAction: 'Zum Auftrag',
+    visitPlannedSubject: (when) => `Dein Termin am ${when}`,
+    visitSeriesSubject: (count, first) => `Deine ${count} Termine ab ${first}`,
+    visitPlannedIntro: 'wir haben einen Termin für dich eingeplant:',
+    visitSeriesIntro: (count) => `wir haben ${count} Termine für dich eingeplant:`,
+    visitChangedSubject: (when) => `Geänderter Termin: ${when}`,
+    visitChangedIntro: 'dein Termin hat sich geändert. So gilt er jetzt:',
+    visitCancelledSubject: (when) => `Abgesagt: dein Termin am ${when}`,
+    visitCancelledIntro: (reason) => `dieser Termin findet leider nicht statt (${reason}):`,
+    visitReminderSubject: (when) => `Erinnerung: morgen, ${when}`,
+    visitReminderIntro: 'wir kommen morgen zu dir:',
+    visitConfirmHint:
+      'Bitte bestätige den Termin in deiner Lounge. Passt er nicht, kannst du dort um eine Verschiebung bitten.',
+    visitCalendarHint: 'Im Anhang findest du den Termin für deinen Kalender.',
+    visitAction: 'Zur Lounge',
     orderStaffAuthor: 'Dein BUTLER',
     orderApprovalMessage: (estimate, available) =>
       `Freigabe nötig: geschätzt ${estimate}, jetzt verfügbar ${available}. Bitte gib frei, ob wir darüber hinaus buchen dürfen.`,
@@ -239,6 +267,20 @@ Mit freundlichen Grüßen
     orderDoneSubject: (number) => `Ihr Auftrag ${number} ist erledigt`,
     orderDoneIntro: (number, title) => `Ihr Auftrag ${number} „${title}“ ist erledigt.`,
     orderAction: 'Zum Auftrag',
+    visitPlannedSubject: (when) => `Ihr Termin am ${when}`,
+    visitSeriesSubject: (count, first) => `Ihre ${count} Termine ab ${first}`,
+    visitPlannedIntro: 'wir haben einen Termin für Sie eingeplant:',
+    visitSeriesIntro: (count) => `wir haben ${count} Termine für Sie eingeplant:`,
+    visitChangedSubject: (when) => `Geänderter Termin: ${when}`,
+    visitChangedIntro: 'Ihr Termin hat sich geändert. So gilt er jetzt:',
+    visitCancelledSubject: (when) => `Abgesagt: Ihr Termin am ${when}`,
+    visitCancelledIntro: (reason) => `dieser Termin findet leider nicht statt (${reason}):`,
+    visitReminderSubject: (when) => `Erinnerung: morgen, ${when}`,
+    visitReminderIntro: 'wir kommen morgen zu Ihnen:',
+    visitConfirmHint:
+      'Bitte bestätigen Sie den Termin in Ihrer Lounge. Passt er nicht, können Sie dort um eine Verschiebung bitten.',
+    visitCalendarHint: 'Im Anhang finden Sie den Termin für Ihren Kalender.',
+    visitAction: 'Zur Lounge',
     orderStaffAuthor: 'Ihr BUTLER',
     orderApprovalMessage: (estimate, available) =>
       `Freigabe nötig: geschätzt ${estimate}, jetzt verfügbar ${available}. Bitte geben Sie frei, ob wir darüber hinaus buchen dürfen.`,

@@ -67,6 +67,17 @@ export type LoungeTexts = {
   approvalCommentLabel: string;
   orderTitleMissing: string;
   orderLocationMissing: string;
+  /** Termine (decisions 0840, 0841): asking to move or cancel a visit, the Kalender-Abo. */
+  visitAskIntro: string;
+  visitMoveLabel: string;
+  visitMoveMissing: string;
+  visitCancelLabel: string;
+  visitAskSent: string;
+  visitLateChange: string;
+  calendarFeedIntro: string;
+  calendarFeedUrlHint: string;
+  calendarFeedRenewAsk: string;
+  calendarFeedOffAsk: string;
 };
 
 export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
@@ -93,7 +104,7 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     qrIntro: 'Lass deine Freunde den QR-Code scannen oder schick ihnen den Link per E-Mail oder WhatsApp.',
     qrAlt: (code) => `QR-Code mit deinem Empfehlungscode ${code}`,
     serviceLabel: 'Dein BUTLER-Service',
-    accountIntro: 'Deine Zugangsdaten, deine Benachrichtigungen und wer worauf zugegriffen hat.',
+    accountIntro: 'Deine Zugangsdaten, deine Benachrichtigungen, dein Kalender-Abo und wer worauf zugegriffen hat.',
     emailHint:
       'Mit dieser Adresse meldest du dich an, und dorthin schicken wir dir E-Mails. Soll sie sich ändern? Schreib uns einfach.',
     notifyBalanceDescription:
@@ -136,6 +147,20 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     approvalCommentLabel: 'Möchtest du uns noch etwas dazu sagen? (optional)',
     orderTitleMissing: 'Bitte sag uns, worum es geht',
     orderLocationMissing: 'Bitte gib die Adresse an',
+    visitAskIntro: 'Sag uns, ob wir den Termin verschieben oder absagen sollen. Wir melden uns dann bei dir.',
+    visitMoveLabel: 'Wann passt es dir besser?',
+    visitMoveMissing: 'Bitte schreib uns, wann es dir besser passt',
+    visitCancelLabel: 'Möchtest du uns einen Grund nennen? (optional)',
+    visitAskSent: 'Wir melden uns bei dir.',
+    visitLateChange: 'Änderungen jetzt nur noch telefonisch – ruf uns einfach an',
+    calendarFeedIntro:
+      'Deine Termine mit uns erscheinen in deiner Kalender-App (Google Kalender, Apple Kalender, Outlook): über eine private Adresse, die nur du kennst. Neue und geänderte Termine holt die App von selbst ab.',
+    calendarFeedUrlHint:
+      'Kopiere die Adresse jetzt und trag sie in deiner Kalender-App als Abonnement ein („Kalender abonnieren“ oder „Per URL hinzufügen“). Wir zeigen sie nur dieses eine Mal. Wer die Adresse kennt, sieht deine Termine: gib sie nicht weiter.',
+    calendarFeedRenewAsk:
+      'Die bisherige Adresse funktioniert danach nicht mehr: Deine Kalender-App bekommt über sie keine Termine mehr. Die neue Adresse trägst du dort neu ein.',
+    calendarFeedOffAsk:
+      'Die Adresse funktioniert danach nicht mehr, und deine Kalender-App bekommt keine Termine mehr von uns. Du kannst das Kalender-Abo jederzeit wieder einschalten, mit einer neuen Adresse.',
   },
   sie: {
     contactIntro: (company) => `${company} ist gerne für Sie da. Wie möchten Sie uns erreichen?`,
@@ -160,7 +185,7 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     qrIntro: 'Lassen Sie Ihre Freunde den QR-Code scannen oder schicken Sie ihnen den Link per E-Mail oder WhatsApp.',
     qrAlt: (code) => `QR-Code mit Ihrem Empfehlungscode ${code}`,
     serviceLabel: 'Ihr BUTLER-Service',
-    accountIntro: 'Ihre Zugangsdaten, Ihre Benachrichtigungen und wer worauf zugegriffen hat.',
+    accountIntro: 'Ihre Zugangsdaten, Ihre Benachrichtigungen, Ihr Kalender-Abo und wer worauf zugegriffen hat.',
     emailHint:
       'Mit dieser Adresse melden Sie sich an, und dorthin schicken wir Ihnen E-Mails. Soll sie sich ändern? Schreiben Sie uns einfach.',
     notifyBalanceDescription:
@@ -203,6 +228,20 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     approvalCommentLabel: 'Möchten Sie uns noch etwas dazu sagen? (optional)',
     orderTitleMissing: 'Bitte geben Sie an, worum es geht',
     orderLocationMissing: 'Bitte geben Sie die Adresse an',
+    visitAskIntro: 'Sagen Sie uns, ob wir den Termin verschieben oder absagen sollen. Wir melden uns dann bei Ihnen.',
+    visitMoveLabel: 'Wann passt es Ihnen besser?',
+    visitMoveMissing: 'Bitte schreiben Sie uns, wann es Ihnen besser passt',
+    visitCancelLabel: 'Möchten Sie uns einen Grund nennen? (optional)',
+    visitAskSent: 'Wir melden uns bei Ihnen.',
+    visitLateChange: 'Änderungen jetzt nur noch telefonisch – rufen Sie uns einfach an',
+    calendarFeedIntro:
+      'Ihre Termine mit uns erscheinen in Ihrer Kalender-App (Google Kalender, Apple Kalender, Outlook): über eine private Adresse, die nur Sie kennen. Neue und geänderte Termine holt die App von selbst ab.',
+    calendarFeedUrlHint:
+      'Kopieren Sie die Adresse jetzt und tragen Sie sie in Ihrer Kalender-App als Abonnement ein („Kalender abonnieren“ oder „Per URL hinzufügen“). Wir zeigen sie nur dieses eine Mal. Wer die Adresse kennt, sieht Ihre Termine: Geben Sie sie nicht weiter.',
+    calendarFeedRenewAsk:
+      'Die bisherige Adresse funktioniert danach nicht mehr: Ihre Kalender-App bekommt über sie keine Termine mehr. Die neue Adresse tragen Sie dort neu ein.',
+    calendarFeedOffAsk:
+      'Die Adresse funktioniert danach nicht mehr, und Ihre Kalender-App bekommt keine Termine mehr von uns. Sie können das Kalender-Abo jederzeit wieder einschalten, mit einer neuen Adresse.',
   },
 };
 

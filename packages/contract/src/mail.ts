@@ -25,6 +25,7 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'overdue-digest': 'Tagesübersicht überfällige Rechnungen',
   'direct-debit-returns': 'Rücklastschriften',
   'order-update': 'Auftrag',
+  'visit-update': 'Termin',
 };
 
 export const zMailListQuery = zPageQuery.extend({

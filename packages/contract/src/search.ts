@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATES } from './orders.js';
+import { VISIT_STATES } from './visits.js';
 
 /**
  * "Suche" in the staff top bar (decision 0650): one call over customers, projects,
@@ -79,6 +80,18 @@ export const zSearchOrderHit = z.object({
   customer_name: z.string(),
 });
 
+/** A Termin (decision 0841) found by words of its purpose, the latest first. */
+export const zSearchVisitHit = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  purpose: z.string(),
+  state: z.enum(VISIT_STATES),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+});
+
 /** A group the caller may not see is absent (not empty): the screen leaves it out. */
 export const zSearchResults = z.object({
   customers: z.array(zSearchCustomerHit).optional(),
@@ -87,12 +100,14 @@ export const zSearchResults = z.object({
   wiki_entries: z.array(zSearchWikiHit).optional(),
   time_entries: z.array(zSearchTimeEntryHit).optional(),
   orders: z.array(zSearchOrderHit).optional(),
+  visits: z.array(zSearchVisitHit).optional(),
 });
 
 export type SearchCustomerHit = z.infer<typeof zSearchCustomerHit>;
 export type SearchProjectHit = z.infer<typeof zSearchProjectHit>;
 export type SearchInvoiceHit = z.infer<typeof zSearchInvoiceHit>;
 export type SearchWikiHit = z.infer<typeof zSearchWikiHit>;
+export type SearchVisitHit = z.infer<typeof zSearchVisitHit>;
 export type SearchTimeEntryHit = z.infer<typeof zSearchTimeEntryHit>;
 export type SearchOrderHit = z.infer<typeof zSearchOrderHit>;
 export type SearchResults = z.infer<typeof zSearchResults>;

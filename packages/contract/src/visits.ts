@@ -155,6 +155,23 @@ export const zVisitListQuery = z
   });
 export type VisitListQuery = z.input<typeof zVisitListQuery>;
 
+export const VISIT_REQUEST_KINDS = ['move', 'cancel'] as const;
+export type VisitRequestKind = (typeof VISIT_REQUEST_KINDS)[number];
+/** Staff read these; the lounge words them in the customer's voice (lounge-texts). */
+export const VISIT_REQUEST_LABELS: Record<VisitRequestKind, string> = {
+  move: 'Verschiebung gewünscht',
+  cancel: 'Absage gewünscht',
+};
+
+/** A customer's wish to move or cancel a visit: a task for staff until someone handles it. */
+export const zVisitRequest = z.object({
+  id: z.number(),
+  kind: z.enum(VISIT_REQUEST_KINDS),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type VisitRequest = z.infer<typeof zVisitRequest>;
+
 export const zVisitPerson = z.object({ id: z.number(), name: z.string() });
 
 export const zVisit = z.object({
@@ -180,22 +197,32 @@ export const zVisit = z.object({
   cancelled_by: z.string().nullable(),
   /** Confirmed by the customer in the lounge: when. */
   confirmed_at: z.string().nullable(),
+  /** Raised on every change (the SEQUENCE of its calendar entry). */
+  sequence: z.number(),
+  /** The customer's open wish to move or cancel it (a task for staff), or null. */
+  request: zVisitRequest.nullable(),
 });
 export type Visit = z.infer<typeof zVisit>;
 
 /** A visit as the customer sees it: who comes, when and where; no internal fields. */
-export const zLoungeVisit = zVisit.pick({
-  id: true,
-  date: true,
-  start_time: true,
-  end_time: true,
-  kind: true,
-  state: true,
-  place: true,
-  purpose: true,
-  butlers: true,
-  confirmed_at: true,
-});
+export const zLoungeVisit = zVisit
+  .pick({
+    id: true,
+    date: true,
+    start_time: true,
+    end_time: true,
+    kind: true,
+    state: true,
+    place: true,
+    purpose: true,
+    butlers: true,
+    confirmed_at: true,
+    request: true,
+  })
+  .extend({
+    /** Until when the customer may ask to move or cancel it in the lounge (later: only by contact). */
+    request_until: z.string(),
+  });
 export type LoungeVisit = z.infer<typeof zLoungeVisit>;
 
 /** Fahrten of one month: done visits with a trip, against the ButlerPaket's allotment (null: none). */
@@ -203,6 +230,8 @@ export const zTripMonth = z.object({
   month: z.string(),
   used: z.number(),
   allotted: z.number().nullable(),
+  /** Unused Fahrten of the month before in the same ButlerPaket (setting "übernehmen"; else 0). */
+  carried_over: z.number(),
 });
 export type TripMonth = z.infer<typeof zTripMonth>;
 
@@ -236,7 +265,12 @@ export function visitHours(startTime: string, endTime: string): number {
 }
 
 /** POST /api/visits: how many visits were planned (a series: all of them) and the first one. */
-export const zVisitCreated = z.object({ count: z.number(), visit: zVisit });
+export const zVisitCreated = z.object({
+  count: z.number(),
+  visit: zVisit,
+  /** Planned although it goes beyond the ButlerPaket's Fahrten (setting "warnen"): one German line per month. */
+  warnings: z.array(z.string()),
+});
 export type VisitCreated = z.infer<typeof zVisitCreated>;
 
 /** GET /api/visits/people: the active staff who can be planned for a visit. */
@@ -244,3 +278,66 @@ export const zVisitPeople = z.array(zVisitPerson);
 
 /** The 409 of a clash: `details.conflict` holds the German lines, one per clash. */
 export const VISIT_CONFLICT_DETAIL = 'conflict';
+
+/** POST /api/visits/{id}/requests: the customer asks to move (with a wish) or to cancel. */
+export const zVisitRequestCreate = z
+  .object({
+    kind: z.enum(VISIT_REQUEST_KINDS, { error: 'Bitte wählen Sie: verschieben oder absagen' }),
+    message: z
+      .string({ error: 'Ungültiger Text' })
+      .trim()
+      .max(VISIT_LIMITS.reasonChars, `Höchstens ${VISIT_LIMITS.reasonChars} Zeichen`)
+      .default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'move' && !v.message)
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'Bitte schreiben Sie, wann es besser passt' });
+  });
+export type VisitRequestCreate = z.input<typeof zVisitRequestCreate>;
+
+/** GET /api/visit-requests: the open wishes, oldest first (the calendar's task list). */
+export const zOpenVisitRequest = zVisitRequest.extend({ visit: zVisit });
+export const zOpenVisitRequests = z.array(zOpenVisitRequest);
+export type OpenVisitRequest = z.infer<typeof zOpenVisitRequest>;
+
+/** POST /api/visit-requests/{id}/resolve: staff mark a wish as handled (moving or cancelling does it too). */
+export const zVisitRequestResolve = z.object({
+  note: z
+    .string({ error: 'Ungültiger Text' })
+    .trim()
+    .max(VISIT_LIMITS.reasonChars, `Höchstens ${VISIT_LIMITS.reasonChars} Zeichen`)
+    .default(''),
+});
+
+/** What happens with a trip beyond the ButlerPaket's Fahrten (Einstellungen → Termine). */
+export const TRIP_OVERRUN_RULES = ['refuse', 'warn', 'bill'] as const;
+export type TripOverrunRule = (typeof TRIP_OVERRUN_RULES)[number];
+export const TRIP_OVERRUN_LABELS: Record<TripOverrunRule, string> = {
+  refuse: 'Nicht einplanen (das Planen wird abgelehnt)',
+  warn: 'Einplanen mit Hinweis',
+  bill: 'Einplanen und verrechnen (als Produkt auf der nächsten ButlerPaket-Rechnung, einmal je Fahrt)',
+};
+
+/** GET/PUT /api/settings/visits. */
+export const zVisitSettings = z.object({
+  /** Until how many hours before a visit the customer may ask to move or cancel it in the lounge. */
+  request_hours: z
+    .number({ error: 'Bitte geben Sie eine Zahl an' })
+    .int('Bitte eine ganze Zahl')
+    .min(0, 'Mindestens 0 Stunden')
+    .max(336, 'Höchstens 336 Stunden (zwei Wochen)'),
+  trip_overrun: z.enum(TRIP_OVERRUN_RULES, { error: 'Bitte wählen Sie eine Regel' }),
+  /** Unused Fahrten of a month may be used in the next month of the same ButlerPaket. */
+  trips_carry_over: z.boolean({ error: 'Ungültiger Wert' }),
+  /** "verrechnen": the Quickbill product a trip beyond the allotment is billed as (e.g. "Fahrt"). */
+  trip_product_id: zId.nullable().default(null),
+});
+export const zVisitSettingsInput = zVisitSettings.superRefine((v, ctx) => {
+  if (v.trip_overrun === 'bill' && v.trip_product_id === null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['trip_product_id'],
+      message: 'Bitte wählen Sie das Produkt, als das eine zusätzliche Fahrt verrechnet wird',
+    });
+});
+export type VisitSettings = z.infer<typeof zVisitSettings>;

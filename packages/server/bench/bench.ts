@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.js';
 import { createDatabase } from '../src/db/client.js';
 import { EmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { migrateDatabase } from '../src/db/migrate.js';
+import { addDays } from '../src/domain/calendar.js';
 import { readEnv } from '../src/env.js';
 import { todayVienna } from '../src/lib/clock.js';
 import { EVERY_CUSTOMER } from '../src/lib/customer-scope.js';
@@ -118,6 +119,12 @@ async function main() {
     const firstYear = Number(today.slice(0, 4)) - (BENCH_SIZES.years - 1);
     const customerCount = benchSizes(scale).customers;
     const orderCount = benchSizes(scale).orders;
+    /** A week (Monday to Sunday) within a year around today, spread by the LCG. */
+    const monday = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
+    const weekOf = (i: number) => {
+      const from = addDays(monday, 7 * (pick(i, 103) - 52));
+      return `from=${from}&to=${addDays(from, 6)}`;
+    };
     const options = { warmup: 20, requests };
     const only = option('only')?.toLowerCase();
     started = performance.now();
@@ -217,6 +224,15 @@ async function main() {
       ['GET /api/orders?q=A-… (number)', (i) => `/api/orders?q=A-${pick(i, orderCount)}`],
       ['GET /api/orders/counts', () => '/api/orders/counts'],
       ['GET /api/orders/:id (with thread)', (i) => `/api/orders/${pick(i, orderCount)}`],
+      // Termine (decisions 0840, 0841): the team's week as the calendar opens it (this week and
+      // the 51 before and after), one Butler's week, the open wishes, a customer's Fahrten.
+      ['GET /api/visits?from=…&to=… (team week)', (i) => `/api/visits?${weekOf(i)}`],
+      [
+        "GET /api/visits?…&butler_id=… (one Butler's week)",
+        (i) => `/api/visits?${weekOf(i)}&butler_id=${pick(i, benchSizes(scale).butlers)}`,
+      ],
+      ['GET /api/visit-requests (open wishes)', () => '/api/visit-requests'],
+      ['GET /api/customers/:id/trips', (i) => `/api/customers/${pick(i, customerCount)}/trips`],
     ];
     for (const [name, path] of lists.filter(([name]) => wanted(name))) {
       results.push(await measure(name, (i) => `${origin}${path(i)}`, adminToken, options));
@@ -240,6 +256,26 @@ async function main() {
           options,
         ),
       );
+    // The lounge's next visits and Fahrten, and a Butler's own Kalender-Abo as a calendar fetches it.
+    if (wanted('GET /api/customers/42/visits (lounge)'))
+      results.push(
+        await measure(
+          'GET /api/customers/42/visits (lounge)',
+          () => `${origin}/api/customers/42/visits`,
+          customerToken,
+          options,
+        ),
+      );
+    if (wanted("GET /api/calendar/….ics (a Butler's feed)")) {
+      const butlerToken = await login('butler1', 'admin');
+      const feed = await fetch(`${origin}/api/calendar-feeds/own`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${butlerToken}` },
+      });
+      const { url } = (await feed.json()) as { url: string };
+      const path = new URL(url).pathname;
+      results.push(await measure("GET /api/calendar/….ics (a Butler's feed)", () => `${origin}${path}`, null, options));
+    }
     printTable(results, TARGET_P95_MS);
 
     // The mixed phase (decision 0560): 48 customers read their lounges while a writer books

@@ -6,10 +6,20 @@ import type { Database } from '../src/db/client.js';
  * not minutes): 1,000 customers (2 projects each), 10 consecutive yearly subscriptions for
  * 4 of 5 customers, 3 hour packages each, 250,000 time entries spread over the ten years,
  * 10,000 invoices with one line each, 3 wiki entries per customer, 20,000 Aufträge (20 per
- * customer, 3 messages each, every tenth time entry booked on one). `--scale N` multiplies
- * customers, time entries, invoices and Aufträge by N. Pseudo-random but repeatable (setseed). Needs a fresh database: ids start at 1.
+ * customer, 3 messages each, every tenth time entry booked on one), 20,000 Termine (two a year
+ * per customer, done in the past, planned ahead, every 50th ahead with an open wish) for 4
+ * Butlers. `--scale N` multiplies customers, time entries, invoices, Aufträge, Termine and
+ * Butlers by N. Pseudo-random but repeatable (setseed). Needs a fresh database: ids start at 1.
  */
-export const BENCH_SIZES = { customers: 1_000, timeEntries: 250_000, invoices: 10_000, orders: 20_000, years: 10 };
+export const BENCH_SIZES = {
+  customers: 1_000,
+  timeEntries: 250_000,
+  invoices: 10_000,
+  orders: 20_000,
+  visits: 20_000,
+  butlers: 4,
+  years: 10,
+};
 
 export function benchSizes(scale: number) {
   return {
@@ -17,6 +27,8 @@ export function benchSizes(scale: number) {
     timeEntries: BENCH_SIZES.timeEntries * scale,
     invoices: BENCH_SIZES.invoices * scale,
     orders: BENCH_SIZES.orders * scale,
+    visits: BENCH_SIZES.visits * scale,
+    butlers: BENCH_SIZES.butlers * scale,
     years: BENCH_SIZES.years,
   };
 }
@@ -128,6 +140,30 @@ export async function generateBenchData(db: Database, passwordHash: string, toda
     await tx.execute(sql`
       UPDATE time_entries SET order_id = customer_id - 1 + ${n} * (1 + id % ${Math.max(1, sizes.orders / n - 1)})
       WHERE id % 10 = 0`);
+    // Termine (decision 0840): the week of a 40-person team at scale 10 holds ~385 visits.
+    await tx.execute(sql`
+      INSERT INTO admins (username, name, password_hash, role)
+      SELECT 'butler' || b, 'Butler ' || b, ${passwordHash}, 'butler' FROM generate_series(1, ${sizes.butlers}) b`);
+    await tx.execute(sql`
+      INSERT INTO visits (customer_id, starts_at, ends_at, kind, state, purpose, cancel_reason, done_at, sequence)
+      SELECT 1 + (v % ${n}), x.at, x.at + (1 + v % 2) * interval '1 hour',
+             (ARRAY['trip','trip','remote','trip','office'])[1 + v % 5],
+             x.state, 'Besuch Nummer ' || v, CASE WHEN x.state = 'cancelled' THEN 'Kundin verhindert' END,
+             CASE WHEN x.state = 'done' THEN x.at + interval '2 hours' END, v % 3
+      FROM generate_series(1, ${sizes.visits}) v
+      CROSS JOIN LATERAL (SELECT (${start}::date + ((v::bigint * (${today}::date + 365 - ${start}::date)) / ${sizes.visits})::int
+        + make_interval(hours => 8 + v % 9))::timestamp AT TIME ZONE 'Europe/Vienna' AS at) d
+      CROSS JOIN LATERAL (SELECT d.at, CASE WHEN d.at < ${today}::date
+        THEN (ARRAY['done','done','done','done','done','done','done','done','cancelled','done'])[1 + v % 10]
+        ELSE (ARRAY['planned','planned','confirmed','moved','planned','confirmed','planned','planned','cancelled','planned'])[1 + v % 10]
+        END AS state) x`);
+    await tx.execute(sql`
+      INSERT INTO visit_staff (visit_id, admin_id)
+      SELECT v.id, a.id FROM visits v JOIN admins a ON a.username = 'butler' || (1 + v.id % ${sizes.butlers})`);
+    await tx.execute(sql`
+      INSERT INTO visit_requests (visit_id, customer_id, kind, message)
+      SELECT id, customer_id, 'move', 'Lieber eine Stunde später'
+      FROM visits WHERE starts_at > ${today}::date AND state IN ('planned','confirmed') AND id % 50 = 0`);
     await tx.execute(sql`
       INSERT INTO invoice_number_counters (year, last_sequence)
       SELECT number_year, max(number_sequence) FROM invoices WHERE number_year IS NOT NULL GROUP BY number_year`);

@@ -10,13 +10,14 @@ function percentile(sorted: number[], p: number): number {
 export async function measure(
   name: string,
   nextUrl: (i: number) => string,
-  token: string,
+  /** null: without sign-in (a calendar fetching a Kalender-Abo). */
+  token: string | null,
   options: { warmup: number; requests: number; before?: () => Promise<unknown> },
 ): Promise<Timing> {
   const call = async (url: string) => {
     await options.before?.();
     const started = performance.now();
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
     const body = await res.text();
     const elapsed = performance.now() - started;
     if (res.status !== 200) throw new Error(`${name}: ${url} answered ${res.status} ${body.slice(0, 200)}`);

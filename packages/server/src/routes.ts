@@ -60,6 +60,7 @@ import { subscriptionTemplatesRoutes } from './modules/subscription-templates/su
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { timeEntriesRoutes } from './modules/time-entries/time-entries.routes.js';
 import { timersRoutes } from './modules/timers/timers.routes.js';
+import { calendarFeedsRoutes } from './modules/visits/calendar-feeds.routes.js';
 import { visitsRoutes } from './modules/visits/visits.routes.js';
 import { wikiRoutes } from './modules/wiki/wiki.routes.js';
 
@@ -107,7 +108,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   const orderAttachments = createOrderAttachmentService(deps.db, deps.env.UPLOAD_STALL_SECONDS);
   await typed.register(orderAttachmentRoutes(orderAttachments, deps.env.LOG_LEVEL));
   await typed.register(ordersRoutes(deps.db, deps.env.PUBLIC_URL));
-  await typed.register(visitsRoutes(deps.db));
+  await typed.register(visitsRoutes(deps.db, deps.env.PUBLIC_URL));
+  await typed.register(calendarFeedsRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(myDayRoutes(deps.db));
   await typed.register(exportsRoutes(deps.db));
   await typed.register(

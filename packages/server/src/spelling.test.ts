@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const FORBIDDEN: Array<{ pattern: RegExp; instead: string }> = [
   { pattern: /BUTLER-Paket|Butler-Paket/, instead: 'ButlerPaket' },
-  { pattern: /\bAbos?\b/, instead: 'ButlerPaket' },
+  // A ButlerPaket is never an "Abo"; a "Kalender-Abo" (an iCal subscription, decision 0841) is another thing.
+  { pattern: /(?<!Kalender-)\bAbos?\b/, instead: 'ButlerPaket' },
   // SPEC §5 names the fields "R-Schwellenwert {n}" and "Rabatt-Cap {n}"; the English word alone is not German.
   { pattern: /(?<!-)\bCaps?\b/, instead: 'Obergrenze' },
   { pattern: /…/, instead: '"..." (SPEC.md’s ellipsis)' },

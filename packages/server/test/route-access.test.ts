@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/staff/forgot-password',
   // The page for a referred friend: provider, gift and contact, no customer data (decision 0760).
   'GET /api/referral-invitation',
+  // A Kalender-Abo: its address's secret is the access (decision 0841).
+  'GET /api/calendar/:file',
   // The owner's name, accent and logo: shown on the login pages anyway (decision 0635).
   'GET /api/brand',
   'GET /api/brand/logo',

@@ -52,4 +52,12 @@ describe('seedDemoVisits', () => {
     expect(rows.length).toBeGreaterThanOrEqual(1);
     expect(line).toContain('3 von 2 Fahrten');
   });
+
+  it('has an open wish of a customer to move a visit, from the lounge', async () => {
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM visit_requests WHERE resolved_at IS NULL AND kind = 'move'`,
+    );
+    expect(rows[0].n).toBe(1);
+    expect(line).toContain('ein Verschiebungswunsch');
+  });
 });

@@ -124,6 +124,26 @@ export async function seedDemoVisits(app: FastifyInstance, db: Database, today: 
       });
     }
     if (ahead[2]) await staffCall('POST', `/api/visits/${ahead[2].id}/cancel`, { reason: 'Kundin ist auf Urlaub' });
+    // The second customer asks in the lounge to move their next visit (decision 0841): a wish for staff.
+    const [wished] = await db
+      .select({ id: visits.id })
+      .from(visits)
+      .where(
+        and(
+          eq(visits.customerId, list[1].id),
+          eq(visits.state, 'planned'),
+          gte(visits.startsAt, viennaDayStart(addDays(today, 3))),
+        ),
+      )
+      .orderBy(asc(visits.startsAt))
+      .limit(1);
+    if (wished) {
+      const customerCall = await demoCaller(app, db, { userType: 'customer', id: list[1].id });
+      await customerCall('POST', `/api/visits/${wished.id}/requests`, {
+        kind: 'move',
+        message: 'Geht es eine Stunde später? Vormittags bin ich beim Arzt.',
+      });
+    }
     // A customer with two Fahrten a month who has used three this month, and one more planned.
     let overLine = '';
     if (counted) {
@@ -161,7 +181,7 @@ export async function seedDemoVisits(app: FastifyInstance, db: Database, today: 
       kind: 'office',
       purpose: 'Jahresgespräch im Büro',
     });
-    return `Demo-Termine geplant: ${planned} (Serien jede Woche und jede zweite Woche, heute zwei für den Butler${overLine})`;
+    return `Demo-Termine geplant: ${planned} (Serien jede Woche und jede zweite Woche, heute zwei für den Butler${overLine}${wished ? ', ein Verschiebungswunsch' : ''})`;
   } finally {
     await endDemoSessions(db);
   }

@@ -17,6 +17,8 @@ const MASKS: Array<[RegExp, string]> = [
   [/\$argon2(?:id|i|d)\$[A-Za-z0-9$=,+/.-]*/g, '[Hash]'],
   [/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu, '[E-Mail]'],
   [/#[A-Za-z0-9_-]{40,}/g, '#[Link]'],
+  // A Kalender-Abo's address holds its secret in the path (decision 0841).
+  [/\/api\/calendar\/[^/?\s"]+/g, '/api/calendar/[Kalender-Abo]'],
   // An IBAN, written whole or in groups of four (decision 0706): country, check digits, 8–30 more.
   [/\b[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?\b/g, '[IBAN]'],
 ];
@@ -117,7 +119,8 @@ export function safeError(error: unknown, depth = 0): Record<string, unknown> {
 
 /** The request as a log line shows it: method and path; no query string (searches name people), no headers. */
 export function safeRequest(request: { method?: string; url?: string; ip?: string }) {
-  return { method: request.method, url: request.url?.split('?')[0] };
+  const path = request.url?.split('?')[0];
+  return { method: request.method, url: path === undefined ? path : scrubLogText(path) };
 }
 
 /** The portal's pino options (main.ts; the log-capture test uses the same with its own stream). */

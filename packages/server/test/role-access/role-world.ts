@@ -1,7 +1,15 @@
 import { todayInVienna } from '@butler/contract/format';
 import type { StaffRole } from '@butler/contract/permissions';
 import { eq, sql } from 'drizzle-orm';
-import { admins, customers, loginAttempts, orders, visits, wikiEntries } from '../../src/db/schema/index.js';
+import {
+  admins,
+  customers,
+  loginAttempts,
+  orders,
+  visitRequests,
+  visits,
+  wikiEntries,
+} from '../../src/db/schema/index.js';
 import { addDays } from '../../src/domain/calendar.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
 import {
@@ -34,6 +42,7 @@ export type Rows = {
   invoice: number;
   order: number;
   visit: number;
+  visit_request: number;
 };
 
 /**
@@ -189,6 +198,10 @@ export class RoleWorld {
         purpose: `Besuch ${letter}`,
       })
       .returning();
+    const [visitRequest] = await this.ctx.db
+      .insert(visitRequests)
+      .values({ visitId: visit.id, customerId: customerId!, kind: 'move', message: 'Lieber später' })
+      .returning();
     this.rows[letter] = {
       customer: customerId!,
       project: project.id,
@@ -200,6 +213,7 @@ export class RoleWorld {
       invoice: invoice.id,
       order: order.id,
       visit: visit.id,
+      visit_request: visitRequest.id,
     };
   }
 

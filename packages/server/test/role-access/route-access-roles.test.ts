@@ -36,6 +36,7 @@ const ROW_PARAMS: Array<[RegExp, keyof Rows]> = [
   [/^\/api\/hour-packages\/:id/, 'hour_package'],
   [/^\/api\/orders\/:id/, 'order'],
   [/^\/api\/visits\/:id/, 'visit'],
+  [/^\/api\/visit-requests\/:id/, 'visit_request'],
   [/^\/api\/wiki\/entries\/:id/, 'wiki_entry'],
   [/^\/api\/wiki\/projects\/:id/, 'wiki_entry'],
   [/^\/api\/wiki\/files\/:id/, 'wiki_file'],
@@ -59,6 +60,8 @@ function requestFor(route: { method: string; url: string }, letter: Letter | nul
     .replace(':attachmentId', '1')
     .replace(':year/:month', '2026/1')
     .replace(':month', '2026-01')
+    .replace(':scope', 'own')
+    .replace(':file', 'unbekannt.ics')
     .replace('.:format', '.csv');
   if (url.includes(':id')) {
     const spare: Record<string, number> = {

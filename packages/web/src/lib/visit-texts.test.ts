@@ -13,20 +13,26 @@ import {
 
 describe('tripsLine', () => {
   it('names the month and the used trips against the allotment', () => {
-    const line = tripsLine({ month: '2026-12', used: 2, allotted: 4 });
+    const line = tripsLine({ month: '2026-12', used: 2, allotted: 4, carried_over: 0 });
     expect(line.startsWith(`Fahrten im ${MONTH_NAMES[11]}:`)).toBe(true);
     expect(line).toMatch(/: 2 von 4$/);
   });
 
   it('leaves out the allotment when the customer has none', () => {
-    const line = tripsLine({ month: '2026-01', used: 3, allotted: null });
+    const line = tripsLine({ month: '2026-01', used: 3, allotted: null, carried_over: 0 });
     expect(line).toContain(MONTH_NAMES[0]);
     expect(line).not.toContain('von');
     expect(line.endsWith(': 3')).toBe(true);
   });
 
   it('shows an allotment of zero as such', () => {
-    expect(tripsLine({ month: '2026-05', used: 0, allotted: 0 })).toMatch(/0 von 0$/);
+    expect(tripsLine({ month: '2026-05', used: 0, allotted: 0, carried_over: 0 })).toMatch(/0 von 0$/);
+  });
+
+  it('counts Fahrten carried over from the month before and says how many', () => {
+    expect(tripsLine({ month: '2026-12', used: 3, allotted: 4, carried_over: 1 })).toMatch(
+      /: 3 von 5, davon 1 aus dem Vormonat$/,
+    );
   });
 });
 
@@ -40,8 +46,12 @@ describe('monthName', () => {
 
 describe('tripsCount', () => {
   it('is the count alone without an allotment', () => {
-    expect(tripsCount({ month: '2026-12', used: 1, allotted: null })).toBe('1');
-    expect(tripsCount({ month: '2026-12', used: 1, allotted: 2 })).toBe('1 von 2');
+    expect(tripsCount({ month: '2026-12', used: 1, allotted: null, carried_over: 0 })).toBe('1');
+    expect(tripsCount({ month: '2026-12', used: 1, allotted: 2, carried_over: 0 })).toBe('1 von 2');
+  });
+
+  it('adds the Fahrten carried over to the allotment', () => {
+    expect(tripsCount({ month: '2026-12', used: 3, allotted: 2, carried_over: 2 })).toBe('3 von 4 (2 übernommen)');
   });
 });
 
@@ -79,9 +89,9 @@ describe('peopleList and visitTimeSpan', () => {
 describe('tripRows', () => {
   it('lists the latest month first, each named with its year', () => {
     const rows = tripRows([
-      { month: '2026-10', used: 1, allotted: 4 },
-      { month: '2026-12', used: 2, allotted: 4 },
-      { month: '2025-12', used: 0, allotted: null },
+      { month: '2026-10', used: 1, allotted: 4, carried_over: 0 },
+      { month: '2026-12', used: 2, allotted: 4, carried_over: 0 },
+      { month: '2025-12', used: 0, allotted: null, carried_over: 0 },
     ]);
     expect(rows.map((r) => r.month)).toEqual(['2026-12', '2026-10', '2025-12']);
     expect(rows[0].label).toContain(MONTH_NAMES[11]);

@@ -19,15 +19,26 @@ export function monthName(month: string): string {
   return MONTH_NAMES[index] ?? month;
 }
 
-/** `Fahrten im Dezember: 2 von 4`; without an allotment (no ButlerPaket with Fahrten) `Fahrten im Dezember: 2`. */
+/** The Fahrten a month has: its ButlerPaket's, and those carried over from the month before. */
+const tripsAllowed = (trips: TripMonth) => (trips.allotted ?? 0) + trips.carried_over;
+
+/**
+ * `Fahrten im Dezember: 2 von 4`; with Fahrten carried over `2 von 5, davon 1 aus dem
+ * Vormonat`; without an allotment (no ButlerPaket with Fahrten) `Fahrten im Dezember: 2`.
+ */
 export function tripsLine(trips: TripMonth): string {
   const base = `Fahrten im ${monthName(trips.month)}: ${trips.used}`;
-  return trips.allotted === null ? base : `${base} von ${trips.allotted}`;
+  if (trips.allotted === null) return base;
+  const carried = trips.carried_over > 0 ? `, davon ${trips.carried_over} aus dem Vormonat` : '';
+  return `${base} von ${tripsAllowed(trips)}${carried}`;
 }
 
-/** `2 von 4` / `2`: one month's Fahrten in a list that already names the month. */
-export const tripsCount = (trips: TripMonth) =>
-  trips.allotted === null ? String(trips.used) : `${trips.used} von ${trips.allotted}`;
+/** `2 von 4`, `2 von 5 (1 übernommen)` / `2`: one month's Fahrten in a list that already names the month. */
+export function tripsCount(trips: TripMonth): string {
+  if (trips.allotted === null) return String(trips.used);
+  const carried = trips.carried_over > 0 ? ` (${trips.carried_over} übernommen)` : '';
+  return `${trips.used} von ${tripsAllowed(trips)}${carried}`;
+}
 
 /**
  * Where the visit is, in the customer's voice: the place written down; else, by its kind,

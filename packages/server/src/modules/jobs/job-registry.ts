@@ -11,6 +11,8 @@ import { statementAttachmentSources } from '../statements/statement-attachment.j
 import { monthlyStatementsJob, statementCorrectionsJob } from '../statements/statements.jobs.js';
 import { subscriptionBillingJob } from '../subscriptions/billing/billing.jobs.js';
 import { subscriptionEndsJob } from '../subscriptions/ends/ends.service.js';
+import { visitAttachmentSources } from '../visits/visit-mails.js';
+import { visitRemindersJob } from '../visits/visit-reminders.job.js';
 import { runSchedulerTick, type ScheduledJob } from './scheduler.js';
 import { daily, hourly, monthly } from './schedules.js';
 
@@ -29,6 +31,7 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { job: returnsDigestJob, schedule: daily('07:15') },
   { job: dailyRemindersJob, schedule: daily('08:00') },
   { job: subscriptionBillingJob, schedule: daily('06:30', 72) },
+  { job: visitRemindersJob, schedule: daily('17:00') },
 ];
 
 /** Runs every minute (graphile-worker cron, one process per minute) and enqueues due slots. */
@@ -44,7 +47,7 @@ export const schedulerTickJob = defineJob({
 
 /** Delivers one outbox mail, with the documents of every module that sends some, and the live links of auth. */
 export const sendMailJob = createSendMailJob(
-  { ...quickbillAttachmentSources, ...statementAttachmentSources },
+  { ...quickbillAttachmentSources, ...statementAttachmentSources, ...visitAttachmentSources },
   accountLinks,
 );
 

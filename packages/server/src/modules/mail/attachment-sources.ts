@@ -4,7 +4,12 @@ import type { Env } from '../../env.js';
 import type { MailAttachment } from '../../lib/mail.js';
 
 /** The documents a mail can carry, fetched when it is sent (each kind from the module that owns it). */
-export type AttachmentSourceName = 'invoice-pdf' | 'invoice-ebinterface' | 'reminder-pdf' | 'statement-pdf';
+export type AttachmentSourceName =
+  | 'invoice-pdf'
+  | 'invoice-ebinterface'
+  | 'reminder-pdf'
+  | 'statement-pdf'
+  | 'visit-ics';
 
 /**
  * Returns a document's bytes exactly as they were when the mail was queued: issued
@@ -25,6 +30,13 @@ export const attachment = (
   args: Record<string, string | number>,
 ): MailAttachmentRef => ({ source, filename, args });
 
+/** A calendar file names its iTIP method (RFC 6047 §2.4), so mail programs offer to add it. */
+function contentTypeOf(ref: MailAttachmentRef) {
+  if (ref.filename.endsWith('.xml')) return 'application/xml';
+  if (ref.filename.endsWith('.ics')) return `text/calendar; charset=utf-8; method=${ref.args.method ?? 'PUBLISH'}`;
+  return 'application/pdf';
+}
+
 /** The bytes of a mail's attachments, fetched when the mail is sent. */
 export async function resolveAttachments(
   sources: AttachmentSources,
@@ -35,7 +47,7 @@ export async function resolveAttachments(
   for (const ref of refs) {
     const source = (sources as Record<string, AttachmentSource>)[ref.source];
     if (!source) throw new Error(`Unbekannte Anhangquelle: ${ref.source}`);
-    const contentType = ref.filename.endsWith('.xml') ? 'application/xml' : 'application/pdf';
+    const contentType = contentTypeOf(ref);
     out.push({ filename: ref.filename, content: await source(ctx, ref.args), contentType });
   }
   return out;

@@ -35,6 +35,7 @@ import { listStatements } from '../statements/statement-versions.service.js';
 import { getSubscriptionHistory } from '../subscriptions/history/history.service.js';
 import { listSubscriptionRows, presentSubscriptions } from '../subscriptions/subscriptions.repo.js';
 import { listTimeEntries } from '../time-entries/time-entries.repo.js';
+import { exportVisits } from '../visits/visit-export.js';
 import { createEntryService } from '../wiki/entries.service.js';
 
 const PAGE = 500;
@@ -218,6 +219,7 @@ export async function collectCustomerData(
     'benachrichtigungen.json': notification,
     'monatsuebersichten.json': await listStatements(db, customerId, today),
     'auftraege.json': orderData.json,
+    'termine.json': await exportVisits(db, customerId),
     'wiki.json': wiki.map((entry) => ({
       ...entry,
       dateien: entry.files.map((f) => filePaths.get(f.id) ?? null),

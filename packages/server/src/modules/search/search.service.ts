@@ -7,16 +7,19 @@ import {
   type SearchOrderHit,
   type SearchProjectHit,
   type SearchResults,
+  type SearchVisitHit,
   type SearchWikiHit,
 } from '@butler/contract/search';
+import type { VisitState } from '@butler/contract/visits';
 import { and, asc, desc, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { customers, invoices, orders, projects, wikiCategories, wikiEntries } from '../../db/schema/index.js';
+import { customers, invoices, orders, projects, visits, wikiCategories, wikiEntries } from '../../db/schema/index.js';
+import { viennaParts } from '../../domain/vienna-time.js';
 import { can, type SessionContext } from '../../lib/access.js';
 import { customerScope, scopeWhere } from '../../lib/customer-scope.js';
 import { containsPattern } from '../../lib/pagination.js';
 import { customerFullName } from '../customers/customers.repo.js';
-import { orderSearch } from '../orders/order-queries.js';
+import { orderSearch, titleQuery } from '../orders/order-queries.js';
 import { activityHits } from './activity-search.js';
 
 /**
@@ -199,6 +202,45 @@ async function orderHits(db: Database, term: string, session: SessionContext): P
   }));
 }
 
+/** Termine by words of their purpose as prefixes (the purpose's full-text index), the latest first. */
+async function visitHits(db: Database, term: string, session: SessionContext): Promise<SearchVisitHit[]> {
+  const words = titleQuery(term);
+  if (!words) return [];
+  const rows = await db
+    .select({
+      id: visits.id,
+      startsAt: visits.startsAt,
+      endsAt: visits.endsAt,
+      purpose: visits.purpose,
+      state: visits.state,
+      customerId: visits.customerId,
+      customerName: customerFullName(),
+    })
+    .from(visits)
+    .innerJoin(customers, eq(customers.id, visits.customerId))
+    .where(
+      and(
+        sql`to_tsvector('simple', ${visits.purpose}) @@ to_tsquery('simple', ${words})`,
+        scopeWhere(customerScope(session), visits.customerId),
+      ),
+    )
+    .orderBy(desc(visits.startsAt), desc(visits.id))
+    .limit(SEARCH_GROUP_LIMIT);
+  return rows.map((r) => {
+    const start = viennaParts(r.startsAt);
+    return {
+      id: r.id,
+      date: start.date,
+      start_time: start.time,
+      end_time: viennaParts(r.endsAt).time,
+      purpose: r.purpose,
+      state: r.state as VisitState,
+      customer_id: r.customerId,
+      customer_name: r.customerName,
+    };
+  });
+}
+
 /** The groups the session may see, each searched over the customers in its scope. */
 export async function searchEverything(
   db: Database,
@@ -209,13 +251,14 @@ export async function searchEverything(
   const term = q.trim();
   const match = termMatcher(term);
   const none = Promise.resolve(undefined);
-  const [customerGroup, projectGroup, invoiceGroup, wikiGroup, timeGroup, orderGroup] = await Promise.all([
+  const [customerGroup, projectGroup, invoiceGroup, wikiGroup, timeGroup, orderGroup, visitGroup] = await Promise.all([
     can(session, 'customers.read') ? customerHits(db, match, session) : none,
     can(session, 'projects.read') ? projectHits(db, match, session) : none,
     can(session, 'invoices.read') ? invoiceHits(db, term, match, session) : none,
     can(session, 'wiki.read') ? wikiHits(db, match, session) : none,
     can(session, 'time_entries.read') ? activityHits(db, term, customerScope(session)) : none,
     can(session, 'orders.read') ? orderHits(db, term, session) : none,
+    can(session, 'visits.read') ? visitHits(db, term, session) : none,
   ]);
   return {
     customers: customerGroup,
@@ -224,5 +267,6 @@ export async function searchEverything(
     wiki_entries: wikiGroup,
     time_entries: timeGroup,
     orders: orderGroup,
+    visits: visitGroup,
   };
 }

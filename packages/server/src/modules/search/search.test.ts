@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories.js';
 import { as, type StaffMember, staffMember } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { customers, invoices, orders, wikiEntries } from '../../db/schema/index.js';
+import { customers, invoices, orders, visits, wikiEntries } from '../../db/schema/index.js';
 import { addDays } from '../../domain/calendar.js';
 
 /**
@@ -240,6 +240,37 @@ describe('GET /api/search', () => {
     const byNumber = (await search(owner, `A-${String(other.id).padStart(4, '0')}`)).orders;
     expect(byNumber?.map((o) => o.number)).toContain(`A-${String(other.id).padStart(4, '0')}`);
     expect((await search(butler, `A-${String(other.id).padStart(4, '0')}`)).orders).toEqual([]);
+  });
+
+  it('finds Termine by words of their purpose in Vienna time, a Butler only their customers’ (decision 0841)', async () => {
+    const at = (iso: string) => new Date(iso);
+    const [own] = await ctx.db
+      .insert(visits)
+      .values({
+        customerId: ids.mine,
+        startsAt: at('2026-12-14T08:00:00Z'),
+        endsAt: at('2026-12-14T09:30:00Z'),
+        kind: 'trip',
+        purpose: 'Weihnachtsbeleuchtung montieren',
+      })
+      .returning();
+    await ctx.db.insert(visits).values({
+      customerId: ids.foreign,
+      startsAt: at('2026-12-15T08:00:00Z'),
+      endsAt: at('2026-12-15T09:00:00Z'),
+      kind: 'remote',
+      purpose: 'Weihnachtsgrüße drucken',
+    });
+    const hits = (await search(owner, 'weihnacht')).visits ?? [];
+    expect(hits.map((v) => v.purpose)).toEqual(['Weihnachtsgrüße drucken', 'Weihnachtsbeleuchtung montieren']);
+    expect(hits[1]).toMatchObject({
+      id: own.id,
+      date: '2026-12-14',
+      start_time: '09:00',
+      end_time: '10:30',
+      state: 'planned',
+    });
+    expect((await search(butler, 'Weihnacht')).visits?.map((v) => v.id)).toEqual([own.id]);
   });
 
   it('Buchhaltung finds customers and invoices, no wiki, projects or time entries', async () => {

@@ -1,8 +1,8 @@
 import { orderNumber } from '@butler/contract/orders';
-import type { Visit, VisitKind, VisitState } from '@butler/contract/visits';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Visit, VisitKind, VisitRequestKind, VisitState } from '@butler/contract/visits';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
-import { admins, customers, orders, visitStaff, visits } from '../../db/schema/index.js';
+import { admins, customers, orders, visitRequests, visitStaff, visits } from '../../db/schema/index.js';
 import { viennaParts } from '../../domain/vienna-time.js';
 
 const staffDisplay = sql<string>`COALESCE(NULLIF(${admins.name}, ''), ${admins.username})`;
@@ -43,10 +43,17 @@ export async function findVisits(db: Executor, where: SQL | undefined, limit?: n
       postalCode: customers.postalCode,
       city: customers.city,
       orderTitle: orders.title,
+      request: {
+        id: visitRequests.id,
+        kind: visitRequests.kind,
+        message: visitRequests.message,
+        createdAt: visitRequests.createdAt,
+      },
     })
     .from(visits)
     .innerJoin(customers, eq(customers.id, visits.customerId))
     .leftJoin(orders, eq(orders.id, visits.orderId))
+    .leftJoin(visitRequests, and(eq(visitRequests.visitId, visits.id), isNull(visitRequests.resolvedAt)))
     .where(where)
     .orderBy(asc(visits.startsAt), asc(visits.id));
   const rows = limit ? await query.limit(limit) : await query;
@@ -54,7 +61,7 @@ export async function findVisits(db: Executor, where: SQL | undefined, limit?: n
     db,
     rows.map((r) => r.visit.id),
   );
-  return rows.map(({ visit, orderTitle, ...customer }) => {
+  return rows.map(({ visit, orderTitle, request, ...customer }) => {
     const start = viennaParts(visit.startsAt);
     const end = viennaParts(visit.endsAt);
     return {
@@ -80,6 +87,16 @@ export async function findVisits(db: Executor, where: SQL | undefined, limit?: n
       cancel_reason: visit.cancelReason,
       cancelled_by: visit.cancelledBy,
       confirmed_at: visit.confirmedAt?.toISOString() ?? null,
+      sequence: visit.sequence,
+      request:
+        request && request.id !== null
+          ? {
+              id: request.id,
+              kind: request.kind as VisitRequestKind,
+              message: request.message,
+              created_at: request.createdAt.toISOString(),
+            }
+          : null,
     };
   });
 }

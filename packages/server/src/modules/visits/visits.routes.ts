@@ -2,6 +2,7 @@ import { zCustomerIdParams, zErrorResponse, zIdParams } from '@butler/contract/c
 import {
   zCustomerVisits,
   zLoungeVisit,
+  zOpenVisitRequests,
   zTripHistory,
   zVisit,
   zVisitCancel,
@@ -10,13 +11,19 @@ import {
   zVisitDone,
   zVisitListQuery,
   zVisitPeople,
+  zVisitRequestCreate,
+  zVisitRequestResolve,
+  zVisitSettings,
+  zVisitSettingsInput,
   zVisitUpdate,
 } from '@butler/contract/visits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { requireSession } from '../../lib/access.js';
 import { customerScope } from '../../lib/customer-scope.js';
-import { createVisitsService } from './visits.service.js';
+import { createVisitRequestsService } from './visit-requests.service.js';
+import { loadVisitSettings, saveVisitSettings } from './visit-settings.service.js';
+import { createVisitsService, loungeVisit } from './visits.service.js';
 
 const tags = ['Termine'];
 const errors = {
@@ -30,9 +37,10 @@ const one = { 200: zVisit, ...errors };
 
 /** Termine and Fahrten (decision 0840): the calendar, planning, and the lounge's next visits. */
 export const visitsRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (db: Database, publicUrl: string): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createVisitsService(db);
+    const service = createVisitsService(db, publicUrl);
+    const requests = createVisitRequestsService(db);
 
     app.get('/api/visits', {
       config: { access: { permission: 'visits.read', scoped: true } },
@@ -145,5 +153,69 @@ export const visitsRoutes =
         response: { 200: zTripHistory, ...errors },
       },
       handler: (request) => service.trips(request.params.customerId),
+    });
+
+    app.post('/api/visits/:id/requests', {
+      config: {
+        access: { permission: 'visits.read', customer: ['row:visits'], self: true, customerOnly: true },
+      },
+      schema: {
+        tags,
+        description:
+          'Die Kundin oder der Kunde bittet, den Termin zu verschieben oder abzusagen (bis zur eingestellten Frist davor); der Wunsch erscheint als Aufgabe im Kalender, der Termin bleibt, bis das Team ihn ändert',
+        params: zIdParams,
+        body: zVisitRequestCreate,
+        response: { 201: zLoungeVisit, ...errors },
+      },
+      handler: async (request, reply) => {
+        const visit = await requests.create(requireSession(request), request.params.id, request.body);
+        const { request_hours } = await loadVisitSettings(db);
+        reply.status(201);
+        return loungeVisit(visit, request_hours);
+      },
+    });
+
+    app.get('/api/visit-requests', {
+      config: { access: { permission: 'visits.read', scoped: true } },
+      schema: {
+        tags,
+        description: 'Die offenen Wünsche der Kunden, Termine zu verschieben oder abzusagen (älteste zuerst)',
+        response: { 200: zOpenVisitRequests, ...errors },
+      },
+      handler: (request) => requests.open(customerScope(requireSession(request))),
+    });
+
+    app.post('/api/visit-requests/:id/resolve', {
+      config: { access: { permission: 'visits.write', customer: ['row:visit_requests'] } },
+      schema: {
+        tags,
+        description:
+          'Markiert einen Terminwunsch als erledigt (Verschieben oder Absagen des Termins tut das von selbst)',
+        params: zIdParams,
+        body: zVisitRequestResolve,
+        response: one,
+      },
+      handler: (request) => requests.resolve(requireSession(request), request.params.id, request.body.note),
+    });
+
+    app.get('/api/settings/visits', {
+      config: { access: { permission: 'visits.read', noCustomerData: true } },
+      schema: {
+        tags,
+        description: 'Einstellungen der Termine: Frist für Kundenwünsche, Fahrten über dem Kontingent, Übernahme',
+        response: { 200: zVisitSettings, ...errors },
+      },
+      handler: () => loadVisitSettings(db),
+    });
+
+    app.put('/api/settings/visits', {
+      config: { access: { permission: 'settings.write', noCustomerData: true } },
+      schema: {
+        tags,
+        description: 'Speichert die Einstellungen der Termine („verrechnen“ braucht das Produkt einer Fahrt)',
+        body: zVisitSettingsInput,
+        response: { 200: zVisitSettings, ...errors },
+      },
+      handler: (request) => saveVisitSettings(db, requireSession(request), request.body),
     });
   };

@@ -26,8 +26,12 @@ import { writeAudit } from '../../lib/audit.js';
 import { now, todayVienna } from '../../lib/clock.js';
 import { type CustomerScope, scopeWhere } from '../../lib/customer-scope.js';
 import { AppError, fieldError } from '../../lib/errors.js';
-import { tripMonths } from './trips.js';
+import { recordTripCharge } from './trip-charges.js';
+import { checkTripAllotment, tripMonths } from './trips.js';
+import { mailVisits } from './visit-mails.js';
 import { findVisit, findVisits, overlappingVisits } from './visit-queries.js';
+import { requestUntil, resolveOpenRequest } from './visit-requests.service.js';
+import { loadVisitSettings } from './visit-settings.service.js';
 
 type VisitRow = typeof visits.$inferSelect;
 type CreateInput = z.output<typeof zVisitCreate>;
@@ -71,7 +75,11 @@ function requireOpen(row: VisitRow) {
   if (!isOpen(row.state)) throw new AppError('VISIT_CLOSED');
 }
 
-export function createVisitsService(db: Database) {
+/** Visits that have not ended yet: only these get a mail about a change. */
+const stillAhead = (rows: Array<{ id: number; endsAt: Date }>) =>
+  rows.filter((r) => r.endsAt.getTime() > now().getTime()).map((r) => r.id);
+
+export function createVisitsService(db: Database, publicUrl: string) {
   /** The chosen people exist, are active and may be planned; else a German field error. */
   async function checkPeople(executor: Transaction, ids: number[]) {
     const unique = [...new Set(ids)];
@@ -169,6 +177,14 @@ export function createVisitsService(db: Database) {
           end: viennaInstant(day, input.end_time),
         }));
         if (!input.allow_conflicts) await checkClashes(tx, staffIds, slots);
+        const warnings =
+          input.kind === 'trip'
+            ? await checkTripAllotment(
+                tx,
+                input.customer_id,
+                slots.map((s) => s.start),
+              )
+            : [];
         const [series] =
           input.repeat === 'none'
             ? [null]
@@ -195,9 +211,15 @@ export function createVisitsService(db: Database) {
               createdByAdminId: session.adminId,
             })),
           )
-          .returning({ id: visits.id });
+          .returning({ id: visits.id, endsAt: visits.endsAt });
         const visitIds = rows.map((r) => r.id);
         await setStaff(tx, visitIds, staffIds);
+        await mailVisits(tx, {
+          kind: 'planned',
+          visitIds: stillAhead(rows),
+          publicUrl,
+          createdBy: session.displayName,
+        });
         await writeAudit(
           tx,
           session,
@@ -215,9 +237,9 @@ export function createVisitsService(db: Database) {
           },
           { customerId: input.customer_id },
         );
-        return visitIds;
+        return { visitIds, warnings };
       });
-      return { count: ids.length, visit: await readVisit(ids[0]) };
+      return { count: ids.visitIds.length, visit: await readVisit(ids.visitIds[0]), warnings: ids.warnings };
     },
 
     /** Changes this visit only; a new time makes it "verschoben" and asks the customer to confirm again. */
@@ -232,6 +254,9 @@ export function createVisitsService(db: Database) {
         const end = viennaInstant(input.date, input.end_time);
         if (!input.allow_conflicts) await checkClashes(tx, staffIds, [{ start, end }], [id]);
         const moved = start.getTime() !== row.startsAt.getTime() || end.getTime() !== row.endsAt.getTime();
+        // A trip that is new to its month counts against that month's Fahrten (refused by the setting).
+        if (input.kind === 'trip' && (row.kind !== 'trip' || moved))
+          await checkTripAllotment(tx, row.customerId, [start], [id]);
         const [after] = await tx
           .update(visits)
           .set({
@@ -251,6 +276,15 @@ export function createVisitsService(db: Database) {
         await writeAudit(tx, session, moved ? 'visit_move' : 'update', 'visit', id, row, after, {
           customerId: row.customerId,
         });
+        if (moved) await resolveOpenRequest(tx, id, session.displayName, null);
+        const noticed = moved || input.place !== row.place || input.kind !== row.kind;
+        if (noticed)
+          await mailVisits(tx, {
+            kind: 'changed',
+            visitIds: stillAhead([after]),
+            publicUrl,
+            createdBy: session.displayName,
+          });
       });
       return readVisit(id);
     },
@@ -292,6 +326,14 @@ export function createVisitsService(db: Database) {
               targets.map((t) => t.id),
             ),
           );
+        for (const target of targets) await resolveOpenRequest(tx, target.id, session.displayName, null);
+        await mailVisits(tx, {
+          kind: 'cancelled',
+          visitIds: stillAhead(targets),
+          publicUrl,
+          reason: input.reason,
+          createdBy: session.displayName,
+        });
         await writeAudit(
           tx,
           session,
@@ -316,6 +358,8 @@ export function createVisitsService(db: Database) {
           throw new AppError('VISIT_CLOSED', 'Ein Termin in der Zukunft kann noch nicht erledigt werden');
         const at = now();
         await tx.update(visits).set({ state: 'done', doneAt: at, updatedAt: at }).where(eq(visits.id, id));
+        // A trip beyond the month's Fahrten under "verrechnen": once, for the next ButlerPaket invoice.
+        await recordTripCharge(tx, row);
         await writeAudit(
           tx,
           session,
@@ -366,7 +410,8 @@ export function createVisitsService(db: Database) {
           },
         );
       });
-      return loungeVisit(await readVisit(id));
+      const { request_hours } = await loadVisitSettings(db);
+      return loungeVisit(await readVisit(id), request_hours);
     },
 
     /** The lounge's next visits (open, not yet over) and this month's Fahrten. */
@@ -381,7 +426,8 @@ export function createVisitsService(db: Database) {
         5,
       );
       const [trips] = await tripMonths(db, customerId, [monthKeyOf(todayVienna())]);
-      return { upcoming: upcoming.map(loungeVisit), trips };
+      const { request_hours } = await loadVisitSettings(db);
+      return { upcoming: upcoming.map((v) => loungeVisit(v, request_hours)), trips };
     },
 
     /** Fahrten per month, this month and the eleven before it. */
@@ -394,7 +440,7 @@ export function createVisitsService(db: Database) {
 }
 
 /** What the customer reads of a visit: who comes by first name, never internal fields. */
-export function loungeVisit(visit: Visit) {
+export function loungeVisit(visit: Visit, requestHours: number) {
   return {
     id: visit.id,
     date: visit.date,
@@ -406,6 +452,8 @@ export function loungeVisit(visit: Visit) {
     purpose: visit.purpose,
     butlers: visit.butlers.map((b) => ({ id: b.id, name: b.name.trim().split(/\s+/)[0] || b.name })),
     confirmed_at: visit.confirmed_at,
+    request: visit.request,
+    request_until: requestUntil(visit.starts_at, requestHours),
   };
 }
 

@@ -212,11 +212,11 @@ describe('Fahrten', () => {
     }>;
     expect(trips).toHaveLength(12);
     const byMonth = Object.fromEntries(trips.map((t) => [t.month, t]));
-    expect(byMonth['2026-01']).toEqual({ month: '2026-01', used: 2, allotted: 4 });
+    expect(byMonth['2026-01']).toEqual({ month: '2026-01', used: 2, allotted: 4, carried_over: 0 });
     expect(byMonth['2026-02'].used).toBe(1);
-    expect(byMonth['2026-12']).toEqual({ month: '2026-12', used: 1, allotted: 4 });
+    expect(byMonth['2026-12']).toEqual({ month: '2026-12', used: 1, allotted: 4, carried_over: 0 });
     const lounge = (await as(ctx, c.token).get(`/api/customers/${c.id}/visits`)).json();
-    expect(lounge.trips).toEqual({ month: '2026-12', used: 1, allotted: 4 });
+    expect(lounge.trips).toEqual({ month: '2026-12', used: 1, allotted: 4, carried_over: 0 });
   });
 
   it('a future visit cannot be finished yet', async () => {
@@ -248,6 +248,9 @@ describe('the lounge', () => {
         purpose: 'Fernseher einstellen',
         butlers: [{ id: butler.id, name: 'Bert' }],
         confirmed_at: null,
+        request: null,
+        // Until 24 hours before (Einstellungen → Termine).
+        request_until: '2026-12-09T08:00:00.000Z',
       },
     ]);
     const confirmed = await as(ctx, c.token).post(`/api/visits/${v.id}/confirm`);

@@ -12,6 +12,7 @@ const ACCENT = { background: 'var(--brand-accent, var(--mantine-color-gold-4))' 
 const ADMIN_SECTIONS = [
   { label: 'KUNDEN', to: '/admin/customers', prefix: '/admin/customer', permission: 'customers.read' },
   { label: 'AUFTRÄGE', to: '/admin/auftraege', prefix: '/admin/auftraege', permission: 'orders.read' },
+  { label: 'TERMINE', to: '/admin/termine', prefix: '/admin/termine', permission: 'visits.read' },
   { label: 'WIKI', to: '/admin/wiki', prefix: '/admin/wiki', permission: 'wiki.read' },
   { label: 'QUICKBILL', to: '/admin/quickbill', prefix: '/admin/quickbill', permission: 'invoices.read' },
 ] as const;
@@ -42,7 +43,8 @@ export function AdminNav() {
   const newOrders = useOrdersBadge();
   const settingsActive = pathname.startsWith('/admin/settings');
   return (
-    // One row at 1280 px with the fourth section (AUFTRÄGE, decision 0810): narrower buttons.
+    // One row at 1280 px with five sections (AUFTRÄGE, decision 0810; TERMINE, 0841): narrower
+    // buttons, and the search shows its word only from 1440 px on (top-bar.module.css).
     <Group gap={2} component="nav" aria-label="Hauptnavigation" wrap="nowrap">
       {sections.map((section) => {
         const active = pathname.startsWith(section.prefix);
@@ -57,7 +59,7 @@ export function AdminNav() {
             style={active ? ACCENT : undefined}
             aria-current={active ? 'page' : undefined}
             className={classes.section}
-            px={12}
+            px={10}
           >
             {section.label}
             {section.to === '/admin/auftraege' && <NewOrdersBadge count={newOrders} />}

@@ -39,6 +39,8 @@ export function SearchButton() {
         <UnstyledButton
           className={classes.search}
           onClick={open}
+          aria-label="Suchen"
+          title={isMac ? 'Suchen (⌘ K)' : 'Suchen (Strg K)'}
           aria-keyshortcuts="Control+K"
           data-testid="search-button"
         >

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconKey, IconMail, IconUser } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCan } from '../../app/permissions';
 import { useSession } from '../../app/session-context';
 import { PageHeader } from '../../components/page-header';
 import { StaffEmailDialog } from '../../components/staff-email-dialog';
@@ -11,11 +12,14 @@ import { accountKeys, useAccount } from './api/account';
 import { DevicesCard } from './components/devices-card';
 import { DisplayNameForm } from './components/display-name-form';
 import { PasswordChangeCard } from './components/password-change-card';
+import { StaffCalendarFeedsCard } from './components/staff-calendar-feeds-card';
 import { TwoFactorCard } from './components/two-factor-card';
 
-/** "Konto & Sicherheit" for staff: own password, 2FA, signed-in devices. */
+/** "Konto & Sicherheit" for staff: own password, 2FA, signed-in devices, the Kalender-Abo. */
 export function AdminAccountPage() {
   const navigate = useNavigate();
+  const can = useCan();
+  const withFeeds = can('visits.read');
   const account = useAccount();
   const { user } = useSession();
   const staff = user as AdminUser | null;
@@ -26,7 +30,11 @@ export function AdminAccountPage() {
     <>
       <PageHeader
         title="Konto & Sicherheit"
-        subtitle="Ihr Name, Ihre E-Mail-Adresse, Ihr Passwort, die Zwei-Faktor-Anmeldung und Ihre angemeldeten Geräte"
+        subtitle={
+          withFeeds
+            ? 'Ihr Name, Ihre E-Mail-Adresse, Ihr Passwort, die Zwei-Faktor-Anmeldung, Ihr Kalender-Abo und Ihre angemeldeten Geräte'
+            : 'Ihr Name, Ihre E-Mail-Adresse, Ihr Passwort, die Zwei-Faktor-Anmeldung und Ihre angemeldeten Geräte'
+        }
         actions={
           <Button
             variant="default"
@@ -88,6 +96,7 @@ export function AdminAccountPage() {
           <PasswordChangeCard voice="staff" />
           <TwoFactorCard />
         </SimpleGrid>
+        {withFeeds && <StaffCalendarFeedsCard />}
         <DevicesCard />
       </Stack>
       <StaffEmailDialog

@@ -5,13 +5,14 @@ import { Link } from 'react-router';
 import { useLoungeTexts } from '../../app/lounge-voice';
 import { useSession } from '../../app/session-context';
 import { PasswordChangeCard } from '../account';
+import { CalendarFeedSection } from './calendar-feed-section';
 import { EmailSection } from './email-section';
 import { NotificationsSection } from './notifications-section';
 import { RevealsSection } from './reveals-section';
 
 /**
- * "Mein Konto" in the lounge, composed of sections: e-mail, password change, accesses to
- * notification mails, stored passwords.
+ * "Mein Konto" in the lounge, composed of sections: e-mail, password change, notification
+ * mails, the Kalender-Abo, accesses to stored passwords.
  */
 export function CustomerAccountPage() {
   const { user, customerVoice } = useSession();
@@ -34,6 +35,7 @@ export function CustomerAccountPage() {
           <PasswordChangeCard voice={customerVoice} />
         </SimpleGrid>
         <NotificationsSection customerId={customer.id} />
+        <CalendarFeedSection customerId={customer.id} />
         <RevealsSection customerId={customer.id} />
       </Stack>
     </Container>

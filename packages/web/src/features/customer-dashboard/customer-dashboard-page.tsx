@@ -174,7 +174,7 @@ function LoungeCards({
             <RenderInSteps>
               {/* No placeholder: the card stands only when there is a visit ahead or a Fahrt used. */}
               <Suspense fallback={null}>
-                <LoungeVisitsCard customerId={id} adminView={adminView} />
+                <LoungeVisitsCard customerId={id} adminView={adminView} contactPhone={data.contact.contact_phone} />
               </Suspense>
               <Suspense fallback={<Card mih={160} data-testid="lounge-orders-loading" />}>
                 <LoungeOrdersCard customerId={id} adminView={adminView} />

@@ -18,6 +18,7 @@ const GROUP_PERMISSION = {
   wiki_entries: 'wiki.read',
   time_entries: 'time_entries.read',
   orders: 'orders.read',
+  visits: 'visits.read',
 } as const satisfies Record<GroupKey, string>;
 
 /**

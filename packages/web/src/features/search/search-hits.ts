@@ -1,6 +1,7 @@
 import { ORDER_STATE_LABELS } from '@butler/contract/orders';
 import { INVOICE_STATUS_LABELS } from '@butler/contract/quickbill';
 import type { SearchResults } from '@butler/contract/search';
+import { VISIT_STATE_LABELS } from '@butler/contract/visits';
 import { billingTypeName, formatDate, formatEuro, formatHours } from '../../lib/format';
 
 /** One row of the result list: what it says and which page opens the record. */
@@ -23,9 +24,10 @@ export const GROUP_LABELS: Record<GroupKey, string> = {
   wiki_entries: 'Wiki-Einträge',
   time_entries: 'Zeiteinträge',
   orders: 'Aufträge',
+  visits: 'Termine',
 };
 
-const ORDER: GroupKey[] = ['customers', 'orders', 'projects', 'invoices', 'wiki_entries', 'time_entries'];
+const ORDER: GroupKey[] = ['customers', 'orders', 'visits', 'projects', 'invoices', 'wiki_entries', 'time_entries'];
 const join = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
 
 /** The answer as grouped rows, in the screen's order, each with the address of its exact record. */
@@ -76,6 +78,13 @@ export function searchHits(results: SearchResults): Array<{ group: GroupKey; hit
       title: `${o.number} ${o.title}`,
       detail: join(o.customer_name, ORDER_STATE_LABELS[o.state]),
       to: `/admin/auftraege/${o.id}`,
+    })),
+    visits: (results.visits ?? []).map((v) => ({
+      key: `visit-${v.id}`,
+      group: 'visits',
+      title: v.purpose,
+      detail: join(v.customer_name, `${formatDate(v.date)} ${v.start_time}–${v.end_time}`, VISIT_STATE_LABELS[v.state]),
+      to: `/admin/termine?tag=${v.date}&kunde=${v.customer_id}`,
     })),
   };
   return ORDER.filter((group) => results[group] !== undefined && rows[group].length > 0).map((group) => ({

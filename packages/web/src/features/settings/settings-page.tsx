@@ -11,8 +11,9 @@ import { TemplatesCard } from './components/templates-card';
 import { CustomerVoiceCard } from './customer-voice-card';
 import { DashboardSettingsCard } from './dashboard-settings-card';
 import { ReferralSettingsCard } from './referral-settings-card';
+import { VisitSettingsCard } from './visit-settings-card';
 
-/** Einstellungen (SPEC §2): templates, dashboard settings, referral programme. */
+/** Einstellungen (SPEC §2): templates, dashboard settings, referral programme, alerts, Termine. */
 export function SettingsPage() {
   const navigate = useNavigate();
   const can = useCan();
@@ -21,7 +22,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Einstellungen"
-        subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm, Guthaben-Hinweise, Rechnungen, Postausgang und Mitarbeiter"
+        subtitle="ButlerPaket-Vorlagen, Dashboard, Empfehlungsprogramm, Guthaben-Hinweise, Termine, Rechnungen, Postausgang und Mitarbeiter"
         actions={
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(home)}>
             Zurück zum Dashboard
@@ -38,6 +39,8 @@ export function SettingsPage() {
         {can('settings.write') && <ReferralSettingsCard />}
         {/* 4. Low-balance alerts and mail log (decision 0324) */}
         {can('settings.write') && <BalanceAlertSettingsCard />}
+        {/* Termine: changes in the lounge, Fahrten beyond the ButlerPaket (decision 0840) */}
+        {can('settings.write') && <VisitSettingsCard />}
         {/* Invoices, ButlerPaket billing and reminders live in Quickbill's settings (decision 0632) */}
         {can('billing.settings.write') && <BillingLinkCard />}
         {/* "Anrede der Kunden" (decision 0620): stored with the provider settings, the Inhaber's */}

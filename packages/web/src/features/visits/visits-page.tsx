@@ -1,15 +1,17 @@
 import { formatDayWithWeekday } from '@butler/contract/format';
-import type { Visit, VisitDone } from '@butler/contract/visits';
+import type { Visit, VisitDone, VisitRequest } from '@butler/contract/visits';
 import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarOff, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { IconCalendarOff, IconCalendarShare, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useCan } from '../../app/permissions';
 import { useSession } from '../../app/session-context';
 import { CustomerPicker } from '../../components/customer-picker';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { EmptyState, ErrorState } from '../../components/states';
+import { apiRequest } from '../../lib/api-client';
 import { todayInVienna } from '../../lib/format';
 import { urlParam } from '../../lib/url-filters';
 import { usePhone } from '../../lib/use-phone';
@@ -19,6 +21,8 @@ import { visitListQuery, visitPeopleQuery } from './api/visits';
 import classes from './components/calendar.module.css';
 import { dayHeading, mondayOf, rangeOf, shiftDay, visitsByDay, weekDays, weekLabel } from './components/calendar-rules';
 import { CancelVisitDialog } from './components/cancel-visit-dialog';
+import { OpenRequestsPanel } from './components/open-requests-panel';
+import { ResolveRequestDialog } from './components/resolve-request-dialog';
 import { VisitCard } from './components/visit-card';
 import { VisitDetailDialog } from './components/visit-detail-dialog';
 import { VisitFormDialog } from './components/visit-form-dialog';
@@ -36,12 +40,16 @@ type Open =
   | { kind: 'edit'; visit: Visit }
   | { kind: 'cancel'; visit: Visit }
   | { kind: 'entry'; done: VisitDone }
+  /** "Erledigt" for a wish; `back`: from the visit's details, which open again after it. */
+  | { kind: 'resolve'; visit: Visit; request: VisitRequest; back: boolean }
   | null;
 
 /**
  * /admin/termine (decision 0840): the team's visits, a week at a time on a desktop
  * (Monday to Sunday) and a day at a time on a phone, for everyone or one person; a Butler
  * starts with their own. A card opens the visit; "Neuer Termin" plans one or a series.
+ * Above it "Offene Wünsche", the customers' wishes to move or cancel a visit; the
+ * Kalender-Abo is set up on the own account page.
  */
 export function VisitsPage() {
   const can = useCan();
@@ -71,18 +79,44 @@ export function VisitsPage() {
   const go = (date: string) => set({ tag: date === today ? null : date });
   const days = view === 'week' ? weekDays(range.from) : [day];
   const byDay = visitsByDay(list.data ?? [], days);
-  const knownCustomer = customerLabel ?? list.data?.find((v) => v.customer_id === values.kunde)?.customer_name ?? null;
+  const listedName = list.data?.find((v) => v.customer_id === values.kunde)?.customer_name ?? null;
+  // Opened from the customer page (`?kunde=`) with no visit in view: the filter and a new visit name the customer.
+  const named = useQuery({
+    queryKey: ['customers', values.kunde, 'name'],
+    queryFn: ({ signal }) => apiRequest<{ name: string }>(`/api/customers/${values.kunde}`, { signal }),
+    enabled: Boolean(values.kunde) && !customerLabel && !listedName && list.isSuccess,
+    staleTime: 60_000,
+  });
+  const knownCustomer = customerLabel ?? listedName ?? named.data?.name ?? null;
   const mayWrite = can('visits.write');
 
-  const newButton = mayWrite && (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpen({ kind: 'new' })}>
-      Neuer Termin
-    </Button>
+  const actions = (
+    <>
+      <Button
+        component={Link}
+        to="/admin/account#kalender-abo"
+        variant="default"
+        leftSection={<IconCalendarShare size={16} aria-hidden />}
+      >
+        Kalender-Abo
+      </Button>
+      {mayWrite && (
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpen({ kind: 'new' })}>
+          Neuer Termin
+        </Button>
+      )}
+    </>
   );
 
   return (
     <>
-      <PageHeader title="Termine" subtitle="Besuche, Fernwartung und Termine im Büro" actions={newButton} />
+      <PageHeader title="Termine" subtitle="Besuche, Fernwartung und Termine im Büro" actions={actions} />
+      <OpenRequestsPanel
+        customerId={values.kunde}
+        mayWrite={mayWrite}
+        onOpen={(request) => setOpen({ kind: 'detail', visit: request.visit })}
+        onResolve={({ visit, ...request }) => setOpen({ kind: 'resolve', visit, request, back: false })}
+      />
       <Card p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
@@ -210,6 +244,8 @@ export function VisitsPage() {
           visit={open.kind === 'edit' ? open.visit : null}
           date={day}
           butlerId={butlerId}
+          customerId={values.kunde}
+          customerName={knownCustomer}
           onSaved={(saved) => {
             if (open.kind === 'new' && !days.includes(saved.date)) go(saved.date);
           }}
@@ -223,6 +259,16 @@ export function VisitsPage() {
           onEdit={(visit) => setOpen({ kind: 'edit', visit })}
           onCancel={(visit) => setOpen({ kind: 'cancel', visit })}
           onFinished={(done) => setOpen({ kind: 'entry', done })}
+          onResolve={(visit) =>
+            visit.request && setOpen({ kind: 'resolve', visit, request: visit.request, back: true })
+          }
+        />
+      )}
+      {open?.kind === 'resolve' && (
+        <ResolveRequestDialog
+          visit={open.visit}
+          request={open.request}
+          onClose={() => setOpen(open.back ? { kind: 'detail', visit: open.visit } : null)}
         />
       )}
       {open?.kind === 'cancel' && (

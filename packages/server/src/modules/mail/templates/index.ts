@@ -10,6 +10,7 @@ import { passwordResetTemplate } from './password-reset.js';
 import { securityNoticeTemplate } from './security-notice.js';
 import { statementTemplate } from './statement.js';
 import { subscriptionEndingTemplate } from './subscription-ending.js';
+import { visitUpdateTemplate } from './visit-update.js';
 
 /**
  * Every mail the portal sends, by name. Add a template: a file in this folder exporting
@@ -28,6 +29,7 @@ export const mailTemplates = {
   'overdue-digest': overdueDigestTemplate,
   'direct-debit-returns': directDebitReturnsTemplate,
   'order-update': orderUpdateTemplate,
+  'visit-update': visitUpdateTemplate,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;

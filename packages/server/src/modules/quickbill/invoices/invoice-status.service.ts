@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { invoiceItems, invoices, subscriptionBillingMonths, timeEntries } from '../../../db/schema/index.js';
+import {
+  invoiceItems,
+  invoices,
+  subscriptionBillingMonths,
+  timeEntries,
+  tripCharges,
+} from '../../../db/schema/index.js';
 import { parseDate } from '../../../domain/calendar.js';
 import { hundredthsToString, toHundredths } from '../../../domain/decimal.js';
 import type { SessionContext } from '../../../lib/access.js';
@@ -47,6 +53,8 @@ export function createStatusService(deps: ServiceDeps) {
             .where(eq(invoices.id, id))
             .returning();
           await tx.update(timeEntries).set({ invoiceId: null }).where(eq(timeEntries.invoiceId, id));
+          // Its extra trips go on the next ButlerPaket invoice again (decision 0841).
+          await tx.update(tripCharges).set({ invoiceId: null }).where(eq(tripCharges.invoiceId, id));
           // Its ButlerPaket months may be billed again by hand; the daily job never re-bills them (decision 0581).
           await tx
             .update(subscriptionBillingMonths)

@@ -1,4 +1,5 @@
 import { formatNumber } from '@butler/contract/format';
+import type { InvoiceItemInput } from '@butler/contract/quickbill';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Transaction } from '../../../db/executor.js';
 import { customers, hourPackages, invoices } from '../../../db/schema/index.js';
@@ -11,14 +12,8 @@ import { AppError } from '../../../lib/errors.js';
 import { customerSnapshot, priceItems, replaceItems } from '../invoices/invoice-draft.js';
 import { loadSettings } from '../settings/provider-settings.repo.js';
 
-export type DraftLine = {
-  description: string;
-  quantity: number;
-  unit: string;
-  unit_price: number;
-  tax_rate: 20;
-  tax_exemption: null;
-};
+/** A line of a draft (the provider's VAT rules are applied when it is priced). */
+export type DraftLine = InvoiceItemInput;
 
 /** A draft for one customer with the given lines, dated `today`, due after the usual payment terms. */
 export async function insertDraft(

@@ -14,6 +14,7 @@ import { subscriptionPeriods } from '../../../domain/subscription-periods.js';
 import type { SessionContext } from '../../../lib/access.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { customerFullName } from '../../customers/customers.repo.js';
+import { openTripLines } from '../../visits/trip-charges.js';
 import { claimMonths } from './billing-months.js';
 import { draftForHourPackage, insertDraft } from './hour-package-draft.js';
 import { customersToBill } from './to-bill.js';
@@ -81,6 +82,8 @@ export function createSourcesService(deps: ServiceDeps) {
             continue;
           }
           const description = subscriptionLineText(sub.templateName, monthDisplay(monthKey), 1, num(sub.monthlyHours));
+          // Trips beyond the ButlerPaket's Fahrten under "verrechnen" travel on its next invoice (decision 0841).
+          const trips = await openTripLines(tx, customer.id);
           const row = await insertDraft(
             tx,
             session,
@@ -94,6 +97,7 @@ export function createSourcesService(deps: ServiceDeps) {
                 tax_rate: 20,
                 tax_exemption: null,
               },
+              ...trips.lines,
             ],
             {
               subscriptionId: sub.id,
@@ -103,6 +107,7 @@ export function createSourcesService(deps: ServiceDeps) {
             },
             deps.today(),
           );
+          await trips.attach(row.id);
           await tx
             .update(subscriptionBillingMonths)
             .set({ invoiceId: row.id })

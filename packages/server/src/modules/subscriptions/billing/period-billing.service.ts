@@ -17,6 +17,7 @@ import { loadInvoiceDocument } from '../../quickbill/records/invoice-document.js
 import { loadBillingSettings } from '../../quickbill/reminders/reminder-letter.js';
 import { loadSettings } from '../../quickbill/settings/provider-settings.repo.js';
 import { claimMonths } from '../../quickbill/sources/billing-months.js';
+import { openTripLines } from '../../visits/trip-charges.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -57,7 +58,9 @@ export async function billPeriod(
         if (!(await claimMonths(tx, sub.id, period.months, 'invoiced', actor, options))) throw new PeriodTaken();
         const [customer] = await tx.select().from(customers).where(eq(customers.id, sub.customerId));
         const settings = await loadSettings(tx);
-        const priced = priceItems([periodLine(sub, period)], settings.smallBusiness);
+        // Trips beyond the ButlerPaket's Fahrten under "verrechnen" travel on its next invoice (decision 0841).
+        const trips = await openTripLines(tx, sub.customerId);
+        const priced = priceItems([periodLine(sub, period), ...trips.lines], settings.smallBusiness);
         const [row] = await tx
           .insert(invoices)
           .values({
@@ -76,6 +79,7 @@ export async function billPeriod(
           })
           .returning();
         await replaceItems(tx, row.id, priced.lines, priced.totals.lineNets);
+        await trips.attach(row.id);
         await tx
           .update(subscriptionBillingMonths)
           .set({ invoiceId: row.id })

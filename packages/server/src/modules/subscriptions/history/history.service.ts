@@ -7,6 +7,7 @@ import { num } from '../../../domain/decimal.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { AppError } from '../../../lib/errors.js';
 import { subscriptionHistory } from '../../hour-accounting/customer-hours.repo.js';
+import { tripMonths } from '../../visits/trips.js';
 
 /**
  * DOMAIN-RULES §4: the started periods of a subscription, newest first, and the total
@@ -24,6 +25,13 @@ export async function getSubscriptionHistory(
     throw new AppError('SUBSCRIPTION_NOT_FOUND');
   }
   const periods = await subscriptionHistory(db, subscriptionId, today);
+  // Fahrten are counted per calendar month (decision 0840): each period shows those of the month it starts in.
+  const trips = new Map(
+    (await tripMonths(db, row.customerId, [...new Set(periods.map((p) => monthKeyOf(p.periodStart)))])).map((t) => [
+      t.month,
+      t,
+    ]),
+  );
   const totalHundredths = periods.reduce((acc, p) => acc + Math.round(p.balance * 100), 0);
   return {
     total_balance: totalHundredths / 100,
@@ -44,6 +52,8 @@ export async function getSubscriptionHistory(
       allocated_hours: p.allocated,
       used_hours: p.used,
       balance: p.balance,
+      trips_used: trips.get(monthKeyOf(p.periodStart))?.used ?? 0,
+      trips_allotted: row.monthlyTrips,
     })),
   };
 }

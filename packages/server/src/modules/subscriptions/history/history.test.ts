@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors, expectAccess } from '../../../../test/access-matrix.js';
 import { buildProject, buildSubscription, buildTimeEntry } from '../../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../../test/test-app.js';
+import { subscriptions, visits } from '../../../db/schema/index.js';
 import { setClock } from '../../../lib/clock.js';
 
 /**
@@ -51,6 +53,36 @@ describe('GET /api/subscriptions/:id/history', () => {
       ['2026-02', 'Februar 2026', 4, 0.75, 3.25],
       ['2026-01', 'Jänner 2026', 4, 6, -2],
       ['2025-12', 'Dezember 2025', 4, 1, 3],
+    ]);
+  });
+
+  it('shows each period the Fahrten done in its calendar month in Vienna, against the ButlerPaket', async () => {
+    const anna = actors.customerA.id;
+    await ctx.db.update(subscriptions).set({ monthlyTrips: 4 }).where(eq(subscriptions.id, subscriptionId));
+    // 00:30 on 1 February in Vienna is still 31 January in UTC: a February trip.
+    for (const [startsAt, state] of [
+      ['2026-01-15T08:00:00Z', 'done'],
+      ['2026-01-31T23:30:00Z', 'done'],
+      ['2026-01-20T08:00:00Z', 'cancelled'],
+    ] as const)
+      await ctx.db.insert(visits).values({
+        customerId: anna,
+        startsAt: new Date(startsAt),
+        endsAt: new Date(new Date(startsAt).getTime() + 3_600_000),
+        kind: 'trip',
+        state,
+        purpose: 'Besuch',
+        cancelReason: state === 'cancelled' ? 'krank' : null,
+      });
+    const res = await ctx.request({
+      method: 'GET',
+      url: `/api/subscriptions/${subscriptionId}/history`,
+      token: actors.tokens.admin,
+    });
+    expect(res.json().history.map((r: any) => [r.month, r.trips_used, r.trips_allotted])).toEqual([
+      ['2026-02', 1, 4],
+      ['2026-01', 1, 4],
+      ['2025-12', 0, 4],
     ]);
   });
 

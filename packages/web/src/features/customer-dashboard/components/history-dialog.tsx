@@ -38,6 +38,8 @@ export function HistoryDialog({
   const phone = useMediaQuery('(max-width: 48em)');
   const { data, isPending, isError } = useSubscriptionHistory(subscriptionId, opened);
   const rows = data?.history.slice(0, HISTORY_MONTHS) ?? [];
+  // Fahrten per month (decision 0840), when this ButlerPaket counts any.
+  const countsTrips = rows.some((row) => row.trips_allotted !== null);
   return (
     <Modal opened={opened} onClose={onClose} title="Verlauf der BUTLER-Stunden" fullScreen={phone} size="lg">
       {isPending ? (
@@ -78,6 +80,7 @@ export function HistoryDialog({
                   <Table.Th ta="right">Verfügbar</Table.Th>
                   <Table.Th ta="right">Genutzt</Table.Th>
                   <Table.Th ta="right">Bilanz</Table.Th>
+                  {countsTrips && <Table.Th ta="right">Fahrten</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -93,6 +96,11 @@ export function HistoryDialog({
                     <Table.Td ta="right">
                       <Balance value={row.balance} />
                     </Table.Td>
+                    {countsTrips && (
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="history-trips">
+                        {row.trips_used} von {row.trips_allotted}
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>

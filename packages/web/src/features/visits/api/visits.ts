@@ -1,5 +1,6 @@
 import type {
   CustomerVisits,
+  OpenVisitRequest,
   TripMonth,
   Visit,
   VisitCancel,
@@ -22,6 +23,7 @@ export const visitKeys = {
   detail: (id: number) => ['visits', 'detail', id] as const,
   customer: (customerId: number) => ['visits', 'customer', customerId] as const,
   trips: (customerId: number) => ['visits', 'trips', customerId] as const,
+  requests: ['visits', 'requests'] as const,
 };
 
 export type VisitListParams = { from: string; to: string; butlerId?: number | null; customerId?: number | null };
@@ -66,6 +68,12 @@ export const customerTripsQuery = (customerId: number) =>
     queryFn: ({ signal }) => apiRequest<TripMonth[]>(`/api/customers/${customerId}/trips`, { signal }),
   });
 
+/** GET /api/visit-requests: the customers' open wishes, oldest first ("Offene Wünsche"). */
+export const openVisitRequestsQuery = queryOptions({
+  queryKey: visitKeys.requests,
+  queryFn: ({ signal }) => apiRequest<OpenVisitRequest[]>('/api/visit-requests', { signal }),
+});
+
 function useVisitMutation<Input, Output>(request: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -94,3 +102,9 @@ export const useCancelVisit = () =>
 
 export const useFinishVisit = () =>
   useVisitMutation((id: number) => apiRequest<VisitDone>(`/api/visits/${id}/done`, { method: 'POST', body: {} }));
+
+/** POST /api/visit-requests/{id}/resolve: the wish is handled (with a note for the team). */
+export const useResolveVisitRequest = () =>
+  useVisitMutation(({ requestId, note }: { requestId: number; note: string }) =>
+    apiRequest<Visit>(`/api/visit-requests/${requestId}/resolve`, { method: 'POST', body: { note } }),
+  );

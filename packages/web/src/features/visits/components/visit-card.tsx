@@ -1,24 +1,28 @@
 import { VISIT_KIND_LABELS, type Visit } from '@butler/contract/visits';
-import { Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { peopleList, visitTimeSpan } from '../../../lib/visit-texts';
 import classes from './calendar.module.css';
+import { visitCardLabel } from './visit-request-rules';
 import { VisitStateBadge } from './visit-state-badge';
 
-/** One visit in the week or the day: time, customer, kind, state and who comes; opens its details. */
+/**
+ * One visit in the week or the day: time, customer, kind, state and who comes, and an open
+ * wish of the customer's ("Wunsch"); opens its details.
+ */
 export function VisitCard({ visit, onOpen }: { visit: Visit; onOpen: (visit: Visit) => void }) {
   const cancelled = visit.state === 'cancelled';
   return (
     <UnstyledButton
       onClick={() => onOpen(visit)}
       className={classes.cardButton}
-      aria-label={`${visitTimeSpan(visit)} ${visit.customer_name}: Termin öffnen`}
+      aria-label={visitCardLabel(visit)}
       data-testid="visit-card"
     >
       <Paper
         withBorder
         p="xs"
         radius="md"
-        className={cancelled ? classes.cancelled : classes.card}
+        className={`${cancelled ? classes.cancelled : classes.card} ${visit.request ? classes.withRequest : ''}`}
         data-state={visit.state}
       >
         <Stack gap={2}>
@@ -37,9 +41,20 @@ export function VisitCard({ visit, onOpen }: { visit: Visit; onOpen: (visit: Vis
               {peopleList(visit.butlers.map((b) => b.name))}
             </Text>
           )}
-          <div>
+          <Group gap={4}>
             <VisitStateBadge state={visit.state} size="xs" />
-          </div>
+            {visit.request && (
+              <Badge
+                color="orange"
+                variant="dot"
+                size="xs"
+                style={{ textTransform: 'none' }}
+                data-testid="visit-card-request"
+              >
+                Wunsch
+              </Badge>
+            )}
+          </Group>
         </Stack>
       </Paper>
     </UnstyledButton>

@@ -1,6 +1,6 @@
 import { formatDateTime, formatDayWithWeekday } from '@butler/contract/format';
 import { OPEN_VISIT_STATES, VISIT_KIND_LABELS, type Visit, type VisitDone } from '@butler/contract/visits';
-import { Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBan, IconCheck, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { usePhone } from '../../../lib/use-phone';
 import { peopleList, visitTimeSpan } from '../../../lib/visit-texts';
 import { useFinishVisit, visitQuery } from '../api/visits';
+import { VisitRequestAlert } from './visit-request-alert';
 import { VisitStateBadge } from './visit-state-badge';
 import { cancelledText, staffPlace } from './visit-words';
 
@@ -30,7 +31,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One visit with everything about it; for who may plan, "Bearbeiten" (this visit only),
- * "Absagen" and "Erledigt", the last of which hands over to "Neuer Zeiteintrag".
+ * "Absagen" and "Erledigt", the last of which hands over to "Neuer Zeiteintrag". The
+ * customer's open wish stands first, with "Wunsch erledigt".
  */
 export function VisitDetailDialog({
   visit: shown,
@@ -38,12 +40,15 @@ export function VisitDetailDialog({
   onEdit,
   onCancel,
   onFinished,
+  onResolve,
 }: {
   visit: Visit;
   onClose: () => void;
   onEdit: (visit: Visit) => void;
   onCancel: (visit: Visit) => void;
   onFinished: (done: VisitDone) => void;
+  /** "Wunsch erledigt" for the customer's open wish. */
+  onResolve: (visit: Visit) => void;
 }) {
   const phone = usePhone();
   const can = useCan();
@@ -76,6 +81,12 @@ export function VisitDetailDialog({
             <VisitStateBadge state={visit.state} size="md" />
           </Group>
         </Group>
+        {visit.request && (
+          <VisitRequestAlert
+            request={visit.request}
+            onResolve={can('visits.write') ? () => onResolve(visit) : undefined}
+          />
+        )}
         {visit.state === 'cancelled' && (
           <Text size="sm" c="red.9" data-testid="visit-cancelled">
             {cancelledText(visit)}
@@ -107,7 +118,14 @@ export function VisitDetailDialog({
           message={finish.isError ? errorText(finish.error, 'Der Termin konnte nicht abgeschlossen werden.') : null}
         />
         {mayWrite && (
-          <Group justify="flex-end" gap="xs" mt="xs" grow={phone}>
+          // Three buttons share no 390 px row: on a phone two above, "Erledigt" across below.
+          <SimpleGrid
+            cols={phone ? 2 : 3}
+            spacing="xs"
+            mt="xs"
+            ml={phone ? 0 : 'auto'}
+            w={phone ? '100%' : 'fit-content'}
+          >
             <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(visit)}>
               Bearbeiten
             </Button>
@@ -123,10 +141,11 @@ export function VisitDetailDialog({
               leftSection={finish.isPending ? <Loader size={14} color="gray" /> : <IconCheck size={16} aria-hidden />}
               disabled={finish.isPending}
               onClick={() => void done()}
+              style={phone ? { gridColumn: 'span 2' } : undefined}
             >
               {finish.isPending ? 'Wird abgeschlossen...' : 'Erledigt'}
             </Button>
-          </Group>
+          </SimpleGrid>
         )}
       </Stack>
     </Modal>

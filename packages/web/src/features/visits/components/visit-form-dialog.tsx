@@ -11,6 +11,7 @@ import {
 } from '@butler/contract/visits';
 import { Alert, Button, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -39,16 +40,42 @@ const REPEAT_OPTIONS = VISIT_REPEATS.map((r) => ({ value: r, label: VISIT_REPEAT
 type Clash = { lines: string[]; body: VisitCreate | VisitUpdate };
 
 /**
+ * Planned beyond the ButlerPaket's Fahrten (setting "Einplanen mit Hinweis"): the planner
+ * reads why in a yellow note that stays until closed, one line per month.
+ */
+function notifyPlannedWithWarnings(planned: string, warnings: readonly string[]) {
+  notifications.show({
+    color: 'yellow',
+    title: `${planned}, bitte beachten`,
+    autoClose: false,
+    icon: <IconAlertTriangle size={18} aria-hidden />,
+    message: (
+      <Stack gap={2} data-testid="visit-warnings">
+        {warnings.map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    ),
+  });
+}
+
+/**
  * "Neuer Termin" and "Termin bearbeiten" (decision 0840). Editing changes this visit only,
  * so the repeat fields are not there. A clash (someone chosen already has a visit then) is
  * the server's 409: the dialog names it and offers "Trotzdem speichern", which sends the
- * same request again with the clash accepted, as long as the form still says the same.
+ * same request again with the clash accepted, as long as the form still says the same. A
+ * trip beyond the ButlerPaket's Fahrten is refused (the server's text in the dialog) or
+ * planned with a note, by the setting under Einstellungen → Termine.
  */
 export function VisitFormDialog({
   opened,
   visit,
   date,
   butlerId,
+  customerId = null,
+  customerName = null,
   onClose,
   onSaved,
 }: {
@@ -58,6 +85,9 @@ export function VisitFormDialog({
   /** A new visit's day (the one the calendar shows) and, when one is chosen, its person. */
   date: string;
   butlerId?: number | null;
+  /** A new visit's customer when the calendar shows one customer (`?kunde=`), with its name. */
+  customerId?: number | null;
+  customerName?: string | null;
   onClose: () => void;
   onSaved?: (visit: Visit) => void;
 }) {
@@ -67,13 +97,13 @@ export function VisitFormDialog({
   const create = useCreateVisit();
   const update = useUpdateVisit();
   const people = useQuery({ ...visitPeopleQuery, enabled: opened });
-  const [customerLabel, setCustomerLabel] = useState<string | null>(null);
+  const [customerLabel, setCustomerLabel] = useState<string | null>(customerName ?? null);
   const [clash, setClash] = useState<Clash | null>(null);
   const { form, error, setError } = useDialogForm<VisitFormValues>({
     opened,
-    initial: () => visitFormStart(visit, { date, butlerId }),
+    initial: () => visitFormStart(visit, { date, butlerId, customerId }),
     validate: (values) => visitFormErrors(values, editing),
-    deps: [visit, date, butlerId],
+    deps: [visit, date, butlerId, customerId],
   });
   const v = form.values;
   const body = editing ? visitUpdateBody(v) : visitCreateBody(v);
@@ -90,7 +120,9 @@ export function VisitFormDialog({
         onSaved?.(saved);
       } else {
         const created = await create.mutateAsync(request as VisitCreate);
-        notifySuccess(created.count > 1 ? `${created.count} Termine geplant` : 'Termin geplant');
+        const planned = created.count > 1 ? `${created.count} Termine geplant` : 'Termin geplant';
+        if (created.warnings.length > 0) notifyPlannedWithWarnings(planned, created.warnings);
+        else notifySuccess(planned);
         onSaved?.(created.visit);
       }
       setClash(null);
@@ -102,6 +134,8 @@ export function VisitFormDialog({
         setClash({ lines, body: request });
         return;
       }
+      // Any other refusal (e.g. beyond the ButlerPaket's Fahrten) is no clash to accept anyway.
+      setClash(null);
       if (cause instanceof ApiError && cause.details) form.setErrors(cause.details);
       setError(
         errorText(

@@ -1,5 +1,5 @@
 import { formatDayWithWeekday } from '@butler/contract/format';
-import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,9 +12,9 @@ import { VisitStateBadge } from '../components/visit-state-badge';
 const MONTHS_SHOWN = 3;
 
 /**
- * "Termine" on the customer's page (decision 0840): the next visits, this month's Fahrten
- * against the ButlerPaket, and the Fahrten of the latest months; the calendar for this
- * customer behind "Alle Termine".
+ * "Termine" on the customer's page (decision 0840): the next visits (an open wish of the
+ * customer's marked "Wunsch"), this month's Fahrten against the ButlerPaket, and the Fahrten
+ * of the latest months; the calendar for this customer behind "Alle Termine".
  */
 export function CustomerVisitsCard({ customerId }: { customerId: number }) {
   const visits = useQuery(customerVisitsQuery(customerId));
@@ -76,7 +76,14 @@ export function CustomerVisitsCard({ customerId }: { customerId: number }) {
                       {peopleList(visit.butlers.map((b) => b.name))}
                     </Text>
                   </Stack>
-                  <VisitStateBadge state={visit.state} size="xs" />
+                  <Group gap={4} wrap="nowrap">
+                    {visit.request && (
+                      <Badge color="orange" variant="dot" size="xs" style={{ textTransform: 'none' }}>
+                        Wunsch
+                      </Badge>
+                    )}
+                    <VisitStateBadge state={visit.state} size="xs" />
+                  </Group>
                 </Group>
               ))}
             </Stack>

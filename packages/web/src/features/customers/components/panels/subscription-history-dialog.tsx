@@ -20,6 +20,8 @@ export function SubscriptionHistoryDialog({
   const phone = useMediaQuery('(max-width: 48em)');
   const query = useSubscriptionHistory(subscriptionId);
   const rows = query.data?.history.slice(0, HISTORY_MONTHS) ?? [];
+  // Fahrten per month (decision 0840), when this ButlerPaket counts any.
+  const countsTrips = rows.some((row) => row.trips_allotted !== null);
   return (
     <Modal
       opened={subscriptionId !== null}
@@ -60,6 +62,7 @@ export function SubscriptionHistoryDialog({
                   <Table.Th ta="right">Verfügbar</Table.Th>
                   <Table.Th ta="right">Genutzt</Table.Th>
                   <Table.Th ta="right">Bilanz</Table.Th>
+                  {countsTrips && <Table.Th ta="right">Fahrten</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -71,6 +74,11 @@ export function SubscriptionHistoryDialog({
                     <Table.Td ta="right">
                       <BalanceText hours={row.balance} size="sm" />
                     </Table.Td>
+                    {countsTrips && (
+                      <Table.Td ta="right" data-testid="history-trips">
+                        {row.trips_used} von {row.trips_allotted}
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
