@@ -60,11 +60,17 @@ test('Buchhaltung: chart, last month handed over for BMD and DATEV and closed; a
     await page.getByRole('option', { name: monthLabel, exact: true }).click();
     await handover.getByRole('checkbox', { name: 'DATEV (EXTF Buchungsstapel)' }).check();
     await handover.getByRole('checkbox', { name: 'Zeitraum danach abschließen (Festschreibung)' }).check();
-    const download = page.waitForEvent('download');
     await handover.getByRole('button', { name: 'Übergabe erstellen' }).click();
+    // Closing is confirmed first, naming the month and who may reopen it.
+    const confirm = dialog(page, `${monthLabel} übergeben und abschließen`);
+    await expect(confirm).toContainText(`${monthLabel} abgeschlossen`);
+    await expect(confirm).toContainText('Wieder öffnen kann nur die Inhaberin oder der Inhaber');
+    const download = page.waitForEvent('download');
+    await confirm.getByRole('button', { name: 'Übergabe erstellen und abschließen' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(new RegExp(`^Uebergabe_${monthKey}_\\d+\\.zip$`));
-    await expectToast(page, `Übergabe ${monthLabel} erstellt, Zeitraum abgeschlossen`);
+    await expectToast(page, `Übergabe ${monthLabel} erstellt und abgeschlossen`);
+    await expect(handover.getByRole('status')).toContainText(`Übergabe ${monthLabel} erstellt und abgeschlossen`);
 
     const zip = await JSZip.loadAsync(await (await file.createReadStream()).toArray().then(Buffer.concat));
     const names = Object.keys(zip.files);
@@ -132,5 +138,12 @@ test('Buchhaltung: chart, last month handed over for BMD and DATEV and closed; a
     await expect(row).toContainText('wieder offen');
     await expect(row).toContainText('Korrektur ausstehend');
     await expect(row).toContainText('Zahlung der Kundin falsch zugeordnet');
+    // The kept handover of the month shows it as it stands now.
+    const kept = page
+      .getByRole('region', { name: 'Übergabe an die Steuerberatung' })
+      .getByRole('row')
+      .filter({ hasText: monthLabel });
+    await expect(kept).toContainText('wieder offen');
+    await expect(kept).not.toContainText('abgeschlossen');
   });
 });

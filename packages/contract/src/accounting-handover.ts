@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMonthYear } from './format.js';
 import { zPageQuery } from './list-query.js';
 
 /**
@@ -74,7 +75,69 @@ const GENERAL_ACCOUNTS = [
   'interest_account',
 ] as const;
 
+type GeneralAccount = (typeof GENERAL_ACCOUNTS)[number];
+
+/** Each account's role, as a field error names it ("Dieses Konto ist schon das Forderungskonto"). */
+export const ACCOUNT_ROLE_NAMES: Record<GeneralAccount, string> = {
+  revenue_account_20: 'das Erlöskonto 20\u00a0%',
+  revenue_account_13: 'das Erlöskonto 13\u00a0%',
+  revenue_account_10: 'das Erlöskonto 10\u00a0%',
+  revenue_account_0: 'das Erlöskonto 0\u00a0%',
+  small_business_revenue_account: 'das Erlöskonto für Kleinunternehmer-Rechnungen',
+  receivables_account: 'das Forderungskonto',
+  bank_account: 'das Bankkonto',
+  cash_account: 'das Kassakonto',
+  reminder_fee_account: 'das Konto für Mahnspesen',
+  interest_account: 'das Konto für Verzugszinsen',
+};
+
+/**
+ * The roles that may share one account (decision 0820, "Later changes"): Mahnspesen and
+ * Verzugszinsen, both damages without VAT, on one account if the adviser wants. Every other
+ * pair is refused: each VAT rate has its own revenue account (DATEV's automatic accounts carry
+ * the rate, the VAT return sums per rate), and revenue, receivables, bank and cash on one
+ * account would book a document against itself.
+ */
+const MAY_SHARE: ReadonlyArray<readonly [GeneralAccount, GeneralAccount]> = [
+  ['reminder_fee_account', 'interest_account'],
+];
+const mayShare = (a: GeneralAccount, b: GeneralAccount) =>
+  MAY_SHARE.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+
+/**
+ * Accounts of the chart that clash, as field errors: two roles on one account number (leading
+ * zeros do not make another account), and in per-customer mode an account inside the range
+ * of the customer accounts. Each field of a clash names the other role.
+ */
+export function chartClashes(
+  s: Pick<
+    z.infer<typeof zChart>,
+    GeneralAccount | 'receivables_mode' | 'customer_account_start' | 'customer_account_end'
+  >,
+): { path: GeneralAccount; message: string }[] {
+  const number = (key: GeneralAccount) => (/^\d{1,9}$/.test(s[key] ?? '') ? Number(s[key]) : null);
+  const found: { path: GeneralAccount; message: string }[] = [];
+  for (const key of GENERAL_ACCOUNTS) {
+    const mine = number(key);
+    if (mine === null) continue;
+    const other = GENERAL_ACCOUNTS.find((o) => o !== key && number(o) === mine && !mayShare(key, o));
+    if (other) {
+      found.push({ path: key, message: `Dieses Konto ist schon ${ACCOUNT_ROLE_NAMES[other]}` });
+      continue;
+    }
+    const { customer_account_start: start, customer_account_end: end } = s;
+    if (s.receivables_mode === 'per_customer' && start <= mine && mine <= end) {
+      found.push({
+        path: key,
+        message: `Dieses Konto liegt im Bereich der Kundenkonten (${start}–${end})`,
+      });
+    }
+  }
+  return found;
+}
+
 export const zAccountingSettingsInput = zChart.superRefine((s, ctx) => {
+  for (const clash of chartClashes(s)) ctx.addIssue({ code: 'custom', path: [clash.path], message: clash.message });
   if (s.customer_account_start >= s.customer_account_end) {
     ctx.addIssue({
       code: 'custom',
@@ -162,6 +225,66 @@ export const zHandoverInput = z.object({
 });
 export type HandoverInput = z.input<typeof zHandoverInput>;
 
+/** A period handed to the tax adviser (decision 0820): its days, its months and its German name. */
+export type HandoverPeriod = {
+  kind: 'month' | 'quarter' | 'year';
+  /** As requested: `2026-11`, `2026-Q4` or `2026`. */
+  key: string;
+  start: string;
+  end: string;
+  /** Every `YYYY-MM` from start to end. */
+  months: string[];
+  label: string;
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+function monthsFrom(year: number, month: number, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const m = month - 1 + i;
+    return `${year + Math.floor(m / 12)}-${pad((m % 12) + 1)}`;
+  });
+}
+
+function span(kind: HandoverPeriod['kind'], key: string, months: string[], label: string): HandoverPeriod {
+  const [ey, em] = months[months.length - 1]!.split('-').map(Number);
+  return {
+    kind,
+    key,
+    start: `${months[0]}-01`,
+    end: `${months[months.length - 1]}-${pad(lastDay(ey!, em!))}`,
+    months,
+    label,
+  };
+}
+
+/**
+ * `2026-11` is November 2026; `2026-Q4` the calendar quarter (the quarters of the VAT
+ * return); `2026` the fiscal year that begins in `fiscalYearStartMonth` of 2026 (with
+ * January: the calendar year). Returns null for anything else.
+ */
+export function handoverPeriod(key: string, fiscalYearStartMonth: number): HandoverPeriod | null {
+  const month = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(key);
+  if (month) {
+    const [y, m] = [Number(month[1]), Number(month[2])];
+    return span('month', key, monthsFrom(y, m, 1), formatMonthYear(y, m));
+  }
+  const quarter = /^(\d{4})-Q([1-4])$/.exec(key);
+  if (quarter) {
+    const [y, q] = [Number(quarter[1]), Number(quarter[2])];
+    return span('quarter', key, monthsFrom(y, q * 3 - 2, 3), `${q}. Quartal ${y}`);
+  }
+  const year = /^(\d{4})$/.exec(key);
+  if (year) {
+    const y = Number(year[1]);
+    const start = fiscalYearStartMonth;
+    const label = start === 1 ? `Jahr ${y}` : `Wirtschaftsjahr ${y}/${pad((y + 1) % 100)}`;
+    return span('year', key, monthsFrom(y, start, 12), label);
+  }
+  return null;
+}
+
 export const zHandover = z.object({
   id: z.number(),
   period: z.string(),
@@ -174,7 +297,14 @@ export const zHandover = z.object({
   sha256: z.string(),
   documents: z.number(),
   is_correction: z.boolean(),
+  /** This handover closed its period when it was made. */
   closed_period: z.boolean(),
+  /**
+   * The period's months as they stand now (decision 0821): `closed` while every one is closed,
+   * `reopened` when one was reopened since, `open` otherwise. The list shows this, not the
+   * state at the time of the handover, so it agrees with "Abgeschlossene Zeiträume".
+   */
+  months_state: z.enum(['open', 'closed', 'reopened']),
   created_by: z.string(),
   created_at: z.string(),
 });
@@ -211,7 +341,7 @@ export type SmallBusinessLimit = z.infer<typeof zSmallBusinessLimit>;
 export function smallBusinessExplanation(l: SmallBusinessLimit): string {
   switch (l.state) {
     case 'ok':
-      return `Der Umsatz ${l.year} liegt unter 80\u00a0% der Kleinunternehmergrenze von € 55.000 (brutto).`;
+      return `Der Umsatz ${l.year} liegt unter 80\u00a0% der Kleinunternehmergrenze von € 55.000 (brutto). Wird die Grenze überschritten, gilt die Regelung im Folgejahr nicht mehr; über € 60.500 ist schon ab der Rechnung, mit der die Grenze überschritten wird, Umsatzsteuer zu verrechnen.`;
     case 'warning':
       return `Der Umsatz ${l.year} hat 80\u00a0% der Kleinunternehmergrenze von € 55.000 erreicht. Wird die Grenze um höchstens 10\u00a0% (bis € 60.500) überschritten, dürfen Rechnungen bis Jahresende noch ohne Umsatzsteuer ausgestellt werden; im Folgejahr gilt die Regelung dann nicht mehr.`;
     case 'over_limit':

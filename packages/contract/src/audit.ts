@@ -15,7 +15,7 @@ export const zAuditQuery = zPageQuery.extend({
     .string()
     .trim()
     .max(40)
-    .regex(/^[a-z_]+$/, 'Unbekannte Art von Datensatz')
+    .regex(/^[a-z_-]+$/, 'Unbekannte Art von Datensatz')
     .optional(),
   action: z
     .string()

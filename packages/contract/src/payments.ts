@@ -86,6 +86,11 @@ export const zLedgerEntry = z.object({
   reversal_reason: z.string().nullable(),
   created_by: z.string(),
   created_at: z.string(),
+  /**
+   * The closed month (`2026-11`) the entry's date lies in, null while that month is open:
+   * such an entry cannot be removed until the Inhaber reopens the month (decision 0821).
+   */
+  closed_month: z.string().nullable(),
 });
 export type LedgerEntry = z.infer<typeof zLedgerEntry>;
 

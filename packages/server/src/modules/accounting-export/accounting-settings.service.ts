@@ -1,10 +1,15 @@
-import type { AccountingSettings, AccountingSettingsInput } from '@butler/contract/accounting-handover';
+import {
+  type AccountingSettings,
+  type AccountingSettingsInput,
+  chartClashes,
+} from '@butler/contract/accounting-handover';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { accountingSettings } from '../../db/schema/index.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
 
 type Row = typeof accountingSettings.$inferSelect;
 
@@ -71,6 +76,15 @@ export function createAccountingSettingsService(db: Database) {
     },
 
     async update(session: SessionContext, input: AccountingSettingsInput): Promise<AccountingSettings> {
+      // The route's schema refuses these already; a caller past it still saves no clashing chart.
+      const clashes = chartClashes(input);
+      if (clashes.length) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          clashes[0]!.message,
+          Object.fromEntries(clashes.map((c) => [c.path, c.message])),
+        );
+      }
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(accountingSettings).where(eq(accountingSettings.id, 1)).for('update');
         const values = { ...toRow(input), updatedAt: new Date(), updatedBy: session.displayName };

@@ -21,20 +21,25 @@ function fileLabel(label: string): string {
   return safe;
 }
 
+/** What a correction's booking files add to their names (decision 0822). */
+export const CORRECTION_MARK = 'Korrektur';
+
 /**
  * The adviser's booking files of a period (decision 0820): `BMD_Buchungen_<label>.csv` and/or
  * `EXTF_Buchungsstapel_<label>.csv` from one set of booking documents, and the figures they
  * must agree with: gross of the invoices and Stornorechnungen dated in the period, money in
  * less money out by payment date, and what is open at the period's last day. Reads only, in
- * one snapshot. DATEV is refused in German while its numbers are not set.
+ * one snapshot. DATEV is refused in German while its numbers are not set. A correction (the
+ * export of a month reopened since its closing) says so in the file names
+ * (`BMD_Buchungen_2026-11_Korrektur.csv`) and in DATEV's Bezeichnung.
  */
 export async function bookingFilesForPeriod(
   db: Executor,
-  period: { start: string; end: string; label: string },
+  period: { start: string; end: string; label: string; correction?: boolean },
   formats: ('bmd' | 'datev')[],
 ): Promise<BookingFiles> {
   checkPeriod(period);
-  const label = fileLabel(period.label);
+  const label = fileLabel(period.correction ? `${period.label}_${CORRECTION_MARK}` : period.label);
   const work = async (tx: Executor): Promise<BookingFiles> => {
     const chart = await loadAccountChart(tx);
     const documents = await collectBookings(tx, period, chart);

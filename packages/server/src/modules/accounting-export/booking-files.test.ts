@@ -369,6 +369,35 @@ describe('the DATEV file', () => {
     expect(values(headings).at(-1)).toBe('Abw. Skontokonto');
   });
 
+  it('marks a correction in both file names and in DATEV’s Bezeichnung, within its 30 characters', async () => {
+    setClock(new Date('2026-12-01T09:30:15.123Z'));
+    const first = await bookingFilesForPeriod(ctx.db, NOVEMBER, ['bmd', 'datev']);
+    const correction = await bookingFilesForPeriod(ctx.db, { ...NOVEMBER, correction: true }, ['bmd', 'datev']);
+    expect(correction.files.map((f) => f.name)).toEqual([
+      'BMD_Buchungen_2026-11_Korrektur.csv',
+      'EXTF_Buchungsstapel_2026-11_Korrektur.csv',
+    ]);
+    const [header, headings, ...rows] = readBack(correction.files[1].bytes);
+    expect(header).toHaveLength(31);
+    expect(header[16]).toEqual({ value: 'Korrektur Buchungen 2026-11', quoted: true });
+    const [firstHeader, firstHeadings, ...firstRows] = readBack(first.files[1].bytes);
+    // Only the Bezeichnung differs; the bookings are those of the first export, field by field.
+    expect(values(header).filter((_, i) => i !== 16)).toEqual(values(firstHeader).filter((_, i) => i !== 16));
+    expect(headings).toEqual(firstHeadings);
+    expect(rows).toEqual(firstRows);
+    // BMD has no header record: the file's content is the same, its name says "Korrektur".
+    expect(correction.files[0].bytes).toEqual(first.files[0].bytes);
+    // The longest label, a quarter, still fits DATEV's 30 characters.
+    const quarter = await bookingFilesForPeriod(
+      ctx.db,
+      { start: '2026-10-01', end: '2026-12-31', label: '2026-Q4', correction: true },
+      ['datev'],
+    );
+    const [quarterHeader] = readBack(quarter.files[0].bytes);
+    expect(quarterHeader[16].value).toBe('Korrektur Buchungen 2026-Q4');
+    expect(quarterHeader[16].value.length).toBeLessThanOrEqual(30);
+  });
+
   it('books every line with a positive Umsatz and the Soll/Haben of Konto, within DATEV’s field rules', async () => {
     const { files } = await bookingFilesForPeriod(ctx.db, NOVEMBER, ['datev']);
     const [, , ...rows] = readBack(files[0].bytes);

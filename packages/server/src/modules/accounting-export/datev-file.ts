@@ -143,7 +143,8 @@ function nextYear(iso: string): string {
   return `${Number(iso.slice(0, 4)) + 1}${iso.slice(4)}`;
 }
 
-export type DatevPeriod = { start: string; end: string; label: string };
+/** `correction`: the export of a month reopened since its closing (its Bezeichnung says so). */
+export type DatevPeriod = { start: string; end: string; label: string; correction?: boolean };
 
 /** The header's figures, checked: DATEV numbers set, the period within one calendar and one fiscal year. */
 function headerFacts(chart: AccountChart, period: DatevPeriod) {
@@ -214,7 +215,7 @@ export function datevHeader(chart: AccountChart, period: DatevPeriod, createdAt:
     String(facts.accountLength), // 14 Sachkontenlänge
     compact(period.start), // 15 Datum vom
     compact(period.end), // 16 Datum bis
-    q(bookingText(`Buchungen ${period.label}`, DATEV_LIMITS.bezeichnung)), // 17 Bezeichnung
+    q(bookingText(`${period.correction ? 'Korrektur ' : ''}Buchungen ${period.label}`, DATEV_LIMITS.bezeichnung)), // 17 Bezeichnung
     q(''), // 18 Diktatkürzel
     '1', // 19 Buchungstyp: Finanzbuchführung
     '0', // 20 Rechnungslegungszweck: unabhängig

@@ -31,6 +31,8 @@ export type PeriodDocument = {
 };
 
 const KIND_NAMES: Record<string, string> = {
+  bmd: 'Buchungsdatei BMD',
+  datev: 'Buchungsdatei DATEV',
   invoice: 'Rechnung',
   credit_note: 'Stornorechnung',
   xml: 'E-Rechnung (XML)',
@@ -130,7 +132,16 @@ export async function periodDocuments(tx: Transaction, period: HandoverPeriod): 
   return out;
 }
 
-const INDEX_COLUMNS: ExportColumn<PeriodDocument>[] = [
+/** A booking file of the ZIP, as the index lists it. */
+export type BookingFileEntry = { path: string; format: 'bmd' | 'datev'; sha256: string };
+
+/** One line of Index.csv: a document, or a booking file (no number, customer or amounts). */
+type IndexRow = Pick<PeriodDocument, 'path' | 'kind' | 'number' | 'customer' | 'net' | 'tax' | 'gross' | 'sha256'> & {
+  date: string | null;
+  correction: boolean;
+};
+
+const INDEX_COLUMNS: ExportColumn<IndexRow>[] = [
   { header: 'Datei', value: (d) => d.path },
   { header: 'Art', value: (d) => KIND_NAMES[d.kind] ?? d.kind },
   { header: 'Belegnummer', value: (d) => d.number },
@@ -140,12 +151,36 @@ const INDEX_COLUMNS: ExportColumn<PeriodDocument>[] = [
   { header: 'USt', value: (d) => d.tax, kind: 'money' },
   { header: 'Brutto (Mahnung: Spesen und Zinsen)', value: (d) => d.gross, kind: 'money' },
   { header: 'SHA-256', value: (d) => d.sha256 },
+  // A correction (the export of a month reopened since its closing) says so on every line.
+  { header: 'Korrektur', value: (d) => (d.correction ? 'Ja' : 'Nein') },
 ];
 
-/** Index.csv: every document of the ZIP with its number, date, customer and amounts (as Excel in Austria opens it). */
-export async function handoverIndexCsv(documents: PeriodDocument[]): Promise<Buffer> {
-  async function* rows() {
-    yield* documents;
+/**
+ * Index.csv: the booking files, then every document of the ZIP with its number, date,
+ * customer and amounts (as Excel in Austria opens it); each line says whether the handover
+ * is a correction (decision 0822).
+ */
+export async function handoverIndexCsv(
+  documents: PeriodDocument[],
+  handover: { bookingFiles: BookingFileEntry[]; correction: boolean },
+): Promise<Buffer> {
+  const { correction } = handover;
+  async function* rows(): AsyncGenerator<IndexRow> {
+    for (const f of handover.bookingFiles) {
+      yield {
+        path: f.path,
+        kind: f.format,
+        number: '',
+        date: null,
+        customer: '',
+        net: null,
+        tax: null,
+        gross: null,
+        sha256: f.sha256,
+        correction,
+      };
+    }
+    for (const d of documents) yield { ...d, correction };
   }
   const chunks = await csvStream(INDEX_COLUMNS, rows()).toArray();
   return Buffer.concat(chunks.map((c) => (Buffer.isBuffer(c) ? c : Buffer.from(String(c), 'utf8'))));

@@ -5,7 +5,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import type { Transaction } from '../../db/executor.js';
+import type { Executor, Transaction } from '../../db/executor.js';
 import { accountingExports, closedMonths } from '../../db/schema/index.js';
 import { type HandoverPeriod, handoverPeriod } from '../../domain/handover-period.js';
 import type { SessionContext } from '../../lib/access.js';
@@ -15,8 +15,8 @@ import { todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { closeMonths } from '../accounting-periods/accounting-periods.service.js';
 import { readAccountingSettingsRow } from './accounting-settings.service.js';
-import { bookingFilesForPeriod } from './booking-files.service.js';
-import { handoverIndexCsv, type ManifestEntry, periodDocuments } from './handover-documents.js';
+import { bookingFilesForPeriod, CORRECTION_MARK } from './booking-files.service.js';
+import { type BookingFileEntry, handoverIndexCsv, type ManifestEntry, periodDocuments } from './handover-documents.js';
 
 type ExportRow = typeof accountingExports.$inferSelect;
 type Input = z.output<typeof zHandoverInput>;
@@ -36,11 +36,44 @@ function periodKey(row: ExportRow): string {
   return String(y);
 }
 
-function fileName(row: Pick<ExportRow, 'id' | 'periodStart' | 'periodKind'> & { key: string }) {
-  return `Uebergabe_${row.key}_${row.id}.zip`;
+/** `Uebergabe_2026-11_5.zip`; a correction `Uebergabe_2026-11_Korrektur_6.zip` (decision 0822). */
+function fileName(row: Pick<ExportRow, 'id' | 'isCorrection'> & { key: string }) {
+  return `Uebergabe_${row.key}_${row.isCorrection ? `${CORRECTION_MARK}_` : ''}${row.id}.zip`;
 }
 
-function present(row: ExportRow, fiscalYearStartMonth: number): Handover {
+/** Every `YYYY-MM` from the first to the last day of a kept handover's period. */
+function monthsOf(row: Pick<ExportRow, 'periodStart' | 'periodEnd'>): string[] {
+  const months: string[] = [];
+  let [y, m] = row.periodStart.split('-').map(Number) as [number, number];
+  const last = row.periodEnd.slice(0, 7);
+  for (let key = row.periodStart.slice(0, 7); key <= last; ) {
+    months.push(key);
+    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+    key = `${y}-${String(m).padStart(2, '0')}`;
+  }
+  return months;
+}
+
+type MonthStates = Map<string, { reopenedAt: Date | null }>;
+
+/** The closed-months rows of the handovers' months, as they stand now. */
+async function monthStates(db: Executor, rows: ExportRow[]): Promise<MonthStates> {
+  const months = [...new Set(rows.flatMap(monthsOf))];
+  if (months.length === 0) return new Map();
+  const found = await db
+    .select({ month: closedMonths.month, reopenedAt: closedMonths.reopenedAt })
+    .from(closedMonths)
+    .where(inArray(closedMonths.month, months));
+  return new Map(found.map((r) => [r.month, r]));
+}
+
+function monthsState(row: ExportRow, states: MonthStates): Handover['months_state'] {
+  const months = monthsOf(row).map((m) => states.get(m));
+  if (months.some((m) => m && m.reopenedAt !== null)) return 'reopened';
+  return months.every((m) => m && m.reopenedAt === null) ? 'closed' : 'open';
+}
+
+function present(row: ExportRow, fiscalYearStartMonth: number, states: MonthStates): Handover {
   const key = periodKey(row);
   const manifest = readManifest(row);
   const formats = HANDOVER_FORMATS.filter((f) => manifest.some((e) => e.booking_format === f));
@@ -57,33 +90,33 @@ function present(row: ExportRow, fiscalYearStartMonth: number): Handover {
     documents: manifest.filter((e) => e.blob_id !== null).length,
     is_correction: row.isCorrection,
     closed_period: row.closedPeriod,
+    months_state: monthsState(row, states),
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
   };
 }
 
 /** The ZIP: booking files, the period's documents as issued, an index and the manifest (decision 0820). */
-async function buildZip(tx: Transaction, period: HandoverPeriod, formats: Input['formats']) {
+async function buildZip(tx: Transaction, period: HandoverPeriod, formats: Input['formats'], correction: boolean) {
   const { files } = await bookingFilesForPeriod(
     tx,
-    { start: period.start, end: period.end, label: period.key },
+    { start: period.start, end: period.end, label: period.key, correction },
     formats,
   );
   const documents = await periodDocuments(tx, period);
   const entries: { path: string; bytes: Buffer; entry: ManifestEntry }[] = [];
+  const bookingFiles: BookingFileEntry[] = [];
   for (const f of files) {
     const format = f.name.startsWith('EXTF') ? 'datev' : 'bmd';
     const path = `Buchungen/${f.name}`;
-    entries.push({
-      path,
-      bytes: f.bytes,
-      entry: { path, sha256: sha256(f.bytes), blob_id: null, booking_format: format },
-    });
+    const hash = sha256(f.bytes);
+    entries.push({ path, bytes: f.bytes, entry: { path, sha256: hash, blob_id: null, booking_format: format } });
+    bookingFiles.push({ path, format, sha256: hash });
   }
   for (const d of documents) {
     entries.push({ path: d.path, bytes: d.bytes, entry: { path: d.path, sha256: d.sha256, blob_id: d.blobId } });
   }
-  const index = await handoverIndexCsv(documents);
+  const index = await handoverIndexCsv(documents, { bookingFiles, correction });
   entries.push({ path: 'Index.csv', bytes: index, entry: { path: 'Index.csv', sha256: sha256(index), blob_id: null } });
   const manifest = entries.map((e) => e.entry);
   const sums = Buffer.from(manifest.map((e) => `${e.sha256}  ${e.path}\n`).join(''), 'utf8');
@@ -127,7 +160,7 @@ export function createHandoverService(db: Database) {
           .select({ month: closedMonths.month })
           .from(closedMonths)
           .where(and(inArray(closedMonths.month, period.months), eq(closedMonths.needsCorrectionExport, true)));
-        const { bytes, manifest } = await buildZip(tx, period, input.formats);
+        const { bytes, manifest } = await buildZip(tx, period, input.formats, reopened.length > 0);
         const blob = await putBlob(tx, bytes, { kind: 'accounting-export' });
         const [row] = await tx
           .insert(accountingExports)
@@ -161,7 +194,7 @@ export function createHandoverService(db: Database) {
               ),
             );
         }
-        const presented = present(row!, chart.fiscalYearStartMonth);
+        const presented = present(row!, chart.fiscalYearStartMonth, await monthStates(tx, [row!]));
         await writeAudit(tx, session, 'create', 'accounting_export', row!.id, null, {
           period: presented.period_label,
           formats: presented.formats.join(', '),
@@ -186,8 +219,9 @@ export function createHandoverService(db: Database) {
         db.select({ total: count() }).from(accountingExports),
       ]);
       const total = counted[0]?.total ?? 0;
+      const states = await monthStates(db, rows);
       return {
-        items: rows.map((r) => present(r, chart.fiscalYearStartMonth)),
+        items: rows.map((r) => present(r, chart.fiscalYearStartMonth, states)),
         total: Number(total),
         page: query.page,
         per_page: query.page_size,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,46 @@ describe('Einstellungen → Buchhaltung', () => {
     expect(after.bank_account).toBe(current.bank_account);
   });
 
+  it('refuses one account for two roles with a German field error naming the clash, and changes nothing', async () => {
+    const current = (await ctx.request({ method: 'GET', url: '/api/accounting/settings', token: owner })).json();
+    const { updated_at: _u, updated_by: _b, ...chart } = current;
+    const put = (payload: Record<string, unknown>) =>
+      ctx.request({ method: 'PUT', url: '/api/accounting/settings', token: accounting, payload });
+    const auditRows = async () =>
+      (await ctx.db.execute(sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'accounting_settings'`))
+        .rows[0];
+    const rowsBefore = await auditRows();
+
+    const revenueOnReceivables = await put({ ...chart, revenue_account_20: chart.receivables_account });
+    expect(revenueOnReceivables.statusCode, revenueOnReceivables.body).toBe(400);
+    expect(revenueOnReceivables.json().details).toMatchObject({
+      revenue_account_20: 'Dieses Konto ist schon das Forderungskonto',
+      receivables_account: 'Dieses Konto ist schon das Erlöskonto 20\u00a0%',
+    });
+    const cashOnBank = await put({ ...chart, cash_account: chart.bank_account });
+    expect(cashOnBank.statusCode).toBe(400);
+    expect(cashOnBank.json().details.cash_account).toBe('Dieses Konto ist schon das Bankkonto');
+    // Leading zeros do not make it another account; two VAT rates never share one.
+    const sameRevenue = await put({ ...chart, revenue_account_10: `0${chart.revenue_account_20}` });
+    expect(sameRevenue.statusCode).toBe(400);
+    expect(sameRevenue.json().details.revenue_account_10).toBe('Dieses Konto ist schon das Erlöskonto 20\u00a0%');
+    const inCustomerRange = await put({ ...chart, receivables_mode: 'per_customer', bank_account: '200010' });
+    expect(inCustomerRange.statusCode).toBe(400);
+    expect(inCustomerRange.json().details.bank_account).toBe(
+      'Dieses Konto liegt im Bereich der Kundenkonten (200000–299999)',
+    );
+
+    const unchanged = (await ctx.request({ method: 'GET', url: '/api/accounting/settings', token: owner })).json();
+    expect(unchanged).toEqual(current);
+    expect(await auditRows()).toEqual(rowsBefore);
+
+    // Mahnspesen and Verzugszinsen may share one account, if the adviser wants.
+    const shared = await put({ ...chart, interest_account: chart.reminder_fee_account });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json().interest_account).toBe(chart.reminder_fee_account);
+    expect((await put(chart)).statusCode).toBe(200);
+  });
+
   it('lets the Büro read but not change the chart', async () => {
     const current = (await ctx.request({ method: 'GET', url: '/api/accounting/settings', token: office })).json();
     const res = await ctx.request({ method: 'PUT', url: '/api/accounting/settings', token: office, payload: current });
@@ -168,7 +209,7 @@ describe('Übergabe an die Steuerberatung', () => {
   it('closes the months with the export; after reopening, the next export is a correction', async () => {
     const closing = await handover(accounting, { period: lastMonth(), formats: ['bmd'], close: true });
     expect(closing.statusCode, closing.body).toBe(201);
-    expect(closing.json()).toMatchObject({ closed_period: true, is_correction: false });
+    expect(closing.json()).toMatchObject({ closed_period: true, is_correction: false, months_state: 'closed' });
     const months = await ctx.request({ method: 'GET', url: '/api/accounting/closed-months', token: office });
     expect(months.statusCode).toBe(200);
     expect(JSON.stringify(months.json())).toContain(lastMonth());
@@ -187,12 +228,54 @@ describe('Übergabe an die Steuerberatung', () => {
       payload: { reason: 'Zahlung falsch zugeordnet' },
     });
     expect(reopened.statusCode, reopened.body).toBe(200);
+    // The kept handovers show the month as it stands now, as "Abgeschlossene Zeiträume" does.
+    const listed = (await ctx.request({ method: 'GET', url: '/api/accounting/handovers', token: office })).json();
+    const ofMonth = listed.items.filter((h: { period: string }) => h.period === lastMonth());
+    expect(ofMonth.find((h: { id: number }) => h.id === closing.json().id)).toMatchObject({
+      closed_period: true,
+      months_state: 'reopened',
+    });
+    expect(ofMonth.every((h: { months_state: string }) => h.months_state === 'reopened')).toBe(true);
 
-    const correction = await handover(accounting, { period: lastMonth(), formats: ['bmd'] });
+    const correction = await handover(accounting, { period: lastMonth(), formats: ['bmd', 'datev'] });
     expect(correction.statusCode, correction.body).toBe(201);
-    expect(correction.json().is_correction).toBe(true);
+    const made = correction.json();
+    expect(made.is_correction).toBe(true);
+    // The correction says so in its own files too, not only in the portal's list (decision 0822).
+    expect(made.file_name).toBe(`Uebergabe_${lastMonth()}_Korrektur_${made.id}.zip`);
+    const res = await ctx.request({
+      method: 'GET',
+      url: `/api/accounting/handovers/${made.id}/download`,
+      token: office,
+    });
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${made.file_name}"`);
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const bmd = `Buchungen/BMD_Buchungen_${lastMonth()}_Korrektur.csv`;
+    const datev = `Buchungen/EXTF_Buchungsstapel_${lastMonth()}_Korrektur.csv`;
+    expect(Object.keys(zip.files)).toEqual(expect.arrayContaining([bmd, datev]));
+    const header = (await zip.file(datev)!.async('nodebuffer')).toString('latin1').split('\r\n')[0]!.split(';');
+    expect(header[16]).toBe(`"Korrektur Buchungen ${lastMonth()}"`);
+    const index = parse((await zip.file('Index.csv')!.async('string')).replace(/^\uFEFF/, ''), {
+      delimiter: ';',
+      columns: true,
+    }) as Record<string, string>[];
+    expect(index.length).toBeGreaterThan(2);
+    expect(index.every((line) => line.Korrektur === 'Ja')).toBe(true);
+    expect(index.slice(0, 2).map((line) => [line.Datei, line.Art])).toEqual([
+      [bmd, 'Buchungsdatei BMD'],
+      [datev, 'Buchungsdatei DATEV'],
+    ]);
+
     const again = await handover(accounting, { period: lastMonth(), formats: ['bmd'] });
     expect(again.json().is_correction).toBe(false);
+    expect(again.json().file_name).toBe(`Uebergabe_${lastMonth()}_${again.json().id}.zip`);
+    const plain = await JSZip.loadAsync(await download(again.json().id));
+    expect(Object.keys(plain.files)).toContain(`Buchungen/BMD_Buchungen_${lastMonth()}.csv`);
+    const plainIndex = parse((await plain.file('Index.csv')!.async('string')).replace(/^\uFEFF/, ''), {
+      delimiter: ';',
+      columns: true,
+    }) as Record<string, string>[];
+    expect(plainIndex.map((line) => line.Korrektur)).toEqual(plainIndex.map(() => 'Nein'));
   });
 
   it('only Inhaber and Buchhaltung make one; the Büro may download', async () => {

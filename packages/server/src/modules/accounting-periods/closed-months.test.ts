@@ -22,6 +22,9 @@ const CLOSED = '2026-11';
 // The rule's text for a booking and for an invoice, with November's Austrian name.
 const BOOKING_REFUSED =
   'Der November 2026 ist abgeschlossen: Buchungen mit einem Datum darin sind nicht mehr möglich. Bitte mit einem Datum im offenen Zeitraum buchen.';
+// Removing (or a bank return of) a payment dated in the closed month: no date helps, reopening does.
+const REVERSAL_REFUSED =
+  'Der November 2026 ist abgeschlossen: Eine Zahlung mit einem Datum darin kann nicht entfernt oder zurückgebucht werden, auch nicht mit heutigem Datum, weil sich sonst die Zahlen des abgeschlossenen Monats ändern. Bitten Sie die Inhaberin oder den Inhaber, den Monat mit einer Begründung wieder zu öffnen; danach lässt sich die Zahlung entfernen.';
 const INVOICE_REFUSED =
   'Der November 2026 ist abgeschlossen: Rechnungen mit einem Datum darin können nicht mehr ausgestellt, storniert oder geändert werden. Bitte mit einem Datum im offenen Zeitraum arbeiten.';
 
@@ -142,16 +145,22 @@ describe('a closed month refuses bookings dated in it (decision 0821)', () => {
 
   it('removing a payment dated in November is refused; removing a December one is accepted', async () => {
     const [november] = await entriesOf(paidInNovember.id);
+    // The ledger says which entries lie in the closed month, so the screen offers no removal there.
+    const ledger = (await as(ctx, office.token).get(`/api/quickbill/invoices/${paidInNovember.id}/payments`)).json();
+    expect(ledger.entries.find((e: { id: number }) => e.id === november.id).closed_month).toBe(CLOSED);
     const refused = await as(ctx, office.token).post(`/api/quickbill/payments/${november.id}/reverse`, {
       reason: 'Falsch zugeordnet',
     });
     expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json().error).toBe(BOOKING_REFUSED);
+    // Its own text: no other date helps (the dialog has none), reopening the month does.
+    expect(refused.json().error).toBe(REVERSAL_REFUSED);
     expect(await ctx.db.select().from(payments).where(eq(payments.reversesId, november.id))).toEqual([]);
     expect((await invoiceRow(paidInNovember.id)).status).toBe('paid');
 
     const [december] = await entriesOf(payLater.id);
     expect(december.paymentDate).toBe('2026-12-05');
+    const open = (await as(ctx, office.token).get(`/api/quickbill/invoices/${payLater.id}/payments`)).json();
+    expect(open.entries.find((e: { id: number }) => e.id === december.id).closed_month).toBeNull();
     const accepted = await as(ctx, office.token).post(`/api/quickbill/payments/${december.id}/reverse`, {
       reason: 'Falsch zugeordnet',
     });
@@ -361,7 +370,7 @@ describe('a closed month refuses bookings dated in it (decision 0821)', () => {
       .select()
       .from(bankEntries)
       .where(and(eq(bankEntries.kind, 'return'), sql`${bankEntries.remittance} = 'zurueck'`));
-    expect(entry.bookingProblem).toBe(`Nicht gebucht: ${BOOKING_REFUSED} (Buchungstag 08.12.2026)`);
+    expect(entry.bookingProblem).toBe(`Nicht gebucht: ${REVERSAL_REFUSED} (Buchungstag 08.12.2026)`);
     const [item] = await ctx.db.select().from(directDebitItems).where(eq(directDebitItems.invoiceId, debitInvoice.id));
     expect(item.state).toBe('collected');
     expect(await ctx.db.select().from(payments).where(eq(payments.reversesId, collected.id))).toEqual([]);

@@ -1,4 +1,4 @@
-import { formatDate, formatHours } from '@butler/contract/format';
+import { formatDate, formatHours, formatMonthYear } from '@butler/contract/format';
 import { orderNumber } from '@butler/contract/orders';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -35,6 +35,8 @@ function fromSnapshot(row: Row, ...fields: string[]): string | null {
   return parts.length ? parts.join(' ') : null;
 }
 
+const ACCOUNTING_PATH = '/admin/quickbill/buchhaltung';
+
 /** Fixed places: records that are settings, not rows with a page of their own. */
 const SETTINGS: Record<string, RecordRef> = {
   provider_settings: { label: 'Firmen- und Rechnungsdaten', path: '/admin/quickbill/settings' },
@@ -44,6 +46,7 @@ const SETTINGS: Record<string, RecordRef> = {
   staff_rules: { label: 'Regeln für Mitarbeiter', path: '/admin/settings' },
   direct_debit_settings: { label: 'Lastschrift-Einstellungen', path: '/admin/quickbill/settings' },
   onboarding: { label: 'Erste Schritte', path: '/admin/dashboard' },
+  accounting_settings: { label: 'Kontenplan für die Steuerberatung', path: ACCOUNTING_PATH },
 };
 
 /**
@@ -191,6 +194,15 @@ export function recordOf(row: Row, refs: Map<string, RecordRef>): RecordRef | nu
   const setting = SETTINGS[row.entity];
   if (setting) return setting;
   if (!row.entityId) return null;
+  // A closed month is its key (`2026-11`); a handover is named by the period it logged.
+  const month = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(row.entityId);
+  if (row.entity === 'closed_month' && month) {
+    return { label: `Monat ${formatMonthYear(Number(month[1]), Number(month[2]))}`, path: ACCOUNTING_PATH };
+  }
+  if (row.entity === 'accounting_export') {
+    const period = fromSnapshot(row, 'period');
+    return { label: period ? `Übergabe ${period}` : `Übergabe #${row.entityId}`, path: ACCOUNTING_PATH };
+  }
   const found = refs.get(key(row.entity, row.entityId));
   if (found) return found;
   const word = WORDS[row.entity];

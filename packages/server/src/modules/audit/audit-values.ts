@@ -1,16 +1,28 @@
+import { MATCH_STATE_LABELS } from '@butler/contract/bank-import';
+import { CALENDAR_FEED_LABELS } from '@butler/contract/calendar-feeds';
 import { MANDATE_STATUS_LABELS, PAIN_VERSION_LABELS, SCHEME_LABELS } from '@butler/contract/direct-debit';
 import {
   formatDate,
   formatDateTime,
   formatEuro,
   formatHours,
+  formatMonthYear,
   formatNumber,
   knownBirthdate,
+  MONTH_NAMES,
 } from '@butler/contract/format';
+import { APPROVAL_STATE_LABELS, ORDER_CHANNEL_LABELS, ORDER_STATE_LABELS } from '@butler/contract/orders';
 import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS } from '@butler/contract/payments';
 import { ROLE_LABELS, type StaffRole } from '@butler/contract/permissions';
 import { INVOICE_STATUS_LABELS } from '@butler/contract/quickbill';
 import { BILLING_INTERVAL_LABELS, SUBSCRIPTION_PAYMENT_METHOD_LABELS } from '@butler/contract/subscriptions';
+import {
+  TRIP_OVERRUN_LABELS,
+  VISIT_KIND_LABELS,
+  VISIT_REPEAT_LABELS,
+  VISIT_REQUEST_LABELS,
+  VISIT_STATE_LABELS,
+} from '@butler/contract/visits';
 import { CUSTOMER_VOICE_LABELS, SALUTATION_LABELS } from '@butler/contract/voice';
 
 /**
@@ -216,6 +228,140 @@ const FIELD_LABELS: Record<string, string> = {
   autoRenew: 'Automatisch verlängern',
   giftText: 'Geschenk für empfohlene Neukunden',
   passwordGenerated: 'Beim ersten Start erzeugtes Passwort',
+  // Aufträge (decision 0810) and their attachments and messages.
+  details: 'Details',
+  location: 'Einsatzort',
+  urgent: 'Dringend',
+  state: 'Status',
+  channel: 'Eingang',
+  estimateHours: 'Geschätzte Stunden',
+  plannedDate: 'Geplant für',
+  approvalState: 'Freigabe',
+  approvalEstimateHours: 'Geschätzte Stunden bei der Anfrage',
+  approvalAvailableHours: 'Verfügbare Stunden bei der Anfrage',
+  approvalAnsweredAt: 'Freigabe beantwortet am',
+  overrideReason: 'Grund für die Buchung über das Guthaben',
+  closedAt: 'Abgeschlossen am',
+  contentType: 'Dateityp',
+  internal: 'Nur intern',
+  // The timer (decision 0640).
+  startedAt: 'Gestartet',
+  stoppedAt: 'Gestoppt',
+  stoppedAtMidnight: 'Um Mitternacht gestoppt',
+  // Termine, Terminwünsche, Kalender-Abos and their settings (decisions 0840, 0841).
+  date: 'Datum',
+  time: 'Uhrzeit',
+  purpose: 'Anlass',
+  staff: 'Betreuer',
+  series: 'Wiederholung',
+  count: 'Anzahl Termine',
+  startsAt: 'Beginn',
+  endsAt: 'Ende',
+  place: 'Ort des Termins',
+  cancelReason: 'Grund der Absage',
+  cancelledBy: 'Abgesagt von',
+  confirmedAt: 'Bestätigt am',
+  doneAt: 'Erledigt am',
+  message: 'Nachricht',
+  scope: 'Kalender',
+  renewed: 'Neue Adresse (die alte gilt nicht mehr)',
+  requestHours: 'Änderungswünsche in der Lounge bis (Stunden vorher)',
+  tripOverrun: 'Fahrten über dem Kontingent',
+  tripsCarryOver: 'Nicht genutzte Fahrten in den nächsten Monat übernehmen',
+  // Buchhaltung: the chart, the handovers and closed months (decisions 0820–0822).
+  revenueAccount20: 'Konto Erlöse 20\u00a0%',
+  revenueAccount13: 'Konto Erlöse 13\u00a0%',
+  revenueAccount10: 'Konto Erlöse 10\u00a0%',
+  revenueAccount0: 'Konto Erlöse 0\u00a0%',
+  smallBusinessRevenueAccount: 'Konto Erlöse Kleinunternehmer',
+  receivablesMode: 'Forderungen buchen auf',
+  receivablesAccount: 'Konto Forderungen',
+  customerAccountStart: 'Kundenkonten ab',
+  customerAccountEnd: 'Kundenkonten bis',
+  bankAccount: 'Konto Bank',
+  cashAccount: 'Konto Kassa',
+  reminderFeeAccount: 'Konto Mahnspesen',
+  interestAccount: 'Konto Verzugszinsen',
+  fiscalYearStartMonth: 'Wirtschaftsjahr beginnt im',
+  datevConsultantNumber: 'DATEV-Beraternummer',
+  datevClientNumber: 'DATEV-Mandantennummer',
+  datevAccountLength: 'DATEV-Sachkontenlänge',
+  period: 'Zeitraum',
+  formats: 'Formate',
+  documents: 'Belegdateien',
+  closed: 'Zeitraum abgeschlossen',
+  correction: 'Korrektur',
+  month: 'Monat',
+  closedBy: 'Abgeschlossen von',
+  reopenedAt: 'Wieder geöffnet am',
+  reopenedBy: 'Wieder geöffnet von',
+  reopenReason: 'Grund für das Wiederöffnen',
+  needsCorrectionExport: 'Korrektur-Übergabe ausstehend',
+  // Bank statements (decisions 0606–0609) and the returns digest.
+  accountIban: 'Eigenes Konto (IBAN)',
+  bankReference: 'Referenz der Bank',
+  bankStatus: 'Status bei der Bank',
+  bankTransactionCode: 'Buchungscode der Bank',
+  bookingDate: 'Buchungstag',
+  bookingProblem: 'Hinweis zur Buchung',
+  charges: 'Bankspesen',
+  counterpartyIban: 'IBAN der Gegenseite',
+  counterpartyName: 'Name der Gegenseite',
+  currency: 'Währung',
+  digestSentAt: 'Rücklastschrift gemeldet am',
+  direction: 'Richtung',
+  mandateReference: 'Mandatsreferenz',
+  matchNote: 'Notiz zur Zuordnung',
+  matchState: 'Zuordnung',
+  remittance: 'Verwendungszweck',
+  resolvedAt: 'Erledigt am',
+  resolvedBy: 'Erledigt von',
+  returnReason: 'Rückgabegrund',
+  statementRef: 'Kontoauszug',
+  valueDate: 'Valuta',
+  returns: 'Rücklastschriften',
+  mails: 'E-Mails',
+  entries: 'Buchungen',
+  newEntries: 'Neue Buchungen',
+  skipped: 'Übersprungen',
+  // Lastschriftläufe (decision 0600).
+  collectionDate: 'Einzugsdatum',
+  itemCount: 'Anzahl Einzüge',
+  total: 'Summe',
+  downloadedAt: 'Heruntergeladen am',
+  downloadedBy: 'Heruntergeladen von',
+  atBankAt: 'Bei der Bank eingereicht am',
+  atBankBy: 'Bei der Bank eingereicht von',
+  discardedAt: 'Verworfen am',
+  // Mahnsperren, Mahnwesen-Einstellungen, Abrechnung.
+  until: 'Gültig bis',
+  liftedAt: 'Aufgehoben am',
+  settings: 'Einstellungen',
+  levels: 'Mahnstufen',
+  // Sign-in, sessions, counts of what a deletion, an erasure or a data export covered.
+  secondFactor: 'Zweiter Faktor',
+  sessions: 'Anmeldungen',
+  deleted: 'Mitgelöscht',
+  keptInvoices: 'Aufbewahrte Rechnungen',
+  projects: 'Projekte',
+  timeEntries: 'Zeiteinträge',
+  hourPackages: 'Stundenpakete',
+  subscriptions: 'ButlerPakete',
+  wikiEntries: 'Wiki-Einträge',
+  wikiFiles: 'Wiki-Dateien',
+  auditValues: 'Geleerte Werte im Protokoll',
+  files: 'Dateien',
+  invoices: 'Rechnungen',
+  passwordEntriesRevealed: 'Angezeigte Passwort-Einträge',
+  keyVersion: 'Schlüsselversion',
+  reencryptedEntries: 'Neu verschlüsselte Einträge',
+};
+
+/** Where one kind of record uses a field in its own sense ("closedAt" of an Auftrag is when it was done). */
+const ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
+  order: { closedAt: 'Erledigt am' },
+  visit: { staff: 'Mitarbeiter', cancelledAt: 'Abgesagt am' },
+  bank_file: { message: 'Art der Datei' },
 };
 
 /**
@@ -230,7 +376,10 @@ export function isTechnicalField(field: string): boolean {
     (/Id$/.test(key) && key !== 'creditorId') ||
     // Set by the portal on every write; the entry itself says when and who.
     ['createdAt', 'updatedAt', 'updatedBy'].includes(key) ||
-    ['sha256', 'storedName', 'numberYear', 'numberSequence', 'logoFile', 'blobId'].includes(key)
+    ['sha256', 'storedName', 'numberYear', 'numberSequence', 'logoFile', 'blobId'].includes(key) ||
+    // A double tap's key, a bank booking's duplicate check, a calendar entry's revision, the
+    // ledger entry and source invoice of a removal or copy: the entry names the record.
+    ['idempotencyKey', 'fingerprint', 'sequence', 'entry', 'duplicatedFrom'].includes(key)
   );
 }
 
@@ -245,9 +394,18 @@ const MONEY = new Set([
   'unitPrice',
   'amount',
   'fee',
+  'total',
+  'charges',
 ]);
-const HOURS = new Set(['hours', 'monthlyHours']);
+const HOURS = new Set(['hours', 'monthlyHours', 'estimateHours', 'approvalEstimateHours', 'approvalAvailableHours']);
 const BYTES = new Set(['sizeBytes']);
+const FILE_TYPES: Record<string, string> = {
+  'image/jpeg': 'JPEG-Bild',
+  'image/png': 'PNG-Bild',
+  'image/webp': 'WebP-Bild',
+  'image/gif': 'GIF-Bild',
+  'application/pdf': 'PDF',
+};
 const capitalised = (labels: Record<string, string>) =>
   Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, v.charAt(0).toUpperCase() + v.slice(1)]));
 const CODES: Record<string, Record<string, string>> = {
@@ -267,15 +425,57 @@ const CODES: Record<string, Record<string, string>> = {
     draft: 'Entwurf zur Prüfung erstellen',
     send: 'Sofort ausstellen und per E-Mail versenden',
   },
+  channel: capitalised(ORDER_CHANNEL_LABELS),
+  approvalState: APPROVAL_STATE_LABELS,
+  contentType: FILE_TYPES,
+  mimeType: FILE_TYPES,
+  direction: { CRDT: 'Eingang', DBIT: 'Ausgang' },
+  matchState: capitalised(MATCH_STATE_LABELS),
+  receivablesMode: { collective: 'Sammelkonto', per_customer: 'Je Kunde' },
+  tripOverrun: TRIP_OVERRUN_LABELS,
+  scope: CALENDAR_FEED_LABELS,
+  fiscalYearStartMonth: Object.fromEntries(MONTH_NAMES.map((name, i) => [String(i + 1), name])),
 };
+
+/** Codes one kind of record uses in its own sense (an Auftrag's and a Termin's states differ). */
+const ENTITY_CODES: Record<string, Record<string, Record<string, string>>> = {
+  order: { state: ORDER_STATE_LABELS },
+  visit: {
+    state: capitalised(VISIT_STATE_LABELS),
+    kind: { ...VISIT_KIND_LABELS, ...VISIT_REQUEST_LABELS },
+  },
+};
+
+/** `bmd, datev` (a handover's formats) as the adviser's programmes are called. */
+const FORMAT_NAMES: Record<string, string> = { bmd: 'BMD', datev: 'DATEV' };
+
+/**
+ * A visit series' RFC 5545 rule (`FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;UNTIL=20270131T235959Z`)
+ * in the words of the Termine screen, with its last day.
+ */
+function seriesWords(rule: string): string {
+  const parts = Object.fromEntries(
+    [...rule.matchAll(/(FREQ|INTERVAL|UNTIL)=([^;\s]+)/g)].map((m) => [m[1], m[2]] as const),
+  );
+  const repeat =
+    parts.FREQ === 'MONTHLY'
+      ? VISIT_REPEAT_LABELS.monthly_weekday
+      : parts.INTERVAL === '2'
+        ? VISIT_REPEAT_LABELS.biweekly
+        : VISIT_REPEAT_LABELS.weekly;
+  const until = /^(\d{4})(\d{2})(\d{2})/.exec(parts.UNTIL ?? '');
+  return until ? `${repeat} bis ${until[3]}.${until[2]}.${until[1]}` : repeat;
+}
 /** Dates that stand for "unknown" where the column cannot be empty (contract's knownBirthdate). */
 const BIRTHDATES = new Set(['birthdate', 'partnerBirthdate']);
 
 /** snake_case → camelCase, so both spellings of a field find their label. */
 const camel = (field: string) => field.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
-export function fieldLabel(field: string): string {
-  return FIELD_LABELS[camel(field)] ?? field;
+/** The field's German label; `entity` (the audit row's record kind) where a kind words it its own way. */
+export function fieldLabel(field: string, entity?: string): string {
+  const key = camel(field);
+  return (entity ? ENTITY_FIELD_LABELS[entity]?.[key] : undefined) ?? FIELD_LABELS[key] ?? field;
 }
 
 /** Stored HTML (wiki content) as the words it shows, never as markup. */
@@ -293,23 +493,33 @@ function plainText(html: string): string {
     .trim();
 }
 
-/** One value as a person reads it; null for "nothing" (shown as –). */
-export function formatAuditValue(field: string, value: unknown): string | null {
+/** One value as a person reads it; null for "nothing" (shown as –). `entity`: the audit row's record kind. */
+export function formatAuditValue(field: string, value: unknown, entity?: string): string | null {
   if (value === null || value === undefined || value === '') return null;
   const key = camel(field);
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nein';
+  if (key === 'formats' && typeof value === 'string') {
+    return value
+      .split(/,\s*/)
+      .map((f) => FORMAT_NAMES[f] ?? f)
+      .join(', ');
+  }
+  if (key === 'series' && typeof value === 'string' && /FREQ=/.test(value)) return seriesWords(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return null;
     return value.map((v) => (typeof v === 'object' && v ? Object.values(v).join(' ') : String(v))).join(', ');
   }
   if (typeof value === 'object')
     return Object.entries(value)
-      .map(([k, v]) => `${fieldLabel(k)}: ${v}`)
+      .map(([k, v]) => `${fieldLabel(k, entity)}: ${v}`)
       .join(', ');
   const text = String(value);
   if (BIRTHDATES.has(key) && !knownBirthdate(text)) return null;
-  const code = CODES[key]?.[text];
+  const code = (entity ? ENTITY_CODES[entity]?.[key]?.[text] : undefined) ?? CODES[key]?.[text];
   if (code) return code;
+  // `2026-11`: a month (a closed month, a statement's month).
+  const month = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text);
+  if (month) return formatMonthYear(Number(month[1]), Number(month[2]));
   if (MONEY.has(key) && /^-?\d+(\.\d+)?$/.test(text)) return formatEuro(text);
   if (HOURS.has(key) && /^-?\d+(\.\d+)?$/.test(text)) return formatHours(text);
   if (BYTES.has(key) && /^\d+$/.test(text)) return `${formatNumber(Number(text) / 1024)} KB`;

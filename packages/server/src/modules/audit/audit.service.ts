@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditQuery } from '@butler/contract/audit';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { admins, auditLog, customers } from '../../db/schema/index.js';
 import { REDACTED, SECRET_MARK } from '../../lib/audit.js';
@@ -17,21 +17,47 @@ const looksSecret = (value: unknown) => typeof value === 'string' && /^\$argon2|
  * One changed field in words; secrets, values sealed later (SECRET_MARK, decision 0704) and
  * anything that looks like a password hash never leave.
  */
-function presentChange(field: string, change: { before?: unknown; after?: unknown } | undefined) {
-  const label = fieldLabel(field);
+function presentChange(
+  entity: string,
+  field: string,
+  change: { before?: unknown; after?: unknown } | undefined,
+  staffNames: Map<number, string>,
+) {
+  const label = fieldLabel(field, entity);
   const sealed = change?.before === SECRET_MARK || change?.after === SECRET_MARK;
   if (REDACTED.has(field) || sealed || looksSecret(change?.before) || looksSecret(change?.after)) {
     return { field, label, before: null, after: null, secret: true };
   }
   const cut = (text: string | null) =>
     text !== null && text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}...` : text;
+  // Staff by their names as they are now (a visit logs who comes by id).
+  const named = (value: unknown) =>
+    field === 'staff' && isIdList(value) ? value.map((id) => staffNames.get(id) ?? `#${id}`) : value;
   return {
     field,
     label,
-    before: cut(formatAuditValue(field, change?.before)),
-    after: cut(formatAuditValue(field, change?.after)),
+    before: cut(formatAuditValue(field, named(change?.before), entity)),
+    after: cut(formatAuditValue(field, named(change?.after), entity)),
     secret: false,
   };
+}
+
+const isIdList = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.length > 0 && value.every((v) => Number.isInteger(v));
+
+/** The staff members that the page's `staff` fields name by id, by their display names. */
+async function staffNamesOf(db: Database, rows: { changes: unknown }[]): Promise<Map<number, string>> {
+  const ids = new Set<number>();
+  for (const row of rows) {
+    const staff = (row.changes as Record<string, { before?: unknown; after?: unknown }> | null)?.staff;
+    for (const value of [staff?.before, staff?.after]) if (isIdList(value)) for (const id of value) ids.add(id);
+  }
+  if (ids.size === 0) return new Map();
+  const found = await db
+    .select({ id: admins.id, name: admins.name, username: admins.username })
+    .from(admins)
+    .where(inArray(admins.id, [...ids]));
+  return new Map(found.map((a) => [a.id, a.name || a.username]));
 }
 
 function conditions(filters: Filters): SQL | undefined {
@@ -71,17 +97,16 @@ export function createAuditService(db: Database) {
 
   type Selected = { row: typeof auditLog.$inferSelect; customerName: string | null; actorName: string };
   async function presentAll(rows: Selected[]): Promise<AuditEntry[]> {
-    const refs = await recordRefs(
-      db,
-      rows.map((r) => r.row),
-    );
-    return rows.map((r) => present(r, recordOf(r.row, refs)));
+    const logged = rows.map((r) => r.row);
+    const refs = await recordRefs(db, logged);
+    const staffNames = await staffNamesOf(db, logged);
+    return rows.map((r) => present(r, recordOf(r.row, refs), staffNames));
   }
 
-  function present(r: Selected, record: RecordRef | null): AuditEntry {
+  function present(r: Selected, record: RecordRef | null, staffNames: Map<number, string>): AuditEntry {
     const changes = Object.entries(r.row.changes ?? {})
       .filter(([field]) => !isTechnicalField(field))
-      .map(([field, change]) => presentChange(field, change))
+      .map(([field, change]) => presentChange(r.row.entity, field, change, staffNames))
       // A change that reads the same in words (e.g. 50 and 50.00) is no change to a person.
       .filter((c) => c.secret || c.before !== c.after);
     return {

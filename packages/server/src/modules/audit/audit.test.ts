@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actors, createActors } from '../../../test/access-matrix.js';
-import { buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
+import { buildAdmin, buildCustomer, TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { auditLog } from '../../db/schema/index.js';
+import { writeAudit } from '../../lib/audit.js';
 
 let ctx: TestContext;
 let actors: Actors;
@@ -182,6 +183,172 @@ describe('Protokoll', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error).toBeTypeOf('string');
     }
+  });
+});
+
+describe('the Protokoll of Aufträge, Timer, Termine and the Buchhaltung', () => {
+  type Change = { field: string; label: string; before: string | null; after: string | null };
+  const actor = { userType: 'admin' as const, displayName: 'Olga Inhaber' };
+  const entries = async (entity: string) => (await get(`/api/audit?entity=${entity}&page_size=50`)).json().items;
+  const changesOf = (entry: { changes: Change[] }) => Object.fromEntries(entry.changes.map((c) => [c.field, c]));
+
+  it('names every field in German, translates codes, names staff and months, leaves technical fields out', async () => {
+    const customer = await buildCustomer(ctx.db, { lastName: 'Protokollkunde' });
+    const butler = await buildAdmin(ctx.db, { username: 'protokoll-butler', name: 'Berta Butler', role: 'butler' });
+    const order = {
+      id: 990001,
+      customerId: customer.id,
+      title: 'Lampe montieren',
+      urgent: true,
+      state: 'new',
+      channel: 'lounge',
+      estimateHours: '2.50',
+      approvalState: 'requested',
+      idempotencyKey: '069f3c1e-8d2b-4c55-9a1e-0b7f1c2d3e4f',
+      closedAt: null,
+    };
+    await writeAudit(ctx.db, actor, 'create', 'order', order.id, null, order, { customerId: customer.id });
+    await writeAudit(
+      ctx.db,
+      actor,
+      'order_withdraw',
+      'order',
+      order.id,
+      order,
+      { ...order, state: 'withdrawn', approvalState: 'approved', closedAt: '2026-11-20T09:30:00.000Z' },
+      { customerId: customer.id },
+    );
+    await writeAudit(ctx.db, actor, 'order_message', 'order', order.id, null, { messageId: 7, internal: false });
+    await writeAudit(ctx.db, actor, 'create', 'order_attachment', 5, null, {
+      order_id: order.id,
+      file_name: 'lampe.jpg',
+      content_type: 'image/jpeg',
+      size_bytes: 20480,
+    });
+    await writeAudit(ctx.db, actor, 'timer_stop', 'timer', butler.id, null, {
+      adminId: butler.id,
+      customerId: customer.id,
+      startedAt: '2026-11-20T08:00:00.000Z',
+      stoppedAt: '2026-11-20T23:00:00.000Z',
+      stoppedAtMidnight: true,
+    });
+    await writeAudit(ctx.db, actor, 'create', 'visit', 880001, null, {
+      date: '2026-11-20',
+      time: '10:00–11:00',
+      kind: 'office',
+      purpose: 'Post durchsehen',
+      staff: [butler.id],
+      series: 'DTSTART:20261120T000000Z\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=FR;UNTIL=20270131T235959Z',
+      count: 6,
+    });
+    await writeAudit(ctx.db, actor, 'visit_cancel', 'visit', 880001, { state: 'planned' }, { state: 'cancelled' });
+    await writeAudit(
+      ctx.db,
+      actor,
+      'reopen',
+      'closed_month',
+      '2026-11',
+      {
+        month: '2026-11',
+        reopenedAt: null,
+        reopenReason: null,
+        needsCorrectionExport: false,
+      },
+      {
+        month: '2026-11',
+        reopenedAt: '2026-12-03T10:00:00.000Z',
+        reopenReason: 'Zahlung falsch zugeordnet',
+        needsCorrectionExport: true,
+      },
+    );
+    await writeAudit(
+      ctx.db,
+      actor,
+      'update',
+      'accounting_settings',
+      1,
+      { cashAccount: '2700', receivablesMode: 'collective', fiscalYearStartMonth: 1 },
+      { cashAccount: '2710', receivablesMode: 'per_customer', fiscalYearStartMonth: 7 },
+    );
+    await writeAudit(ctx.db, actor, 'create', 'accounting_export', 4, null, {
+      period: 'November 2026',
+      formats: 'bmd, datev',
+      documents: 3,
+      sha256: 'ab'.repeat(32),
+      closed: true,
+      correction: false,
+    });
+
+    const all = [
+      ...(await entries('order')),
+      ...(await entries('order_attachment')),
+      ...(await entries('timer')),
+      ...(await entries('visit')),
+      ...(await entries('closed_month')),
+      ...(await entries('accounting_settings')),
+      ...(await entries('accounting_export')),
+    ];
+    // No code name left: every change has a German label, no technical field is shown.
+    const shown = all.flatMap((e: { changes: Change[] }) => e.changes);
+    expect(shown.filter((c: Change) => c.label === c.field)).toEqual([]);
+    expect(shown.map((c: Change) => c.field)).not.toEqual(
+      expect.arrayContaining(['idempotencyKey', 'sha256', 'messageId', 'order_id', 'adminId']),
+    );
+    expect(JSON.stringify(all)).not.toContain('069f3c1e');
+
+    const [withdrawn] = await entries('order').then((e) => e.filter((i: any) => i.action === 'order_withdraw'));
+    expect(changesOf(withdrawn)).toMatchObject({
+      state: { label: 'Status', before: 'Neu', after: 'Zurückgezogen' },
+      approvalState: { label: 'Freigabe', before: 'Freigabe angefragt', after: 'Freigegeben' },
+      closedAt: { label: 'Erledigt am', before: null, after: '20.11.2026, 10:30' },
+    });
+    const created = (await entries('order')).find((i: any) => i.action === 'create');
+    expect(changesOf(created)).toMatchObject({
+      channel: { label: 'Eingang', after: 'Über die Lounge' },
+      urgent: { label: 'Dringend', after: 'Ja' },
+      estimateHours: { label: 'Geschätzte Stunden', after: expect.stringMatching(/^2,5/) },
+    });
+    expect(changesOf((await entries('order_attachment'))[0]).content_type).toMatchObject({
+      label: 'Dateityp',
+      after: 'JPEG-Bild',
+    });
+    expect(changesOf((await entries('timer'))[0]).stoppedAtMidnight).toMatchObject({
+      label: 'Um Mitternacht gestoppt',
+      after: 'Ja',
+    });
+    const visits = await entries('visit');
+    expect(changesOf(visits.find((i: any) => i.action === 'create'))).toMatchObject({
+      kind: { label: 'Art', after: 'Im Büro' },
+      purpose: { label: 'Anlass', after: 'Post durchsehen' },
+      staff: { label: 'Mitarbeiter', after: 'Berta Butler' },
+      series: { label: 'Wiederholung', after: 'Jede zweite Woche bis 31.01.2027' },
+      count: { label: 'Anzahl Termine', after: '6' },
+    });
+    expect(changesOf(visits.find((i: any) => i.action === 'visit_cancel')).state).toMatchObject({
+      before: 'Geplant',
+      after: 'Abgesagt',
+    });
+    const [reopened] = await entries('closed_month');
+    expect(reopened).toMatchObject({
+      record_label: 'Monat November 2026',
+      record_path: '/admin/quickbill/buchhaltung',
+    });
+    expect(changesOf(reopened)).toMatchObject({
+      reopenReason: { label: 'Grund für das Wiederöffnen', after: 'Zahlung falsch zugeordnet' },
+      needsCorrectionExport: { label: 'Korrektur-Übergabe ausstehend', before: 'Nein', after: 'Ja' },
+    });
+    expect(changesOf((await entries('accounting_settings'))[0])).toMatchObject({
+      cashAccount: { label: 'Konto Kassa', before: '2700', after: '2710' },
+      receivablesMode: { before: 'Sammelkonto', after: 'Je Kunde' },
+      fiscalYearStartMonth: { before: 'Jänner', after: 'Juli' },
+    });
+    const [handover] = await entries('accounting_export');
+    expect(handover.record_label).toBe('Übergabe November 2026');
+    expect(changesOf(handover)).toMatchObject({
+      formats: { label: 'Formate', after: 'BMD, DATEV' },
+      closed: { label: 'Zeitraum abgeschlossen', after: 'Ja' },
+      documents: { label: 'Belegdateien', after: '3' },
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Handover, HandoverInput, HandoverList } from '@butler/contract/accounting-handover';
+import type { AccountingSettings, Handover, HandoverInput, HandoverList } from '@butler/contract/accounting-handover';
 import type { ClosedMonths } from '@butler/contract/accounting-periods';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../lib/api-client';
@@ -11,6 +11,14 @@ export const accountingKeys = {
   handovers: (page: number) => [...accountingKeys.all, 'handovers', page] as const,
   closedMonths: () => [...accountingKeys.all, 'closed-months'] as const,
 };
+
+/** The chart as saved (its fiscal year start names a year's months); the same query as the chart's form. */
+export function useAccountingSettings() {
+  return useQuery({
+    queryKey: accountingKeys.settings(),
+    queryFn: ({ signal }) => apiRequest<AccountingSettings>('/api/accounting/settings', { signal }),
+  });
+}
 
 export const HANDOVER_PAGE_SIZE = 10;
 /** A year's documents in one ZIP take a while to pack and to fetch. */

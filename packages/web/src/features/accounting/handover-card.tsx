@@ -14,17 +14,19 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconFileZip } from '@tabler/icons-react';
+import { IconDownload, IconFileZip, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../app/permissions';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
 import { Pager } from '../../components/pager';
 import { type Column, ResponsiveList } from '../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../components/states';
 import { errorText } from '../../lib/api-client';
-import { formatDateTime, MONTH_NAMES } from '../../lib/format';
+import { formatDateTime, MONTH_NAMES, todayInVienna } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { downloadHandover, HANDOVER_PAGE_SIZE, useCreateHandover, useHandovers } from './api';
+import { downloadHandover, HANDOVER_PAGE_SIZE, useAccountingSettings, useCreateHandover, useHandovers } from './api';
+import { closingConfirmation, handoverDoneText, handoverFormState } from './handover-rules';
 
 type Kind = 'month' | 'quarter' | 'year';
 
@@ -73,6 +75,32 @@ async function download(handover: Handover) {
   }
 }
 
+/**
+ * The badges of a kept handover: a correction, and the period's months as they stand now
+ * (decision 0821), so a reopened month reads "wieder offen" here as in "Abgeschlossene Zeiträume".
+ */
+function HandoverBadges({ handover: h }: { handover: Handover }) {
+  return (
+    <>
+      {h.is_correction && (
+        <Badge color="orange" variant="light">
+          Korrektur
+        </Badge>
+      )}
+      {h.months_state === 'closed' && (
+        <Badge color="gray" variant="light" leftSection={<IconLock size={12} />}>
+          abgeschlossen
+        </Badge>
+      )}
+      {h.months_state === 'reopened' && (
+        <Badge color="orange" variant="outline">
+          wieder offen
+        </Badge>
+      )}
+    </>
+  );
+}
+
 const COLUMNS: Column<Handover>[] = [
   {
     key: 'period',
@@ -82,16 +110,7 @@ const COLUMNS: Column<Handover>[] = [
         <Text size="sm" fw={500}>
           {h.period_label}
         </Text>
-        {h.is_correction && (
-          <Badge color="orange" variant="light">
-            Korrektur
-          </Badge>
-        )}
-        {h.closed_period && (
-          <Badge color="gray" variant="light">
-            abgeschlossen
-          </Badge>
-        )}
+        <HandoverBadges handover={h} />
       </Group>
     ),
     hideOnCard: true,
@@ -127,32 +146,46 @@ export function HandoverCard() {
   const [formats, setFormats] = useState<string[]>(['bmd']);
   const [close, setClose] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [made, setMade] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const [page, setPage] = useState(1);
   const list = useHandovers(page);
   const create = useCreateHandover();
+  const settings = useAccountingSettings();
+
+  // The chosen period's months and end, by the rule the server applies (a year is the fiscal year).
+  const form = handoverFormState({
+    period,
+    formats,
+    fiscalYearStartMonth: settings.data?.fiscal_year_start_month ?? 1,
+    today: todayInVienna(),
+  });
+  const closing = close && form.closeBlocked === null;
 
   const changeKind = (next: Kind) => {
     setKind(next);
     setPeriod(defaultPeriod(next, today));
   };
 
-  const submit = () => {
+  const run = async () => {
     setFormError(null);
-    create.mutate(
-      { period, formats: formats as Handover['formats'], close },
-      {
-        onSuccess: (made) => {
-          notifySuccess(
-            made.closed_period
-              ? `Übergabe ${made.period_label} erstellt, Zeitraum abgeschlossen`
-              : `Übergabe ${made.period_label} erstellt`,
-          );
-          setPage(1);
-          void download(made);
-        },
-        onError: (error) => setFormError(errorText(error, 'Die Übergabe konnte nicht erstellt werden')),
-      },
-    );
+    setMade(null);
+    const handover = await create.mutateAsync({ period, formats: formats as Handover['formats'], close: closing });
+    const text = handoverDoneText(handover);
+    notifySuccess(text);
+    setMade(`${text}. Die ZIP-Datei wird heruntergeladen.`);
+    setClose(false);
+    setPage(1);
+    void download(handover);
+  };
+
+  const submit = () => {
+    // Closing is not undone by the Buchhaltung: it is confirmed first, naming the months.
+    if (closing) {
+      setConfirming(true);
+      return;
+    }
+    run().catch((error) => setFormError(errorText(error, 'Die Übergabe konnte nicht erstellt werden')));
   };
 
   return (
@@ -199,25 +232,49 @@ export function HandoverCard() {
             </Checkbox.Group>
           </SimpleGrid>
           <Checkbox
-            checked={close}
+            checked={closing}
+            disabled={form.closeBlocked !== null}
             onChange={(e) => setClose(e.currentTarget.checked)}
             label="Zeitraum danach abschließen (Festschreibung)"
-            description="Danach ist nichts mit einem Datum in diesem Zeitraum mehr änderbar: keine Zahlung, kein Storno, keine Gutschrift. Korrekturen werden im offenen Zeitraum gebucht. Wieder öffnen kann nur die Inhaberin oder der Inhaber."
+            description={
+              form.closeBlocked ??
+              'Danach ist nichts mit einem Datum in diesem Zeitraum mehr änderbar: keine Zahlung, kein Storno, keine Gutschrift. Korrekturen werden im offenen Zeitraum gebucht. Wieder öffnen kann nur die Inhaberin oder der Inhaber.'
+            }
           />
           {formError && (
             <Alert color="red" role="alert">
               {formError}
             </Alert>
           )}
-          <Group justify="flex-end">
+          {made && (
+            <Alert color="teal" role="status" withCloseButton onClose={() => setMade(null)}>
+              {made}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            {form.createBlocked && (
+              <Text size="sm" c="dimmed" id="handover-needs-format">
+                {form.createBlocked}
+              </Text>
+            )}
             <Button
               onClick={submit}
-              disabled={create.isPending || formats.length === 0}
+              disabled={create.isPending || form.createBlocked !== null}
+              aria-describedby={form.createBlocked ? 'handover-needs-format' : undefined}
               leftSection={<IconFileZip size={18} />}
             >
               {create.isPending ? 'Übergabe wird erstellt...' : 'Übergabe erstellen'}
             </Button>
           </Group>
+          <ConfirmDialog
+            opened={confirming}
+            title={`${form.label ?? 'Zeitraum'} übergeben und abschließen`}
+            message={closingConfirmation(form.months)}
+            confirmLabel="Übergabe erstellen und abschließen"
+            errorFallback="Die Übergabe konnte nicht erstellt werden"
+            onConfirm={run}
+            onClose={() => setConfirming(false)}
+          />
         </Stack>
       )}
 
@@ -240,16 +297,7 @@ export function HandoverCard() {
             cardTitle={(h) => (
               <Group gap={6} component="span">
                 {h.period_label}
-                {h.is_correction && (
-                  <Badge color="orange" variant="light">
-                    Korrektur
-                  </Badge>
-                )}
-                {h.closed_period && (
-                  <Badge color="gray" variant="light">
-                    abgeschlossen
-                  </Badge>
-                )}
+                <HandoverBadges handover={h} />
               </Group>
             )}
             cardActions={(h) => (

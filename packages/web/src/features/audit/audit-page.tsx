@@ -24,7 +24,7 @@ const PAGE_SIZE = 50;
 const FILTERS = {
   person: urlParam.pattern(/^(admin:\d{1,10}|customer:\d{1,10}|system)$/),
   kunde: urlParam.id(),
-  art: urlParam.pattern(/^[a-z_]+$/),
+  art: urlParam.pattern(/^[a-z_-]+$/),
   aktion: urlParam.pattern(/^[a-z_-]+$/),
   von: urlParam.date(),
   bis: urlParam.date(),

@@ -6,6 +6,7 @@ import { customers, payments } from '../../../db/schema/index.js';
 import { hundredthsToString, num, toHundredths } from '../../../domain/decimal.js';
 import type { SessionContext } from '../../../lib/access.js';
 import { writeAudit } from '../../../lib/audit.js';
+import { closedMonthMessage, closedMonthOf } from '../../../lib/closed-months.js';
 import { AppError, fieldError } from '../../../lib/errors.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { findInvoice, type InvoiceRow } from '../records/invoice.repo.js';
@@ -119,17 +120,27 @@ export function createPaymentService(deps: ServiceDeps) {
       throw new AppError('CONFLICT', 'Eine Stornobuchung kann nicht entfernt werden');
     if (entry.reversed) throw new AppError('CONFLICT', 'Diese Buchung wurde bereits entfernt');
     const before = entry.invoice_id ? await findInvoice(tx, entry.invoice_id) : null;
-    await tx.insert(payments).values({
-      kind: 'reversal',
-      customerId: entry.customer_id,
-      reversesId: entry.id,
-      paymentDate: options.date ?? deps.today(),
-      amount: entry.amount,
-      source: options.source ?? 'manual',
-      reason,
-      fee: options.fee ?? null,
-      createdBy: session.displayName,
-    });
+    try {
+      await tx.insert(payments).values({
+        kind: 'reversal',
+        customerId: entry.customer_id,
+        reversesId: entry.id,
+        paymentDate: options.date ?? deps.today(),
+        amount: entry.amount,
+        source: options.source ?? 'manual',
+        reason,
+        fee: options.fee ?? null,
+        createdBy: session.displayName,
+      });
+    } catch (caught) {
+      // The entry's own month is closed (decision 0821): no date of the reversal helps, so the
+      // refusal says what does instead of "book with a date in the open period".
+      const month = closedMonthOf(caught);
+      if (month !== null && month === entry.payment_date.slice(0, 7)) {
+        throw new AppError('PERIOD_CLOSED', closedMonthMessage(month, 'reversal'));
+      }
+      throw caught;
+    }
     if (entry.customer_id !== null && (await customerCredit(tx, entry.customer_id)).startsWith('-')) {
       throw new AppError(
         'CONFLICT',

@@ -26,6 +26,7 @@ type EntryRow = {
   reversed: boolean;
   created_by: string;
   created_at: Date | string;
+  closed_month: string | null;
 };
 
 async function entriesWhere(db: Executor, where: SQL, newestFirst = false): Promise<LedgerEntry[]> {
@@ -33,8 +34,9 @@ async function entriesWhere(db: Executor, where: SQL, newestFirst = false): Prom
     SELECT p.id, p.kind, coalesce(p.invoice_id, o.invoice_id) AS invoice_id, i.invoice_number, p.reverses_id,
       p.payment_date::text AS payment_date, p.amount::text AS amount, p.method, p.source, p.reference, p.note,
       p.reason, p.fee::text AS fee, r.reason AS reversal_reason, (r.id IS NOT NULL) AS reversed,
-      p.created_by, p.created_at
+      p.created_by, p.created_at, c.month AS closed_month
     FROM payments p
+    LEFT JOIN closed_months c ON c.month = to_char(p.payment_date, 'YYYY-MM') AND c.reopened_at IS NULL
     LEFT JOIN payments r ON r.reverses_id = p.id
     LEFT JOIN payments o ON o.id = p.reverses_id
     LEFT JOIN invoices i ON i.id = coalesce(p.invoice_id, o.invoice_id)
@@ -59,6 +61,7 @@ async function entriesWhere(db: Executor, where: SQL, newestFirst = false): Prom
     reversal_reason: r.reversal_reason,
     created_by: r.created_by,
     created_at: new Date(r.created_at).toISOString(),
+    closed_month: r.closed_month,
   }));
 }
 
@@ -75,6 +78,7 @@ export function customerEntries(db: Executor, customerId: number) {
 export async function findEntry(db: Executor, id: number) {
   const result = await db.execute(sql`
     SELECT p.id, p.kind, p.customer_id, p.invoice_id, p.amount::text AS amount,
+      p.payment_date::text AS payment_date,
       EXISTS (SELECT 1 FROM payments r WHERE r.reverses_id = p.id) AS reversed
     FROM payments p WHERE p.id = ${id}`);
   return (result.rows[0] ?? null) as {
@@ -83,6 +87,7 @@ export async function findEntry(db: Executor, id: number) {
     customer_id: number | null;
     invoice_id: number | null;
     amount: string;
+    payment_date: string;
     reversed: boolean;
   } | null;
 }

@@ -5,11 +5,11 @@ import {
   PAYMENT_SOURCE_LABELS,
 } from '@butler/contract/payments';
 import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconLock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, ResponsiveList } from '../../../components/responsive-list';
-import { formatDate, formatEuro } from '../../../lib/format';
+import { formatDate, formatEuro, formatMonthYear } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePaymentActions } from '../api/payments';
 import { ReasonDialog } from './reason-dialog';
@@ -157,8 +157,30 @@ export function LedgerEntries({ entries, showInvoice = false }: { entries: Ledge
   );
 }
 
+/** `2026-11` → `November 2026`. */
+const monthName = (month: string) => formatMonthYear(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
+
 function RemoveButton({ entry, label, onClick }: { entry: LedgerEntry; label: string; onClick: () => void }) {
   if (entry.kind === 'reversal' || entry.reversed) return null;
+  // Dated in a closed month (decision 0821): removing it would change the month's figures,
+  // whatever the date of the removal; the server refuses it, so it is not offered.
+  if (entry.closed_month) {
+    return (
+      <Tooltip
+        label={`Der ${monthName(entry.closed_month)} ist abgeschlossen. Entfernen lässt sich die Buchung erst, wenn die Inhaberin oder der Inhaber den Monat wieder öffnet.`}
+        multiline
+        w={260}
+        withArrow
+      >
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <IconLock size={14} aria-hidden />
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            Monat abgeschlossen
+          </Text>
+        </Group>
+      </Tooltip>
+    );
+  }
   return (
     <Tooltip label="Entfernen" withArrow>
       <ActionIcon variant="subtle" color="red" aria-label={`${label} entfernen`} onClick={onClick}>
