@@ -148,8 +148,10 @@ export async function listOrders(
   if (scoped) filters.push(scoped);
   const where = and(...filters);
   const { limit, offset } = pageBounds(query);
+  // The customer's own list: what waits for the customer (an answer, a Freigabe) first, then the newest.
+  const waitsForCustomer = sql`(${orders.state} = 'waiting_customer' OR (COALESCE(${orders.approvalState} = 'requested', false) AND ${notInArray(orders.state, [...CLOSED])}))`;
   const order = options.newestFirst
-    ? [desc(orders.createdAt), desc(orders.id)]
+    ? [desc(waitsForCustomer), desc(orders.createdAt), desc(orders.id)]
     : [desc(orders.urgent), desc(orders.updatedAt), desc(orders.id)];
   const rows = await selectSummaries(db, options.withInternal)
     .where(where)

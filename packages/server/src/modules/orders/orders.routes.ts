@@ -42,7 +42,8 @@ export const ordersRoutes =
       config: { access: { permission: 'orders.read', customer: ['params.customerId'], self: true } },
       schema: {
         tags,
-        description: 'Die Aufträge eines Kunden, neueste zuerst (Lounge und Kundenseite)',
+        description:
+          'Die Aufträge eines Kunden: was auf die Kundin oder den Kunden wartet (Antwort, Freigabe) zuerst, dann die neuesten (Lounge und Kundenseite)',
         params: zCustomerIdParams,
         querystring: zOrderListQuery,
         response: { 200: zOrderList, ...errors },

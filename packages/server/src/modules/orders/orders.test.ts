@@ -265,6 +265,23 @@ describe('the Freigabe (hours beyond the available)', () => {
     expect((await patch(owner.token, second.id, { estimate_hours: 4 })).json().approval_state).toBeNull();
   });
 
+  it("puts what waits for the customer first in the customer's list, then the newest", async () => {
+    const c = await customer();
+    const asked = await fileOrder(c, { title: 'Braucht Freigabe' });
+    const waiting = await fileOrder(c, { title: 'Wartet auf Antwort' });
+    await fileOrder(c, { title: 'Neuester' });
+    expect((await patch(owner.token, asked.id, { estimate_hours: 12 })).json().approval_state).toBe('requested');
+    const moved = await patch(owner.token, waiting.id, { state: 'waiting_customer' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const res = await as(ctx, c.token).get(`/api/customers/${c.id}/orders?state=open&page=1&page_size=3`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as Array<{ title: string }>).map((o) => o.title)).toEqual([
+      'Wartet auf Antwort',
+      'Braucht Freigabe',
+      'Neuester',
+    ]);
+  });
+
   it('refuses a booking beyond the available without Freigabe, allows it after the approval', async () => {
     const c = await customer();
     const order = await fileOrder(c);

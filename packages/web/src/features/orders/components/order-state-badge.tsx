@@ -58,10 +58,26 @@ export function UrgentMark() {
   );
 }
 
-export function OrderBadges({ state, urgent, voice }: { state: OrderState; urgent: boolean; voice?: CustomerVoice }) {
+export function OrderBadges({
+  state,
+  urgent,
+  voice,
+  approvalPending = false,
+}: {
+  state: OrderState;
+  urgent: boolean;
+  voice?: CustomerVoice;
+  /** A Freigabe is asked for: the customer's turn (shown in the lounge's lists). */
+  approvalPending?: boolean;
+}) {
   return (
     <Group gap={6} wrap="wrap">
       <OrderStateBadge state={state} voice={voice} />
+      {approvalPending && isOpenOrderState(state) && (
+        <Badge color="orange" variant="filled" style={{ textTransform: 'none' }} data-testid="order-approval-pending">
+          Freigabe nötig
+        </Badge>
+      )}
       {/* Dringend matters while something is still to do. */}
       {urgent && isOpenOrderState(state) && <UrgentMark />}
     </Group>

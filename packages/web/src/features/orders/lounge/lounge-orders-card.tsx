@@ -71,7 +71,12 @@ export function LoungeOrdersCard({ customerId, adminView = false }: { customerId
                     {order.number} · {formatDate(order.created_at)}
                   </Text>
                 </Stack>
-                <OrderBadges state={order.state} urgent={false} voice={voice} />
+                <OrderBadges
+                  state={order.state}
+                  urgent={false}
+                  voice={voice}
+                  approvalPending={order.approval_state === 'requested'}
+                />
               </Group>
             </Anchor>
           ))}

@@ -41,7 +41,14 @@ export function LoungeOrdersPage() {
     {
       key: 'state',
       label: 'Status',
-      render: (o) => <OrderBadges state={o.state} urgent={o.urgent} voice={customerVoice} />,
+      render: (o) => (
+        <OrderBadges
+          state={o.state}
+          urgent={o.urgent}
+          voice={customerVoice}
+          approvalPending={o.approval_state === 'requested'}
+        />
+      ),
     },
     {
       key: 'estimate',

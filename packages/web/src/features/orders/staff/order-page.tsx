@@ -73,7 +73,8 @@ function ApprovalPanel({
             <Text size="xs" c="dimmed">
               Fehlt
             </Text>
-            <Text fw={700} c={a.shortfall_hours > 0 ? 'red.8' : undefined}>
+            {/* Red only while the customer's answer is awaited: approved or declined, it is history. */}
+            <Text fw={700} c={a.shortfall_hours > 0 && a.state === 'requested' ? 'red.8' : undefined}>
               {formatHours(a.shortfall_hours)}
             </Text>
           </Stack>
@@ -215,13 +216,18 @@ export function OrderPage() {
               </Title>
               <Stack gap="md">
                 <OrderThread orderId={order.id} messages={order.messages} attachments={order.attachments} />
-                {write && (
+                {write && !closed && (
                   <OrderReply
                     orderId={order.id}
                     staff
                     placeholder="Nachricht an den Kunden..."
                     sentText="Nachricht gesendet"
                   />
+                )}
+                {write && closed && (
+                  <Text size="sm" c="dimmed" data-testid="order-closed-note">
+                    Dieser Auftrag ist abgeschlossen. Für Neues bitte einen neuen Auftrag anlegen.
+                  </Text>
                 )}
               </Stack>
             </Card>
