@@ -52,7 +52,8 @@ test.describe('customer lounge and deduction lists', () => {
     await expect(page.getByText('Gartenpflege Villa Huber')).toBeVisible();
     await screenshotBoth(page, 'dashboards-lounge');
 
-    // History: three started periods, newest first, with their balances and colours.
+    // History: three started periods, newest first, with their balances, colours and the
+    // month's Fahrten against the ButlerPaket's two (no visit was done: decision 0841).
     await sub.getByRole('button', { name: 'Verlauf anzeigen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Verlauf der BUTLER-Stunden' });
     await expect(dialog.getByTestId('history-total-balance')).toHaveText('+5,00 h');
@@ -66,7 +67,7 @@ test.describe('customer lounge and deduction lists', () => {
     ] as const;
     for (const [i, [month, available, used, balance, tone]] of expected.entries()) {
       const cells = rows.nth(i).getByRole('cell');
-      await expect(cells).toHaveText([month, available, used, balance]);
+      await expect(cells).toHaveText([month, available, used, balance, '0 von 2']);
       await expect(cells.nth(3).locator('[data-tone]')).toHaveAttribute('data-tone', tone);
     }
     const green = await rgb(rows.nth(0).locator('[data-tone]'));
