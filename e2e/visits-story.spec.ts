@@ -123,10 +123,10 @@ test('Termine from planning to the Fahrt: the mail, the wish, the Butler on his 
     await expect(next).toBeVisible();
     await next.getByRole('button', { name: 'Verschieben oder absagen' }).click();
     const ask = lounge.getByRole('dialog', { name: 'Termin verschieben oder absagen' });
-    await ask.getByRole('button', { name: 'Anfrage senden' }).click();
+    await ask.getByRole('button', { name: 'Senden', exact: true }).click();
     await expect(ask).toContainText('Bitte schreib uns, wann es dir besser passt');
     await ask.getByRole('textbox', { name: 'Wann passt es dir besser?' }).fill('Lieber um 10 Uhr');
-    await ask.getByRole('button', { name: 'Anfrage senden' }).click();
+    await ask.getByRole('button', { name: 'Senden', exact: true }).click();
     await expect(ask).toBeHidden();
     await expect(next.getByTestId('lounge-visit-request-state')).toContainText('Verschiebung angefragt');
     await phone.close();

@@ -56,12 +56,13 @@ export type LetterTexts = {
   visitSeriesIntro: (count: number) => string;
   visitChangedSubject: (when: string) => string;
   visitChangedIntro: string;
-  visitCancelledSubject: (when: string) => string;
-  visitCancelledIntro: (reason: string) => string;
+  visitCancelledSubject: (when: string, count: number) => string;
+  visitCancelledIntro: (count: number) => string;
+  visitCancelledReason: (reason: string) => string;
   visitReminderSubject: (when: string) => string;
   visitReminderIntro: string;
-  visitConfirmHint: string;
-  visitCalendarHint: string;
+  visitConfirmHint: (count: number) => string;
+  visitCalendarHint: (count: number) => string;
   visitAction: string;
   /** The staff author as the customer reads them when the name is not shown. */
   orderStaffAuthor: string;
@@ -162,13 +163,19 @@ Herzliche Grüße
     visitSeriesIntro: (count) => `wir haben ${count} Termine für dich eingeplant:`,
     visitChangedSubject: (when) => `Geänderter Termin: ${when}`,
     visitChangedIntro: 'dein Termin hat sich geändert. So gilt er jetzt:',
-    visitCancelledSubject: (when) => `Abgesagt: dein Termin am ${when}`,
-    visitCancelledIntro: (reason) => `dieser Termin findet leider nicht statt (${reason}):`,
+    visitCancelledSubject: (when, count) =>
+      count > 1 ? `Abgesagt: deine ${count} Termine ab ${when}` : `Abgesagt: dein Termin am ${when}`,
+    visitCancelledIntro: (count) =>
+      count > 1 ? 'diese Termine finden leider nicht statt:' : 'dieser Termin findet leider nicht statt:',
+    visitCancelledReason: (reason) => `Grund: ${reason}`,
     visitReminderSubject: (when) => `Erinnerung: morgen, ${when}`,
     visitReminderIntro: 'wir kommen morgen zu dir:',
-    visitConfirmHint:
-      'Bitte bestätige den Termin in deiner Lounge. Passt er nicht, kannst du dort um eine Verschiebung bitten.',
-    visitCalendarHint: 'Im Anhang findest du den Termin für deinen Kalender.',
+    visitConfirmHint: (count) =>
+      count > 1
+        ? 'Bitte bestätige die Termine in deiner Lounge. Passt einer nicht, kannst du dort um eine Verschiebung bitten.'
+        : 'Bitte bestätige den Termin in deiner Lounge. Passt er nicht, kannst du dort um eine Verschiebung bitten.',
+    visitCalendarHint: (count) =>
+      `Im Anhang findest du ${count > 1 ? 'die Termine' : 'den Termin'} für deinen Kalender.`,
     visitAction: 'Zur Lounge',
     orderStaffAuthor: 'Dein BUTLER',
     orderApprovalMessage: (estimate, available) =>
@@ -273,13 +280,19 @@ Mit freundlichen Grüßen
     visitSeriesIntro: (count) => `wir haben ${count} Termine für Sie eingeplant:`,
     visitChangedSubject: (when) => `Geänderter Termin: ${when}`,
     visitChangedIntro: 'Ihr Termin hat sich geändert. So gilt er jetzt:',
-    visitCancelledSubject: (when) => `Abgesagt: Ihr Termin am ${when}`,
-    visitCancelledIntro: (reason) => `dieser Termin findet leider nicht statt (${reason}):`,
+    visitCancelledSubject: (when, count) =>
+      count > 1 ? `Abgesagt: Ihre ${count} Termine ab ${when}` : `Abgesagt: Ihr Termin am ${when}`,
+    visitCancelledIntro: (count) =>
+      count > 1 ? 'diese Termine finden leider nicht statt:' : 'dieser Termin findet leider nicht statt:',
+    visitCancelledReason: (reason) => `Grund: ${reason}`,
     visitReminderSubject: (when) => `Erinnerung: morgen, ${when}`,
     visitReminderIntro: 'wir kommen morgen zu Ihnen:',
-    visitConfirmHint:
-      'Bitte bestätigen Sie den Termin in Ihrer Lounge. Passt er nicht, können Sie dort um eine Verschiebung bitten.',
-    visitCalendarHint: 'Im Anhang finden Sie den Termin für Ihren Kalender.',
+    visitConfirmHint: (count) =>
+      count > 1
+        ? 'Bitte bestätigen Sie die Termine in Ihrer Lounge. Passt einer nicht, können Sie dort um eine Verschiebung bitten.'
+        : 'Bitte bestätigen Sie den Termin in Ihrer Lounge. Passt er nicht, können Sie dort um eine Verschiebung bitten.',
+    visitCalendarHint: (count) =>
+      `Im Anhang finden Sie ${count > 1 ? 'die Termine' : 'den Termin'} für Ihren Kalender.`,
     visitAction: 'Zur Lounge',
     orderStaffAuthor: 'Ihr BUTLER',
     orderApprovalMessage: (estimate, available) =>

@@ -253,6 +253,9 @@ export const zVisitDone = z.object({
     order_id: z.number().nullable(),
     work_date: z.string(),
     hours: z.number(),
+    /** The visit's from–to (Vienna), for "Von–bis" when it lies on quarter hours. */
+    from: z.string(),
+    to: z.string(),
     activity_description: z.string(),
   }),
 });
@@ -291,7 +294,7 @@ export const zVisitRequestCreate = z
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'move' && !v.message)
-      ctx.addIssue({ code: 'custom', path: ['message'], message: 'Bitte schreiben Sie, wann es besser passt' });
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'Bitte angeben, wann es besser passt' });
   });
 export type VisitRequestCreate = z.input<typeof zVisitRequestCreate>;
 

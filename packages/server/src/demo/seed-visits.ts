@@ -123,7 +123,7 @@ export async function seedDemoVisits(app: FastifyInstance, db: Database, today: 
         allow_conflicts: true,
       });
     }
-    if (ahead[2]) await staffCall('POST', `/api/visits/${ahead[2].id}/cancel`, { reason: 'Kundin ist auf Urlaub' });
+    if (ahead[2]) await staffCall('POST', `/api/visits/${ahead[2].id}/cancel`, { reason: 'Urlaub' });
     // The second customer asks in the lounge to move their next visit (decision 0841): a wish for staff.
     const [wished] = await db
       .select({ id: visits.id })
@@ -141,7 +141,7 @@ export async function seedDemoVisits(app: FastifyInstance, db: Database, today: 
       const customerCall = await demoCaller(app, db, { userType: 'customer', id: list[1].id });
       await customerCall('POST', `/api/visits/${wished.id}/requests`, {
         kind: 'move',
-        message: 'Geht es eine Stunde später? Vormittags bin ich beim Arzt.',
+        message: 'Geht es eine Stunde später? Davor bin ich beim Arzt.',
       });
     }
     // A customer with two Fahrten a month who has used three this month, and one more planned.

@@ -251,7 +251,7 @@ const FIELD_LABELS: Record<string, string> = {
   // Termine, Terminwünsche, Kalender-Abos and their settings (decisions 0840, 0841).
   date: 'Datum',
   time: 'Uhrzeit',
-  purpose: 'Anlass',
+  purpose: 'Worum es geht',
   staff: 'Betreuer',
   series: 'Wiederholung',
   count: 'Anzahl Termine',

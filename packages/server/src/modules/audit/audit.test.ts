@@ -319,7 +319,7 @@ describe('the Protokoll of Aufträge, Timer, Termine and the Buchhaltung', () =>
     const visits = await entries('visit');
     expect(changesOf(visits.find((i: any) => i.action === 'create'))).toMatchObject({
       kind: { label: 'Art', after: 'Im Büro' },
-      purpose: { label: 'Anlass', after: 'Post durchsehen' },
+      purpose: { label: 'Worum es geht', after: 'Post durchsehen' },
       staff: { label: 'Mitarbeiter', after: 'Berta Butler' },
       series: { label: 'Wiederholung', after: 'Jede zweite Woche bis 31.01.2027' },
       count: { label: 'Anzahl Termine', after: '6' },

@@ -202,7 +202,7 @@ async function orderHits(db: Database, term: string, session: SessionContext): P
   }));
 }
 
-/** Termine by words of their purpose as prefixes (the purpose's full-text index), the latest first. */
+/** Termine by words of their purpose as prefixes (the purpose's full-text index), the coming ones first. */
 async function visitHits(db: Database, term: string, session: SessionContext): Promise<SearchVisitHit[]> {
   const words = titleQuery(term);
   if (!words) return [];
@@ -224,7 +224,13 @@ async function visitHits(db: Database, term: string, session: SessionContext): P
         scopeWhere(customerScope(session), visits.customerId),
       ),
     )
-    .orderBy(desc(visits.startsAt), desc(visits.id))
+    // The coming open ones first (nearest first), then the rest, latest first.
+    .orderBy(
+      sql`(${visits.state} IN ('planned','confirmed','moved') AND ${visits.endsAt} > now()) DESC`,
+      sql`CASE WHEN ${visits.state} IN ('planned','confirmed','moved') AND ${visits.endsAt} > now() THEN ${visits.startsAt} END ASC`,
+      desc(visits.startsAt),
+      desc(visits.id),
+    )
     .limit(SEARCH_GROUP_LIMIT);
   return rows.map((r) => {
     const start = viennaParts(r.startsAt);

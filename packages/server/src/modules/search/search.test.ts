@@ -248,24 +248,25 @@ describe('GET /api/search', () => {
       .insert(visits)
       .values({
         customerId: ids.mine,
-        startsAt: at('2026-12-14T08:00:00Z'),
-        endsAt: at('2026-12-14T09:30:00Z'),
+        startsAt: at('2030-12-14T08:00:00Z'),
+        endsAt: at('2030-12-14T09:30:00Z'),
         kind: 'trip',
         purpose: 'Weihnachtsbeleuchtung montieren',
       })
       .returning();
     await ctx.db.insert(visits).values({
       customerId: ids.foreign,
-      startsAt: at('2026-12-15T08:00:00Z'),
-      endsAt: at('2026-12-15T09:00:00Z'),
+      startsAt: at('2030-12-15T08:00:00Z'),
+      endsAt: at('2030-12-15T09:00:00Z'),
       kind: 'remote',
       purpose: 'Weihnachtsgrüße drucken',
     });
     const hits = (await search(owner, 'weihnacht')).visits ?? [];
-    expect(hits.map((v) => v.purpose)).toEqual(['Weihnachtsgrüße drucken', 'Weihnachtsbeleuchtung montieren']);
-    expect(hits[1]).toMatchObject({
+    // The coming ones first, the nearest first.
+    expect(hits.map((v) => v.purpose)).toEqual(['Weihnachtsbeleuchtung montieren', 'Weihnachtsgrüße drucken']);
+    expect(hits[0]).toMatchObject({
       id: own.id,
-      date: '2026-12-14',
+      date: '2030-12-14',
       start_time: '09:00',
       end_time: '10:30',
       state: 'planned',

@@ -73,8 +73,8 @@ export function createCalendarFeedsService(db: Database, publicUrl: string) {
         'feed_create',
         'calendar_feed',
         created.id,
-        revoked.length ? { renewed: true } : null,
-        { scope },
+        null,
+        revoked.length ? { scope, renewed: true } : { scope },
         owner.customerId ? { customerId: owner.customerId } : undefined,
       );
       return created;

@@ -96,7 +96,7 @@ export async function checkTripAllotment(
   if (lines.length && settings.trip_overrun === 'refuse')
     throw new AppError(
       'VISIT_TRIPS_EXCEEDED',
-      `Mehr Fahrten, als das ButlerPaket enthält: ${lines.join('; ')}. Planen Sie den Termin als Fernwartung/Telefon, in einem anderen Monat, oder ändern Sie die Einstellung unter Einstellungen → Termine.`,
+      `Mehr Fahrten, als das ButlerPaket enthält: ${lines.join('; ')}. Planen Sie den Termin in einem anderen Monat, oder ändern Sie die Regel unter Einstellungen → Termine.`,
     );
   return lines;
 }

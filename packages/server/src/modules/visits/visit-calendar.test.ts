@@ -107,6 +107,11 @@ describe('mails with calendar files', () => {
     const second = parse(await icsOf(mails[1]));
     expect(first.method).toBe('REQUEST');
     expect(first.timezones).toEqual(['Europe/Vienna']);
+    // DTSTAMP in UTC (RFC 5545 §3.8.7.2), no calendar-wide zone line.
+    const raw = await icsOf(mails[0]);
+    expect(raw).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+    expect(raw).not.toContain('TIMEZONE-ID');
+    expect(first.events[0].description).toContain('/customer/dashboard');
     expect(first.events).toEqual([
       expect.objectContaining({
         uid: `visit-${spring.visit.id}@localhost`,
@@ -170,7 +175,8 @@ describe('mails with calendar files', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     mails = await visitMails(c.id);
     expect(mails[2].subject).toBe('Abgesagt: dein Termin am Mi., 09.12.2026, 14:00–15:00 Uhr');
-    expect(mails[2].textBody).toContain('(Krankheit)');
+    expect(mails[2].textBody).toContain('dieser Termin findet leider nicht statt:');
+    expect(mails[2].textBody).toContain('Grund: Krankheit');
     const cancel = parse(await icsOf(mails[2]));
     expect(cancel.method).toBe('CANCEL');
     expect(cancel.events).toEqual([
@@ -298,7 +304,7 @@ describe('the customer asks to move or cancel', () => {
     const { visit } = await plan(c.id, { date: '2026-12-17', kind: 'remote' });
     const bad = await as(ctx, c.token).post(`/api/visits/${visit.id}/requests`, { kind: 'move', message: ' ' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain('Bitte schreiben Sie, wann es besser passt');
+    expect(bad.body).toContain('Bitte angeben, wann es besser passt');
     const burst = await Promise.all(
       Array.from({ length: 5 }, () =>
         as(ctx, c.token).post(`/api/visits/${visit.id}/requests`, { kind: 'move', message: 'Lieber am Nachmittag' }),
@@ -364,6 +370,46 @@ describe('the customer asks to move or cancel', () => {
 describe('trips beyond the ButlerPaket', () => {
   const setRule = (trip_overrun: 'refuse' | 'warn', trips_carry_over = false) =>
     as(ctx, office.token).put('/api/settings/visits', { request_hours: 24, trip_overrun, trips_carry_over });
+
+  it('"nicht einplanen" never refuses moving a trip within its month, as when granting a wish', async () => {
+    const c = await customer('Umplanen', 1);
+    await plan(c.id, { date: '2027-02-02' });
+    const over = await plan(c.id, { date: '2027-02-09' });
+    await setRule('refuse');
+    try {
+      const moved = await as(ctx, office.token).patch(`/api/visits/${over.visit.id}`, {
+        date: '2027-02-10',
+        start_time: '10:00',
+        end_time: '11:00',
+        butler_ids: [butler.id],
+        kind: 'trip',
+        purpose: 'Drucker einrichten',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      // Into another month it counts there: March has room, the change is taken.
+      const toMarch = await as(ctx, office.token).patch(`/api/visits/${over.visit.id}`, {
+        date: '2027-03-03',
+        start_time: '10:00',
+        end_time: '11:00',
+        butler_ids: [butler.id],
+        kind: 'trip',
+        purpose: 'Drucker einrichten',
+      });
+      expect(toMarch.statusCode, toMarch.body).toBe(200);
+      const back = await as(ctx, office.token).patch(`/api/visits/${over.visit.id}`, {
+        date: '2027-02-16',
+        start_time: '10:00',
+        end_time: '11:00',
+        butler_ids: [butler.id],
+        kind: 'trip',
+        purpose: 'Drucker einrichten',
+      });
+      expect(back.statusCode).toBe(409);
+      expect(back.json().error).toContain('Februar 2027: 2 Fahrten geplant, 1 im ButlerPaket');
+    } finally {
+      await setRule('warn');
+    }
+  });
 
   it('"warnen" plans and names the month; "nicht einplanen" refuses in German and plans nothing', async () => {
     const c = await customer('Fahrt', 2);

@@ -64,7 +64,7 @@ export async function mailVisits(
       kind: input.kind,
       visits: list.map(mailLine),
       reason: input.reason,
-      url: `${input.publicUrl}/customer`,
+      url: `${input.publicUrl}/customer/dashboard`,
     },
     customerId,
     entity: { type: 'visit', id: list[0].id },

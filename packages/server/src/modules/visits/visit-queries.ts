@@ -3,7 +3,6 @@ import type { Visit, VisitKind, VisitRequestKind, VisitState } from '@butler/con
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { admins, customers, orders, visitRequests, visitStaff, visits } from '../../db/schema/index.js';
-import { viennaParts } from '../../domain/vienna-time.js';
 
 const staffDisplay = sql<string>`COALESCE(NULLIF(${admins.name}, ''), ${admins.username})`;
 
@@ -43,6 +42,9 @@ export async function findVisits(db: Executor, where: SQL | undefined, limit?: n
       postalCode: customers.postalCode,
       city: customers.city,
       orderTitle: orders.title,
+      // Vienna's wall time, computed by PostgreSQL (cheaper than a time zone in JS for every row).
+      startLocal: sql<string>`to_char(${visits.startsAt} AT TIME ZONE 'Europe/Vienna', 'YYYY-MM-DD HH24:MI')`,
+      endLocal: sql<string>`to_char(${visits.endsAt} AT TIME ZONE 'Europe/Vienna', 'HH24:MI')`,
       request: {
         id: visitRequests.id,
         kind: visitRequests.kind,
@@ -61,9 +63,9 @@ export async function findVisits(db: Executor, where: SQL | undefined, limit?: n
     db,
     rows.map((r) => r.visit.id),
   );
-  return rows.map(({ visit, orderTitle, request, ...customer }) => {
-    const start = viennaParts(visit.startsAt);
-    const end = viennaParts(visit.endsAt);
+  return rows.map(({ visit, orderTitle, request, startLocal, endLocal, ...customer }) => {
+    const start = { date: startLocal.slice(0, 10), time: startLocal.slice(11) };
+    const end = { time: endLocal };
     return {
       id: visit.id,
       customer_id: visit.customerId,

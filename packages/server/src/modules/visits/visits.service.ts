@@ -19,7 +19,7 @@ import type { Database } from '../../db/client.js';
 import type { Transaction } from '../../db/executor.js';
 import { admins, customers, orders, visitSeries, visitStaff, visits } from '../../db/schema/index.js';
 import { addDays, addMonths, monthKeyOf } from '../../domain/calendar.js';
-import { viennaDayStart, viennaInstant } from '../../domain/vienna-time.js';
+import { viennaDayStart, viennaInstant, viennaParts } from '../../domain/vienna-time.js';
 import { seriesDates, seriesRule } from '../../domain/visit-recurrence.js';
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -254,9 +254,10 @@ export function createVisitsService(db: Database, publicUrl: string) {
         const end = viennaInstant(input.date, input.end_time);
         if (!input.allow_conflicts) await checkClashes(tx, staffIds, [{ start, end }], [id]);
         const moved = start.getTime() !== row.startsAt.getTime() || end.getTime() !== row.endsAt.getTime();
-        // A trip that is new to its month counts against that month's Fahrten (refused by the setting).
-        if (input.kind === 'trip' && (row.kind !== 'trip' || moved))
-          await checkTripAllotment(tx, row.customerId, [start], [id]);
+        // A trip that is new to its month counts against that month's Fahrten (refused by the
+        // setting); one that stays a trip in its month changes nothing there and is never refused.
+        const newToMonth = row.kind !== 'trip' || monthKeyOf(viennaParts(row.startsAt).date) !== monthKeyOf(input.date);
+        if (input.kind === 'trip' && newToMonth) await checkTripAllotment(tx, row.customerId, [start], [id]);
         const [after] = await tx
           .update(visits)
           .set({
@@ -381,6 +382,8 @@ export function createVisitsService(db: Database, publicUrl: string) {
           order_id: visit.order?.id ?? null,
           work_date: visit.date,
           hours: visitHours(visit.start_time, visit.end_time),
+          from: visit.start_time,
+          to: visit.end_time,
           activity_description: visit.purpose,
         },
       };

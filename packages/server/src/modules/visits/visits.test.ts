@@ -203,6 +203,8 @@ describe('Fahrten', () => {
       order_id: null,
       work_date: '2026-12-02',
       hours: 1.75,
+      from: '09:00',
+      to: '10:40',
       activity_description: 'Drucker einrichten',
     });
     const trips = (await as(ctx, office.token).get(`/api/customers/${c.id}/trips`)).json() as Array<{

@@ -1,6 +1,17 @@
 import { formatDayWithWeekday } from '@butler/contract/format';
 import type { Visit, VisitDone, VisitRequest } from '@butler/contract/visits';
-import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconCalendarOff, IconCalendarShare, IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,9 +38,13 @@ import { VisitCard } from './components/visit-card';
 import { VisitDetailDialog } from './components/visit-detail-dialog';
 import { VisitFormDialog } from './components/visit-form-dialog';
 
-/** In the address (decision 0660): `?tag=2026-12-03&wer=3&kunde=12`; `wer=alle` is the whole team. */
+/**
+ * In the address (decision 0660): `?tag=2026-12-03&wer=3&kunde=12&ansicht=tag`; `wer=alle` is
+ * the whole team, `ansicht=tag` the day on a wide screen (a phone always shows the day).
+ */
 const FILTERS = {
   tag: urlParam.date(),
+  ansicht: urlParam.pattern(/^(tag|woche)$/),
   wer: urlParam.pattern(/^(\d{1,10}|alle)$/),
   kunde: urlParam.id(),
 };
@@ -61,7 +76,7 @@ export function VisitsPage() {
   const [customerLabel, setCustomerLabel] = useState<string | null>(null);
   const today = todayInVienna();
   const day = values.tag ?? today;
-  const view = phone ? 'day' : 'week';
+  const view = phone || values.ansicht === 'tag' ? 'day' : 'week';
   const who = values.wer ?? (isButler && user ? String(user.id) : 'alle');
   const butlerId = who === 'alle' ? null : Number(who);
   const range = rangeOf(day, view);
@@ -143,7 +158,18 @@ export function VisitsPage() {
             />
           </SimpleGrid>
           <Group justify="space-between" gap="xs" wrap={phone ? 'nowrap' : 'wrap'}>
-            {phone ? (
+            {!phone && (
+              <SegmentedControl
+                aria-label="Ansicht"
+                data={[
+                  { value: 'woche', label: 'Woche' },
+                  { value: 'tag', label: 'Tag' },
+                ]}
+                value={view === 'day' ? 'tag' : 'woche'}
+                onChange={(value) => set({ ansicht: value === 'tag' ? 'tag' : null })}
+              />
+            )}
+            {view === 'day' ? (
               <>
                 <ActionIcon
                   variant="default"

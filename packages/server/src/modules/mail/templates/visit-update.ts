@@ -33,17 +33,18 @@ export const visitUpdateTemplate = defineTemplate<VisitUpdateData>({
         : d.kind === 'changed'
           ? [t.visitChangedSubject(first.when), t.visitChangedIntro]
           : d.kind === 'cancelled'
-            ? [t.visitCancelledSubject(first.when), t.visitCancelledIntro(d.reason ?? '')]
+            ? [t.visitCancelledSubject(first.when, count), t.visitCancelledIntro(count)]
             : [t.visitReminderSubject(first.when), t.visitReminderIntro];
     const shown = d.visits.slice(0, LISTED);
     const more = count > LISTED ? `\nund ${count - LISTED} weitere` : '';
     const lines = shown.map((v) => `${v.when}: ${v.purpose} (${v.who}${v.where ? `, ${v.where}` : ''})`).join('\n');
     const hints = [
-      d.kind === 'planned' || d.kind === 'changed' ? t.visitConfirmHint : '',
-      d.kind !== 'reminder' ? t.visitCalendarHint : '',
+      d.kind === 'cancelled' && d.reason?.trim() ? t.visitCancelledReason(d.reason.trim()) : '',
+      d.kind === 'planned' || d.kind === 'changed' ? t.visitConfirmHint(count) : '',
+      d.kind !== 'reminder' ? t.visitCalendarHint(count) : '',
     ]
       .filter(Boolean)
-      .join(' ');
+      .join('\n');
     const text = `${greetingLine(ctx, d.to)}\n\n${intro}\n\n${lines}${more}${hints ? `\n\n${hints}` : ''}\n\n${signOff(ctx.voice)}\n${ctx.provider.name}`;
     const rows: Array<[string, string]> = shown.map((v) => [v.when, `${v.purpose} (${v.who})`]);
     return {

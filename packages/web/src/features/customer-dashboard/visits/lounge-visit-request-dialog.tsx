@@ -107,7 +107,7 @@ export function LoungeVisitRequestDialog({
             busy={send.isPending}
             onCancel={onClose}
             size={size}
-            label="Anfrage senden"
+            label="Senden"
             busyLabel="Wird gesendet..."
           />
         </Stack>

@@ -44,6 +44,19 @@ describe('timeEntryStart (what the dialog shows when it opens, SPEC §5)', () =>
     expect(start.project).toBeNull();
   });
 
+  it("a finished Termin's from–to on quarter hours is booked as Von–bis; other times as its rounded duration", () => {
+    const base = { work_date: '2026-12-02', hours: 1.5, activity_description: 'Einkauf' };
+    expect(timeEntryStart(null, 4, '2026-12-03', null, { ...base, from: '09:15', to: '10:45' })).toMatchObject({
+      mode: 'span',
+      from: '09:15',
+      to: '10:45',
+    });
+    expect(timeEntryStart(null, 4, '2026-12-03', null, { ...base, from: '09:10', to: '10:40' })).toMatchObject({
+      mode: 'duration',
+      hours: 1.5,
+    });
+  });
+
   it('an existing entry: its own values, whatever customer the list is scoped to', () => {
     const entry = {
       id: 9,

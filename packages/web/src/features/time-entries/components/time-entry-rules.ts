@@ -26,7 +26,16 @@ export type TimeEntryValues = {
 };
 
 /** What a finished Termin hands to "Neuer Zeiteintrag" (POST /api/visits/{id}/done, decision 0840). */
-export type TimeEntryPrefill = { work_date: string; hours: number; activity_description: string };
+export type TimeEntryPrefill = {
+  work_date: string;
+  hours: number;
+  activity_description: string;
+  /** A finished visit's from–to: booked as "Von–bis" when both lie on quarter hours. */
+  from?: string;
+  to?: string;
+};
+
+const onQuarter = (time: string | undefined) => time !== undefined && /^\d{2}:(00|15|30|45)$/.test(time);
 
 /**
  * The dialog's start: the entry's values; else the timer's; else a finished visit's; else
@@ -45,10 +54,10 @@ export function timeEntryStart(
     newProject: null,
     date: entry?.work_date ?? timer?.work_date ?? prefill?.work_date ?? today,
     // A timer books its rounded time; its from–to stays at hand under "Von–bis" (decision 0641).
-    mode: 'duration',
+    mode: !entry && !timer && onQuarter(prefill?.from) && onQuarter(prefill?.to) ? 'span' : 'duration',
     hours: entry?.hours ?? timer?.hours ?? prefill?.hours ?? '',
-    from: timer?.from ?? '',
-    to: timer?.to ?? '',
+    from: timer?.from ?? (!entry ? prefill?.from : undefined) ?? '',
+    to: timer?.to ?? (!entry ? prefill?.to : undefined) ?? '',
     activity: entry?.activity_description ?? prefill?.activity_description ?? '',
     billing: entry?.billing_type ?? 'abos',
     billable: entry?.is_billable ?? true,

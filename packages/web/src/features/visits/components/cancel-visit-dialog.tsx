@@ -48,6 +48,7 @@ export function CancelVisitDialog({ visit, onClose }: { visit: Visit; onClose: (
           </Text>
           <Textarea
             label="Grund"
+            description="Steht so in der Mail an den Kunden."
             withAsterisk
             autosize
             minRows={2}

@@ -60,9 +60,9 @@ function RequestRow({
               size="xs"
               leftSection={<IconCheck size={14} aria-hidden />}
               onClick={onResolve}
-              aria-label={`Erledigt: Wunsch von ${visit.customer_name}, ${when}`}
+              aria-label={`Wunsch erledigt: ${visit.customer_name}, ${when}`}
             >
-              Erledigt
+              Wunsch erledigt
             </Button>
           )}
         </Group>

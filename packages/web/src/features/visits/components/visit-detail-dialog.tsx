@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../../app/permissions';
 import { FormError } from '../../../components/dialog-parts';
 import { errorText } from '../../../lib/api-client';
+import { todayInVienna } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePhone } from '../../../lib/use-phone';
 import { peopleList, visitTimeSpan } from '../../../lib/visit-texts';
@@ -68,6 +69,32 @@ export function VisitDetailDialog({
     }
   };
 
+  // "Erledigt" from the visit's day on (the server refuses a future one).
+  const actions = (
+    <>
+      <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(visit)}>
+        Bearbeiten
+      </Button>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconBan size={16} aria-hidden />}
+        onClick={() => onCancel(visit)}
+      >
+        Absagen
+      </Button>
+      {visit.date <= todayInVienna() && (
+        <Button
+          leftSection={finish.isPending ? <Loader size={14} color="gray" /> : <IconCheck size={16} aria-hidden />}
+          disabled={finish.isPending}
+          onClick={() => void done()}
+          style={phone ? { gridColumn: 'span 2' } : undefined}
+        >
+          {finish.isPending ? 'Wird abgeschlossen...' : 'Erledigt'}
+        </Button>
+      )}
+    </>
+  );
   return (
     <Modal opened onClose={onClose} title="Termin" fullScreen={phone} size="md">
       <Stack gap="sm" data-testid="visit-detail">
@@ -117,36 +144,18 @@ export function VisitDetailDialog({
         <FormError
           message={finish.isError ? errorText(finish.error, 'Der Termin konnte nicht abgeschlossen werden.') : null}
         />
-        {mayWrite && (
-          // Three buttons share no 390 px row: on a phone two above, "Erledigt" across below.
-          <SimpleGrid
-            cols={phone ? 2 : 3}
-            spacing="xs"
-            mt="xs"
-            ml={phone ? 0 : 'auto'}
-            w={phone ? '100%' : 'fit-content'}
-          >
-            <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(visit)}>
-              Bearbeiten
-            </Button>
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconBan size={16} aria-hidden />}
-              onClick={() => onCancel(visit)}
-            >
-              Absagen
-            </Button>
-            <Button
-              leftSection={finish.isPending ? <Loader size={14} color="gray" /> : <IconCheck size={16} aria-hidden />}
-              disabled={finish.isPending}
-              onClick={() => void done()}
-              style={phone ? { gridColumn: 'span 2' } : undefined}
-            >
-              {finish.isPending ? 'Wird abgeschlossen...' : 'Erledigt'}
-            </Button>
-          </SimpleGrid>
-        )}
+        {mayWrite &&
+          // Three buttons share no 390 px row: on a phone two above, "Erledigt" across below; on a
+          // wider screen one row, each as wide as its word.
+          (phone ? (
+            <SimpleGrid cols={2} spacing="xs" mt="xs" w="100%">
+              {actions}
+            </SimpleGrid>
+          ) : (
+            <Group gap="xs" mt="xs" justify="flex-end" wrap="nowrap">
+              {actions}
+            </Group>
+          ))}
       </Stack>
     </Modal>
   );

@@ -197,10 +197,16 @@ export function VisitFormDialog({
               value={v.date}
               onChange={(value) => form.setFieldValue('date', value)}
               error={form.errors.date}
-              data-autofocus={editing || undefined}
             />
             <SimpleGrid cols={2} spacing="sm" style={{ gridColumn: phone ? undefined : 'span 2' }}>
-              <TimeInput label="Von" withAsterisk size={size} {...input('start_time')} />
+              {/* Editing starts at the time: a focused date field would open its calendar over the form. */}
+              <TimeInput
+                label="Von"
+                withAsterisk
+                size={size}
+                data-autofocus={editing || undefined}
+                {...input('start_time')}
+              />
               <TimeInput label="Bis" withAsterisk size={size} {...input('end_time')} />
             </SimpleGrid>
           </SimpleGrid>
