@@ -39,6 +39,8 @@ import { writeThroughput } from './write-throughput.js';
  * compared with a recomputation from the ledger.
  */
 const TARGET_P95_MS = 50;
+/** A Kalender-Abo, as a calendar app fetches it (decision 0841). */
+const FEED_TARGET_P95_MS = 1000;
 const PASSWORD = 'Bench-Passwort-1';
 
 /** `--name=value` or `--name value`. */
@@ -256,7 +258,7 @@ async function main() {
           options,
         ),
       );
-    // The lounge's next visits and Fahrten, and a Butler's own Kalender-Abo as a calendar fetches it.
+    // The lounge's next visits and Fahrten.
     if (wanted('GET /api/customers/42/visits (lounge)'))
       results.push(
         await measure(
@@ -266,6 +268,10 @@ async function main() {
           options,
         ),
       );
+    printTable(results, TARGET_P95_MS);
+    // A Kalender-Abo is fetched by a calendar app in the background, every few minutes to hours:
+    // a target of its own, not a screen's (decision 0841).
+    const background: Timing[] = [];
     if (wanted("GET /api/calendar/….ics (a Butler's feed)")) {
       const butlerToken = await login('butler1', 'admin');
       const feed = await fetch(`${origin}/api/calendar-feeds/own`, {
@@ -274,9 +280,14 @@ async function main() {
       });
       const { url } = (await feed.json()) as { url: string };
       const path = new URL(url).pathname;
-      results.push(await measure("GET /api/calendar/….ics (a Butler's feed)", () => `${origin}${path}`, null, options));
+      background.push(
+        await measure("GET /api/calendar/….ics (a Butler's feed)", () => `${origin}${path}`, null, options),
+      );
     }
-    printTable(results, TARGET_P95_MS);
+    if (background.length) {
+      console.log('\nCalendar apps (fetched in the background):');
+      printTable(background, FEED_TARGET_P95_MS);
+    }
 
     // The mixed phase (decision 0560): 48 customers read their lounges while a writer books
     // 2 entries a second; the admin screens and the first answer after a booking under it.
@@ -358,12 +369,15 @@ async function main() {
       ...(drift.length === 0 ? [] : [`hour summaries: ${drift.length} rows differ from the ledger`]),
       ...mixed.filter((r) => !r.pass).map((r) => `${r.name}: ${r.verdict}`),
       ...results.filter((r) => r.p95 > TARGET_P95_MS).map((r) => `${r.name}: p95 ${r.p95.toFixed(1)} ms`),
+      ...background.filter((r) => r.p95 > FEED_TARGET_P95_MS).map((r) => `${r.name}: p95 ${r.p95.toFixed(1)} ms`),
       ...load.filter((r) => !r.pass).map((r) => `${r.name} at ${r.connections} connections: ${r.verdict.join(', ')}`),
     ];
     if (only !== undefined)
       console.log(`\nOnly calls matching "${only}"; concurrent part and write throughput skipped.`);
     const verdict =
-      results.length === 0 && mixed.length === 0 && only !== undefined ? '\nNothing measured.' : '\nAll targets met.';
+      results.length === 0 && background.length === 0 && mixed.length === 0 && only !== undefined
+        ? '\nNothing measured.'
+        : '\nAll targets met.';
     console.log(failed.length === 0 ? verdict : `\nMissed targets:\n  ${failed.join('\n  ')}`);
     process.exitCode = failed.length === 0 ? 0 : 1;
   } finally {

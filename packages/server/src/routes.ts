@@ -109,7 +109,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(orderAttachmentRoutes(orderAttachments, deps.env.LOG_LEVEL));
   await typed.register(ordersRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(visitsRoutes(deps.db, deps.env.PUBLIC_URL));
-  await typed.register(calendarFeedsRoutes(deps.db, deps.env.PUBLIC_URL));
+  await typed.register(calendarFeedsRoutes(deps.db, deps.env.PUBLIC_URL, deps.env.LOGIN_REQUESTS_PER_MINUTE));
   await typed.register(myDayRoutes(deps.db));
   await typed.register(exportsRoutes(deps.db));
   await typed.register(

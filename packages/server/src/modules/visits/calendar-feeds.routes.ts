@@ -14,14 +14,15 @@ import { createCalendarFeedsService } from './calendar-feeds.service.js';
 
 const tags = ['Termine'];
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
-/** A calendar asks every few minutes to hours; a guesser gets little per minute. */
-const feedLimit = { max: 60, timeWindow: '1 minute' };
 
 /** Kalender-Abos (decision 0841): make, renew and switch off the private iCal addresses, and serve them. */
 export const calendarFeedsRoutes =
-  (db: Database, publicUrl: string): FastifyPluginAsyncZod =>
+  (db: Database, publicUrl: string, loginRequestsPerMinute: number): FastifyPluginAsyncZod =>
   async (app) => {
     const feeds = createCalendarFeedsService(db, publicUrl);
+    // A calendar asks every few minutes to hours; a guesser of addresses gets as little per
+    // minute as at the login (at least 60 from one IP, for an office of calendars behind one address).
+    const feedLimit = { max: Math.max(60, loginRequestsPerMinute), timeWindow: '1 minute' };
 
     app.get('/api/calendar-feeds', {
       config: { access: { permission: 'visits.read', noCustomerData: true } },
