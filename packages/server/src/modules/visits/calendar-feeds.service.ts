@@ -61,6 +61,12 @@ export function createCalendarFeedsService(db: Database, publicUrl: string) {
   ): Promise<CalendarFeedCreated> {
     const token = newToken();
     const row = await db.transaction(async (tx) => {
+      // One live feed per owner and scope: two renewals at once queue on the owner's row, so the
+      // second revokes the first's new feed instead of colliding with it (a unique violation).
+      if (owner.adminId !== null)
+        await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, owner.adminId)).for('update');
+      else
+        await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, owner.customerId!)).for('update');
       const revoked = await revokeLive(tx, ownerWhere);
       const [created] = await tx
         .insert(calendarFeeds)

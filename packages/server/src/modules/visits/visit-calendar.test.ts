@@ -274,6 +274,17 @@ describe('Kalender-Abos', () => {
     expect((await ctx.request({ method: 'GET', url: '/api/calendar/nichts.ics' })).statusCode).toBe(404);
   });
 
+  it('renewing in a burst leaves exactly one live address, the last one made', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => as(ctx, otherButler.token).post('/api/calendar-feeds/own', {})),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const live = await ctx.db.select().from(calendarFeeds).where(eq(calendarFeeds.adminId, otherButler.id));
+    expect(live.filter((f) => f.revokedAt === null)).toHaveLength(1);
+    const answers = await Promise.all(burst.map((r) => fetchFeed(r.json().url)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404, 404, 404, 404]);
+  });
+
   it('a customer switches on a feed of their own visits in their words; staff cannot make it for them', async () => {
     const c = await customer('Eigen');
     await plan(c.id, { date: '2026-12-16', kind: 'remote', purpose: 'Fotos sichern' });
