@@ -180,7 +180,8 @@ export function VisitFormDialog({
           ) : (
             <CustomerPicker
               value={v.customer_id}
-              initialLabel={customerLabel}
+              // The page may learn the customer's name after the dialog opened (?kunde= with no visit in view).
+              initialLabel={customerLabel ?? (v.customer_id === customerId ? customerName : null)}
               size={size}
               onChange={(id, label) => {
                 setCustomerLabel(label);
