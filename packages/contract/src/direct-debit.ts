@@ -131,6 +131,21 @@ export const zMandate = z.object({
   /** The day it lapses unless collected before (36 months after the last collection or signature). */
   expires_on: z.string().nullable(),
   created_at: z.string(),
+  /** paper: signed on the form, recorded by staff; online: signed in the lounge (decision 0853). */
+  channel: z.enum(['paper', 'online']),
+  /** What proves an online signature: when, from where, with which browser, and the text as shown. */
+  evidence: z
+    .object({
+      signed_at: z.string(),
+      client_address: z.string(),
+      user_agent: z.string(),
+      browser: z.string(),
+      signer_name: z.string(),
+      signer_login: z.string(),
+      mandate_text: z.string(),
+      text_sha256: z.string(),
+    })
+    .nullable(),
 });
 export type Mandate = z.infer<typeof zMandate>;
 

@@ -26,6 +26,13 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'direct-debit-returns': 'Rücklastschriften',
   'order-update': 'Auftrag',
   'visit-update': 'Termin',
+  'hour-order-request': 'Stundenbestellung wartet auf Bestätigung',
+  'hour-order-declined': 'Stundenbestellung abgelehnt',
+  'month-confirmation': 'Monatsfreigabe',
+  'month-question': 'Rückfrage zur Monatsfreigabe',
+  'package-change': 'Paketwunsch',
+  'mandate-signed': 'SEPA-Mandat online unterschrieben',
+  'mandate-revoked': 'SEPA-Mandat widerrufen',
 };
 
 export const zMailListQuery = zPageQuery.extend({

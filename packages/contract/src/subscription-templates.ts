@@ -18,6 +18,8 @@ export const zSubscriptionTemplateInput = z.object({
     .max(1000)
     .nullish()
     .transform((v) => v ?? null),
+  /** Offered in the lounge's "Paket ändern" (decision 0851). */
+  offered_in_lounge: z.boolean({ error: 'Ungültiger Wert' }).default(true),
 });
 export type SubscriptionTemplateInput = z.input<typeof zSubscriptionTemplateInput>;
 
@@ -27,6 +29,7 @@ export const zSubscriptionTemplate = z.object({
   duration_months: z.number(),
   price_per_hour: z.number(),
   monthly_trips: z.number().nullable(),
+  offered_in_lounge: z.boolean(),
   created_at: z.string(),
 });
 export type SubscriptionTemplate = z.infer<typeof zSubscriptionTemplate>;

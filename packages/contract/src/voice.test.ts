@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HOUR_SHOP_TEXTS } from './hour-shop-texts.js';
 import { LETTER_TEXTS } from './letter-texts.js';
 import { LOUNGE_TEXTS, PUBLIC_PAGE_TEXTS } from './lounge-texts.js';
 import { CUSTOMER_VOICES, type CustomerVoice, foreignVoiceWords, greeting, VOICE_MARKERS } from './voice.js';
@@ -20,7 +21,11 @@ function textsOf(value: unknown, path: string): Array<[string, string]> {
 describe('the customer texts keep to their form of address (decision 0620)', () => {
   for (const voice of CUSTOMER_VOICES) {
     it(`every ${voice} text of the lounge, the mails and the PDFs has no word of the other form`, () => {
-      const texts = [...textsOf(LOUNGE_TEXTS[voice], 'lounge'), ...textsOf(LETTER_TEXTS[voice], 'letter')];
+      const texts = [
+        ...textsOf(LOUNGE_TEXTS[voice], 'lounge'),
+        ...textsOf(LETTER_TEXTS[voice], 'letter'),
+        ...textsOf(HOUR_SHOP_TEXTS[voice], 'hourShop'),
+      ];
       expect(texts.length).toBeGreaterThan(60);
       const foreign = texts.flatMap(([path, text]) => foreignVoiceWords(voice, text).map((w) => `${path}: ${w}`));
       expect(foreign).toEqual([]);
@@ -33,6 +38,7 @@ describe('the customer texts keep to their form of address (decision 0620)', () 
   it('has the same texts in both catalogues', () => {
     expect(Object.keys(LOUNGE_TEXTS.sie).sort()).toEqual(Object.keys(LOUNGE_TEXTS.du).sort());
     expect(Object.keys(LETTER_TEXTS.sie).sort()).toEqual(Object.keys(LETTER_TEXTS.du).sort());
+    expect(Object.keys(HOUR_SHOP_TEXTS.sie).sort()).toEqual(Object.keys(HOUR_SHOP_TEXTS.du).sort());
   });
 
   it('writes the login and "Passwort vergessen" pages with neither form', () => {

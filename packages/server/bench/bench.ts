@@ -16,7 +16,7 @@ import { EVERY_CUSTOMER } from '../src/lib/customer-scope.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { verifyHourSummaries } from '../src/modules/hour-accounting/verify-summaries.js';
 import { type LoadCall, printLoadTable, runConcurrentBench } from './concurrent.js';
-import { BENCH_SIZES, benchSizes, generateBenchData } from './generate.js';
+import { BENCH_SIZES, benchSizes, generateBenchData, generateHourOrders } from './generate.js';
 import { measure, printTable, type Timing } from './measure.js';
 import { MIXED_ACTIVITY, type MixedRow, printMixedTable, type Reader, runMixedPhase } from './mixed.js';
 import { writeThroughput } from './write-throughput.js';
@@ -79,6 +79,10 @@ async function main() {
       const hash = await hashPassword(PASSWORD);
       await generateBenchData(db, hash, today, scale);
       await db.execute(sql`INSERT INTO admins (username, password_hash, role) VALUES ('bench', ${hash}, 'owner')`);
+    } else if ((await db.execute(sql`SELECT 1 FROM hour_orders LIMIT 1`)).rows.length === 0) {
+      // A database kept from before the hour shop (decision 0850) gets its rows now.
+      await generateHourOrders(db, today, scale);
+      await db.execute(sql`ANALYZE hour_orders`);
     }
     const generation = (performance.now() - started) / 1000;
     const counts = (
@@ -235,6 +239,10 @@ async function main() {
       ],
       ['GET /api/visit-requests (open wishes)', () => '/api/visit-requests'],
       ['GET /api/customers/:id/trips', (i) => `/api/customers/${pick(i, customerCount)}/trips`],
+      // Stunden nachkaufen (decision 0850): the office's waiting orders, their count, and a state's list.
+      ['GET /api/hour-orders (waiting)', () => '/api/hour-orders'],
+      ['GET /api/hour-orders?state=awaiting_payment', () => '/api/hour-orders?state=awaiting_payment'],
+      ['GET /api/hour-orders/count', () => '/api/hour-orders/count'],
     ];
     for (const [name, path] of lists.filter(([name]) => wanted(name))) {
       results.push(await measure(name, (i) => `${origin}${path(i)}`, adminToken, options));
@@ -264,6 +272,16 @@ async function main() {
         await measure(
           'GET /api/customers/42/visits (lounge)',
           () => `${origin}/api/customers/42/visits`,
+          customerToken,
+          options,
+        ),
+      );
+    // The lounge's counter: the offers priced as the invoice, the customer's orders, today's count.
+    if (wanted('GET /api/customers/42/hour-shop (lounge)'))
+      results.push(
+        await measure(
+          'GET /api/customers/42/hour-shop (lounge)',
+          () => `${origin}/api/customers/42/hour-shop`,
           customerToken,
           options,
         ),

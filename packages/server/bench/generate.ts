@@ -168,5 +168,29 @@ export async function generateBenchData(db: Database, passwordHash: string, toda
       INSERT INTO invoice_number_counters (year, last_sequence)
       SELECT number_year, max(number_sequence) FROM invoices WHERE number_year IS NOT NULL GROUP BY number_year`);
   });
+  await generateHourOrders(db, today, scale);
   await db.execute(sql`VACUUM ANALYZE`);
+}
+
+/**
+ * "Stunden nachkaufen" (decision 0850): three offers and two lounge orders a year per
+ * customer over the last year, most of them done, every 40th waiting for the office, every
+ * 10th for its payment. Also run on a kept database from before the hour shop (bench.ts).
+ */
+export async function generateHourOrders(db: Database, today: string, scale = 1) {
+  const n = benchSizes(scale).customers;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      INSERT INTO hour_offers (hours, price_per_hour) VALUES (5, 58), (10, 55), (20, 52)`);
+    await tx.execute(sql`
+      INSERT INTO hour_orders (customer_id, offer_id, idempotency_key, hours, price_per_hour, total_price, total_gross,
+                               state, release, ordered_on, ordered_at)
+      SELECT 1 + (o % ${n}), f.id, 'bench-order-' || o, f.hours, f.price_per_hour, f.hours * f.price_per_hour,
+             round(f.hours * f.price_per_hour * 1.2, 2),
+             CASE WHEN o % 40 = 0 THEN 'requested' WHEN o % 10 = 0 THEN 'awaiting_payment' ELSE 'completed' END,
+             'payment', d.day, d.day + interval '10 hours'
+      FROM generate_series(1, ${2 * n}) o
+      JOIN hour_offers f ON f.id = (SELECT min(id) FROM hour_offers) + o % 3
+      CROSS JOIN LATERAL (SELECT (${today}::date - (o % 365))::date AS day) d`);
+  });
 }

@@ -65,6 +65,8 @@ async function main() {
     demoLogins.splice(1, 0, await seedDemoDocuments(app, db, demoToday));
     const { seedDemoSepa } = await import('./demo/seed-sepa.js');
     demoLogins.splice(2, 0, await seedDemoSepa(app, db, demoToday));
+    const { seedDemoMandateOnline } = await import('./demo/seed-mandate-online.js');
+    demoLogins.splice(3, 0, await seedDemoMandateOnline(app, db, demoToday));
     const { seedDemoStatements } = await import('./demo/seed-statements.js');
     demoLogins.splice(3, 0, await seedDemoStatements(db, env, demoToday));
     const { seedDemoOrders } = await import('./demo/seed-orders.js');
@@ -73,6 +75,12 @@ async function main() {
     demoLogins.splice(5, 0, await seedDemoHandovers(app, db, demoToday));
     const { seedDemoVisits } = await import('./demo/seed-visits.js');
     demoLogins.splice(6, 0, await seedDemoVisits(app, db, demoToday));
+    const { seedDemoHourShop } = await import('./demo/seed-hour-shop.js');
+    demoLogins.splice(7, 0, await seedDemoHourShop(app, db, demoToday));
+    const { seedDemoPackageChanges } = await import('./demo/seed-package-changes.js');
+    demoLogins.splice(8, 0, await seedDemoPackageChanges(app, db, demoToday));
+    const { seedDemoMonthConfirmations } = await import('./demo/seed-month-confirmations.js');
+    demoLogins.splice(9, 0, await seedDemoMonthConfirmations(app, db, demoToday));
   }
 
   // Background jobs (mails, alerts, statements) run in this process; several portal

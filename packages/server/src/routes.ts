@@ -36,7 +36,9 @@ import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes.js
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hourPackagesRoutes } from './modules/hour-packages/hour-packages.routes.js';
+import { hourShopRoutes } from './modules/hour-shop/hour-shop.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { monthConfirmationsRoutes } from './modules/month-confirmations/month-confirmations.routes.js';
 import { myDayRoutes } from './modules/my-day/my-day.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { orderAttachmentRoutes } from './modules/orders/order-attachments.routes.js';
@@ -56,6 +58,7 @@ import { staffRoutes } from './modules/staff/staff.routes.js';
 import { createStaffService } from './modules/staff/staff.service.js';
 import { createStaffRoles } from './modules/staff/staff-roles.service.js';
 import { statementsRoutes } from './modules/statements/statements.routes.js';
+import { subscriptionRequestsRoutes } from './modules/subscription-requests/subscription-requests.routes.js';
 import { subscriptionTemplatesRoutes } from './modules/subscription-templates/subscription-templates.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { timeEntriesRoutes } from './modules/time-entries/time-entries.routes.js';
@@ -99,8 +102,10 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(projectsRoutes(deps.db));
   await typed.register(subscriptionTemplatesRoutes(deps.db));
   await typed.register(subscriptionsRoutes(deps.db));
+  await typed.register(subscriptionRequestsRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(hourPackagesRoutes(deps.db));
-  await typed.register(timeEntriesRoutes(deps.db));
+  await typed.register(timeEntriesRoutes(deps.db, deps.env.PUBLIC_URL));
+  await typed.register(monthConfirmationsRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(timersRoutes(deps.db));
   const orderEvents = createOrderEventHub(deps.db, app.log);
   app.addHook('onClose', () => orderEvents.close());
@@ -108,6 +113,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   const orderAttachments = createOrderAttachmentService(deps.db, deps.env.UPLOAD_STALL_SECONDS);
   await typed.register(orderAttachmentRoutes(orderAttachments, deps.env.LOG_LEVEL));
   await typed.register(ordersRoutes(deps.db, deps.env.PUBLIC_URL));
+  await typed.register(hourShopRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(visitsRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(calendarFeedsRoutes(deps.db, deps.env.PUBLIC_URL, deps.env.LOGIN_REQUESTS_PER_MINUTE));
   await typed.register(myDayRoutes(deps.db));
@@ -132,7 +138,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await typed.register(balanceAlertsRoutes(deps.db));
   await typed.register(customerVoiceRoutes(deps.db));
   await typed.register(statementsRoutes(deps.db, deps.env));
-  await typed.register(directDebitRoutes(deps.db));
+  await typed.register(directDebitRoutes(deps.db, deps.env.PUBLIC_URL));
   await typed.register(accountingPeriodsRoutes(deps.db));
   const payments = createPaymentService(createServiceDeps(deps.db, deps.env));
   await typed.register(

@@ -16,9 +16,18 @@ const OWNED_ROWS = {
   wiki_entries: { owner: sql`SELECT customer_id FROM wiki_entries WHERE id = `, unknown: 'WIKI_ENTRY_NOT_FOUND' },
   orders: { owner: sql`SELECT customer_id FROM orders WHERE id = `, unknown: 'ORDER_NOT_FOUND' },
   visits: { owner: sql`SELECT customer_id FROM visits WHERE id = `, unknown: 'VISIT_NOT_FOUND' },
+  hour_orders: { owner: sql`SELECT customer_id FROM hour_orders WHERE id = `, unknown: 'HOUR_ORDER_NOT_FOUND' },
   visit_requests: {
     owner: sql`SELECT customer_id FROM visit_requests WHERE id = `,
     unknown: 'VISIT_REQUEST_NOT_FOUND',
+  },
+  subscription_requests: {
+    owner: sql`SELECT customer_id FROM subscription_requests WHERE id = `,
+    unknown: 'SUBSCRIPTION_REQUEST_NOT_FOUND',
+  },
+  month_questions: {
+    owner: sql`SELECT customer_id FROM month_questions WHERE id = `,
+    unknown: 'MONTH_QUESTION_NOT_FOUND',
   },
   wiki_files: {
     owner: sql`SELECT e.customer_id FROM wiki_files f JOIN wiki_entries e ON e.id = f.entry_id WHERE f.id = `,

@@ -27,7 +27,13 @@ export const ERROR_CATALOGUE = {
   VISIT_TRIPS_EXCEEDED: [409, 'Mehr Fahrten, als das ButlerPaket enthält'],
   VISIT_REQUEST_TOO_LATE: [409, 'Für eine Änderung so kurz vorher bitte direkt Kontakt aufnehmen'],
   VISIT_REQUEST_NOT_FOUND: [404, 'Terminwunsch nicht gefunden'],
+  SUBSCRIPTION_REQUEST_NOT_FOUND: [404, 'Paketwunsch nicht gefunden'],
+  // A request that is well-formed but asks for what cannot be (same hours as now, a package not offered).
+  UNPROCESSABLE: [422, 'Das ist so nicht möglich'],
+  HOUR_OFFER_NOT_FOUND: [404, 'Stundenpaket-Angebot nicht gefunden'],
+  HOUR_ORDER_NOT_FOUND: [404, 'Bestellung nicht gefunden'],
   CALENDAR_FEED_NOT_FOUND: [404, 'Kalender-Abo nicht gefunden'],
+  MONTH_QUESTION_NOT_FOUND: [404, 'Rückfrage nicht gefunden'],
   INVOICE_NOT_FOUND: [404, 'Rechnung nicht gefunden'],
   PRODUCT_NOT_FOUND: [404, 'Produkt nicht gefunden'],
   MANDATE_NOT_FOUND: [404, 'Mandat nicht gefunden'],

@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { todayInVienna } from '@butler/contract/format';
 import type { StaffRole } from '@butler/contract/permissions';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   admins,
   customers,
+  hourOrders,
   loginAttempts,
+  monthQuestions,
   orders,
+  subscriptionRequests,
   visitRequests,
   visits,
   wikiEntries,
@@ -43,6 +47,9 @@ export type Rows = {
   order: number;
   visit: number;
   visit_request: number;
+  hour_order: number;
+  subscription_request: number;
+  month_question: number;
 };
 
 /**
@@ -202,6 +209,49 @@ export class RoleWorld {
       .insert(visitRequests)
       .values({ visitId: visit.id, customerId: customerId!, kind: 'move', message: 'Lieber später' })
       .returning();
+    const [hourOrder] = await this.ctx.db
+      .insert(hourOrders)
+      .values({
+        customerId: customerId!,
+        idempotencyKey: `role-world-order-${letter}-${randomUUID()}`,
+        hours: '5',
+        pricePerHour: '50',
+        totalPrice: '250',
+        totalGross: '300',
+        state: 'requested',
+        release: 'immediate',
+        orderedOn: today,
+      })
+      .returning();
+    // One open wish for the ButlerPaket per customer (decision 0851): the open one, or a fresh one.
+    await this.ctx.db
+      .insert(subscriptionRequests)
+      .values({
+        subscriptionId: subscription.id,
+        customerId: customerId!,
+        kind: 'renew',
+        monthlyHours: '10',
+        monthlyPrice: '500',
+        effectiveFrom: addDays(subscription.endDate, 1),
+        endDate: addDays(subscription.endDate, 365),
+      })
+      .onConflictDoNothing();
+    const [wish] = await this.ctx.db
+      .select({ id: subscriptionRequests.id })
+      .from(subscriptionRequests)
+      .where(and(eq(subscriptionRequests.customerId, customerId!), eq(subscriptionRequests.state, 'open')));
+    const [monthQuestion] = await this.ctx.db
+      .insert(monthQuestions)
+      .values({
+        customerId: customerId!,
+        month: `${today.slice(0, 7)}-01`,
+        timeEntryId: entry.id,
+        askedWorkDate: entry.workDate,
+        askedHours: entry.hours,
+        askedActivity: entry.activityDescription,
+        askedProject: project.name,
+      })
+      .returning();
     this.rows[letter] = {
       customer: customerId!,
       project: project.id,
@@ -214,6 +264,9 @@ export class RoleWorld {
       order: order.id,
       visit: visit.id,
       visit_request: visitRequest.id,
+      hour_order: hourOrder.id,
+      subscription_request: wish.id,
+      month_question: monthQuestion.id,
     };
   }
 

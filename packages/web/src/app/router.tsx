@@ -79,7 +79,13 @@ const LoungeOrderNewPage = lazyPage(
 const LoungeOrderPage = lazyPage(() => import('../features/orders/lounge/lounge-order-page'), 'LoungeOrderPage');
 const OrdersInboxPage = lazyPage(() => import('../features/orders/staff/orders-inbox-page'), 'OrdersInboxPage');
 const OrderPage = lazyPage(() => import('../features/orders/staff/order-page'), 'OrderPage');
+const HourShopPage = lazyPage(() => import('../features/hour-shop/lounge/hour-shop-page'), 'HourShopPage');
+const HourOrdersPage = lazyPage(() => import('../features/hour-shop/staff/hour-orders-page'), 'HourOrdersPage');
 const VisitsPage = lazyPage(() => import('../features/visits/visits-page'), 'VisitsPage');
+const LoungeMonthPage = lazyPage(
+  () => import('../features/month-confirmations/lounge/lounge-month-page'),
+  'LoungeMonthPage',
+);
 
 const AdminFrame = lazyPage(() => import('./admin-frame'), 'AdminFrame');
 
@@ -198,8 +204,11 @@ export const router = createBrowserRouter([
           { path: '/auftraege', element: <ToStaffOrders /> },
           { path: '/auftraege/:id', element: <ToStaffOrders /> },
           { path: '/customer/auftraege', element: lounge(<LoungeOrdersPage />) },
+          { path: '/customer/stunden-nachkaufen', element: lounge(<HourShopPage />) },
+          { path: '/admin/stundenbestellungen', element: admin(<HourOrdersPage />, 'hour_packages.read') },
           { path: '/customer/auftraege/neu', element: lounge(<LoungeOrderNewPage />) },
           { path: '/customer/auftraege/:id', element: lounge(<LoungeOrderPage />) },
+          { path: '/customer/monatsfreigabe/:month', element: lounge(<LoungeMonthPage />) },
           { path: '/lounge/auftraege', element: <ToLoungeOrders /> },
           { path: '/lounge/auftraege/neu', element: <Navigate to="/customer/auftraege/neu" replace /> },
           { path: '/lounge/auftraege/:id', element: <ToLoungeOrders /> },

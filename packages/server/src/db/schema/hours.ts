@@ -31,6 +31,8 @@ export const subscriptionTemplates = pgTable(
     durationMonths: integer('duration_months').notNull(),
     pricePerHour: moneyColumn('price_per_hour').notNull(),
     monthlyTrips: integer('monthly_trips'),
+    /** Offered in the lounge's "Paket ändern" (decision 0851); staff may sell every template. */
+    offeredInLounge: boolean('offered_in_lounge').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

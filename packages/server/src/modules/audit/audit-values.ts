@@ -11,7 +11,10 @@ import {
   knownBirthdate,
   MONTH_NAMES,
 } from '@butler/contract/format';
+import { HOUR_ORDER_STATE_LABELS, HOUR_SHOP_RELEASE_LABELS } from '@butler/contract/hour-shop';
+import { MONTH_CONFIRMATION_MODE_LABELS, QUESTION_STATE_LABELS } from '@butler/contract/month-confirmations';
 import { APPROVAL_STATE_LABELS, ORDER_CHANNEL_LABELS, ORDER_STATE_LABELS } from '@butler/contract/orders';
+import { PACKAGE_REQUEST_KIND_LABELS, PACKAGE_REQUEST_STATE_LABELS } from '@butler/contract/package-change-texts';
 import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS } from '@butler/contract/payments';
 import { ROLE_LABELS, type StaffRole } from '@butler/contract/permissions';
 import { INVOICE_STATUS_LABELS } from '@butler/contract/quickbill';
@@ -222,6 +225,14 @@ const FIELD_LABELS: Record<string, string> = {
   statusReason: 'Grund der Statusänderung',
   statusChangedAt: 'Status geändert am',
   lastCollectionOn: 'Letzter Einzug am',
+  // A mandate signed online in the lounge (decision 0853): the evidence of the signature.
+  signedAt: 'Online unterschrieben am',
+  clientAddress: 'Adresse der Anfrage',
+  userAgent: 'Browser',
+  signerLogin: 'Bestätigt mit dem Passwort von',
+  textSha256: 'Prüfsumme des Mandatstexts',
+  replacedBy: 'Ersetzt durch Mandat',
+  announcedInvoices: 'Angekündigte Einzüge, die entfallen',
   billingInterval: 'Abrechnung',
   paymentMethod: 'Zahlungsart',
   billingStartsOn: 'Abrechnung ab',
@@ -266,7 +277,19 @@ const FIELD_LABELS: Record<string, string> = {
   scope: 'Kalender',
   renewed: 'Neue Adresse (die alte gilt nicht mehr)',
   requestHours: 'Änderungswünsche in der Lounge bis (Stunden vorher)',
+  release: 'Gekaufte Stunden nutzbar',
+  requiresConfirmation: 'Bestellungen aus der Lounge bestätigen',
+  dailyLimit: 'Bestellungen pro Kunde und Tag',
+  orderedOn: 'Bestellt am',
+  orderedAt: 'Bestellt um',
+  decidedBy: 'Entschieden von',
+  decidedAt: 'Entschieden am',
+  decisionNote: 'Begründung',
   tripOverrun: 'Fahrten über dem Kontingent',
+  // Wishes for a ButlerPaket from the lounge (decision 0851).
+  effectiveFrom: 'Gültig ab',
+  answerNote: 'Antwort an den Kunden',
+  offeredInLounge: 'In der Lounge zum Wechsel angeboten',
   tripsCarryOver: 'Nicht genutzte Fahrten in den nächsten Monat übernehmen',
   // Buchhaltung: the chart, the handovers and closed months (decisions 0820–0822).
   revenueAccount20: 'Konto Erlöse 20\u00a0%',
@@ -291,6 +314,14 @@ const FIELD_LABELS: Record<string, string> = {
   documents: 'Belegdateien',
   closed: 'Zeitraum abgeschlossen',
   correction: 'Korrektur',
+  // Monatsfreigabe (decision 0852).
+  mode: 'Modus',
+  autoConfirmDays: 'Automatisch bestätigt nach (Tagen)',
+  startsMonth: 'Monatsfreigabe ab',
+  enabledOn: 'Gilt seit',
+  entriesCount: 'Anzahl Einträge',
+  hoursTotal: 'Stunden gesamt',
+  confirmedBy: 'Bestätigt durch',
   month: 'Monat',
   closedBy: 'Abgeschlossen von',
   reopenedAt: 'Wieder geöffnet am',
@@ -361,6 +392,7 @@ const FIELD_LABELS: Record<string, string> = {
 const ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
   order: { closedAt: 'Erledigt am' },
   visit: { staff: 'Mitarbeiter', cancelledAt: 'Abgesagt am' },
+  month_confirmation_settings: { mode: 'Monatsfreigabe' },
   bank_file: { message: 'Art der Datei' },
 };
 
@@ -397,7 +429,14 @@ const MONEY = new Set([
   'total',
   'charges',
 ]);
-const HOURS = new Set(['hours', 'monthlyHours', 'estimateHours', 'approvalEstimateHours', 'approvalAvailableHours']);
+const HOURS = new Set([
+  'hours',
+  'monthlyHours',
+  'estimateHours',
+  'approvalEstimateHours',
+  'approvalAvailableHours',
+  'hoursTotal',
+]);
 const BYTES = new Set(['sizeBytes']);
 const FILE_TYPES: Record<string, string> = {
   'image/jpeg': 'JPEG-Bild',
@@ -433,6 +472,7 @@ const CODES: Record<string, Record<string, string>> = {
   matchState: capitalised(MATCH_STATE_LABELS),
   receivablesMode: { collective: 'Sammelkonto', per_customer: 'Je Kunde' },
   tripOverrun: TRIP_OVERRUN_LABELS,
+  release: HOUR_SHOP_RELEASE_LABELS,
   scope: CALENDAR_FEED_LABELS,
   fiscalYearStartMonth: Object.fromEntries(MONTH_NAMES.map((name, i) => [String(i + 1), name])),
 };
@@ -440,6 +480,12 @@ const CODES: Record<string, Record<string, string>> = {
 /** Codes one kind of record uses in its own sense (an Auftrag's and a Termin's states differ). */
 const ENTITY_CODES: Record<string, Record<string, Record<string, string>>> = {
   order: { state: ORDER_STATE_LABELS },
+  hour_order: { state: HOUR_ORDER_STATE_LABELS },
+  // A ButlerPaket's wishes (decision 0851) are audited under the ButlerPaket.
+  subscription: { kind: PACKAGE_REQUEST_KIND_LABELS, state: PACKAGE_REQUEST_STATE_LABELS },
+  month_confirmation_settings: { mode: MONTH_CONFIRMATION_MODE_LABELS },
+  month_confirmation: { confirmedBy: { customer: 'Kunde', auto: 'Automatisch' } },
+  month_question: { state: QUESTION_STATE_LABELS },
   visit: {
     state: capitalised(VISIT_STATE_LABELS),
     kind: { ...VISIT_KIND_LABELS, ...VISIT_REQUEST_LABELS },

@@ -3,7 +3,7 @@ import type { UsableHours } from '@butler/contract/usable-hours';
 import { butlerUsableText, overdrawn, packagesText } from '@butler/contract/usable-hours-words';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { balanceAlerts, customers } from '../../db/schema/index.js';
+import { balanceAlerts, customers, hourOffers } from '../../db/schema/index.js';
 import { parseDate } from '../../domain/calendar.js';
 import type { Env } from '../../env.js';
 import { findLowBalances, type LowBalanceRow } from '../hour-accounting/low-balance.repo.js';
@@ -56,6 +56,9 @@ export async function recordCrossings(
   customerId?: number,
 ): Promise<LowBalanceRow[]> {
   const settings = await getBalanceAlertSettings(db);
+  // The mail leads to "Stunden nachkaufen" while the lounge sells a package (decision 0850).
+  const [offer] = await db.select({ id: hourOffers.id }).from(hourOffers).where(eq(hourOffers.isActive, true)).limit(1);
+  const shopUrl = offer ? `${env.PUBLIC_URL}/customer/stunden-nachkaufen` : null;
   const low = await findLowBalances(db, today, settings, customerId);
   const fresh: LowBalanceRow[] = [];
   for (const row of low) {
@@ -95,6 +98,7 @@ export async function recordCrossings(
               : null,
           facts: balanceFacts(row.usable),
           loungeUrl: `${env.PUBLIC_URL}/customer/dashboard`,
+          shopUrl,
           accountUrl: `${env.PUBLIC_URL}/customer/account`,
         },
         customerId: row.customerId,

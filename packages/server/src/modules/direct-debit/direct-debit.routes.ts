@@ -24,6 +24,7 @@ import { sendXml } from '../../lib/downloads.js';
 import { AppError } from '../../lib/errors.js';
 import { mandateFormPdf } from './mandates/mandate-form.service.js';
 import { createMandateService } from './mandates/mandates.service.js';
+import { mandateOnlineRoutes } from './online/mandate-online.routes.js';
 import { createRunService } from './runs/runs.service.js';
 import {
   loadDirectDebitSettings,
@@ -42,12 +43,13 @@ const errors = {
 const pdf = (reply: FastifyReply, bytes: Buffer, name: string) =>
   reply.type('application/pdf').header('Content-Disposition', `inline; filename="${name}"`).send(bytes);
 
-/** SEPA direct debit: settings, mandates and their form, runs and their pain.008 (decisions 0600–0605). */
+/** SEPA direct debit: settings, mandates and their form, runs and their pain.008 (decisions 0600–0605, 0853). */
 export const directDebitRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (db: Database, publicUrl: string): FastifyPluginAsyncZod =>
   async (app) => {
     const mandates = createMandateService(db);
     const runs = createRunService(db);
+    await app.register(mandateOnlineRoutes(db, publicUrl));
 
     app.get('/api/direct-debit/settings', {
       config: { access: { permission: 'direct_debit.read' } },

@@ -4,7 +4,9 @@ import { defineJob, type JobDefinition } from '../../lib/jobs.js';
 import { accountLinks } from '../auth/account-links.js';
 import { checkBalanceJob, dailyBalanceJob } from '../balance-alerts/balance-alerts.jobs.js';
 import { returnsDigestJob } from '../bank-import/returns-digest.job.js';
+import { mandateAttachmentSources } from '../direct-debit/online/mandate-online-mails.js';
 import { createSendMailJob, requeueStrandedMailsJob } from '../mail/mail-send.job.js';
+import { monthConfirmationsJob } from '../month-confirmations/month-confirmations.job.js';
 import { quickbillAttachmentSources } from '../quickbill/mail/attachment-sources.js';
 import { dailyRemindersJob } from '../quickbill/reminders/reminders.jobs.js';
 import { statementAttachmentSources } from '../statements/statement-attachment.js';
@@ -32,6 +34,7 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { job: dailyRemindersJob, schedule: daily('08:00') },
   { job: subscriptionBillingJob, schedule: daily('06:30', 72) },
   { job: visitRemindersJob, schedule: daily('17:00') },
+  { job: monthConfirmationsJob, schedule: daily('06:45') },
 ];
 
 /** Runs every minute (graphile-worker cron, one process per minute) and enqueues due slots. */
@@ -47,7 +50,12 @@ export const schedulerTickJob = defineJob({
 
 /** Delivers one outbox mail, with the documents of every module that sends some, and the live links of auth. */
 export const sendMailJob = createSendMailJob(
-  { ...quickbillAttachmentSources, ...statementAttachmentSources, ...visitAttachmentSources },
+  {
+    ...quickbillAttachmentSources,
+    ...statementAttachmentSources,
+    ...visitAttachmentSources,
+    ...mandateAttachmentSources,
+  },
   accountLinks,
 );
 

@@ -9,7 +9,8 @@ export type AttachmentSourceName =
   | 'invoice-ebinterface'
   | 'reminder-pdf'
   | 'statement-pdf'
-  | 'visit-ics';
+  | 'visit-ics'
+  | 'mandate-pdf';
 
 /**
  * Returns a document's bytes exactly as they were when the mail was queued: issued

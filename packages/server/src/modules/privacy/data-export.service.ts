@@ -26,6 +26,7 @@ import { getCustomerSubscription, getDashboard } from '../customer-dashboard/cus
 import { presentCustomer } from '../customers/customer.present.js';
 import { findCustomer } from '../customers/customers.repo.js';
 import { listHourPackages } from '../hour-packages/hour-packages.repo.js';
+import { exportHourOrders } from '../hour-shop/hour-order-export.js';
 import { exportOrders } from '../orders/order-export.js';
 import { listProjects } from '../projects/projects.repo.js';
 import { createInvoiceService } from '../quickbill/invoices/invoice.service.js';
@@ -220,6 +221,7 @@ export async function collectCustomerData(
     'monatsuebersichten.json': await listStatements(db, customerId, today),
     'auftraege.json': orderData.json,
     'termine.json': await exportVisits(db, customerId),
+    'stundenbestellungen.json': await exportHourOrders(db, customerId),
     'wiki.json': wiki.map((entry) => ({
       ...entry,
       dateien: entry.files.map((f) => filePaths.get(f.id) ?? null),
@@ -265,6 +267,8 @@ Ordner "daten":
   benachrichtigungen.json      Ihre E-Mail-Einstellungen
   monatsuebersichten.json      Die Monate, für die eine Monatsübersicht besteht, mit versendeter Fassung und Korrekturen
   auftraege.json               Ihre Aufträge mit allen Nachrichten (auch internen Notizen der Mitarbeiter)
+  termine.json                 Ihre Termine mit Ihren Wünschen zum Verschieben oder Absagen
+  stundenbestellungen.json     Ihre Bestellungen von Stundenpaketen in der Lounge
   wiki.json                    Ihre Wiki-Einträge; Passwort-Einträge im Klartext
   rechnungen.json              Rechnungen und Stornorechnungen mit allen Positionen
   sepa-mandate.json            Ihre SEPA-Lastschrift-Mandate (Kontoinhaber, IBAN, Status)

@@ -18,6 +18,7 @@ export function presentTemplate(row: TemplateRow): SubscriptionTemplate {
     duration_months: row.durationMonths,
     price_per_hour: num(row.pricePerHour),
     monthly_trips: row.monthlyTrips,
+    offered_in_lounge: row.offeredInLounge,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -27,6 +28,7 @@ const toColumns = (input: Input) => ({
   durationMonths: input.duration_months,
   pricePerHour: hundredthsToString(toHundredths(input.price_per_hour)),
   monthlyTrips: input.monthly_trips,
+  offeredInLounge: input.offered_in_lounge,
 });
 
 /**

@@ -6,9 +6,10 @@ import type { Database } from '../../db/client.js';
 import type { Executor, Transaction } from '../../db/executor.js';
 import { subscriptions, subscriptionTemplates } from '../../db/schema/index.js';
 import { automaticBillingStart } from '../../domain/billing-periods.js';
-import { divideRounded, hundredthsToString, multiply, toHundredths } from '../../domain/decimal.js';
+import { hundredthsToString, multiply, toHundredths } from '../../domain/decimal.js';
+import { changedMonthlyPrice } from '../../domain/subscription-price.js';
 import type { SessionContext } from '../../lib/access.js';
-import { writeAudit } from '../../lib/audit.js';
+import { type AuditActor, writeAudit } from '../../lib/audit.js';
 import { todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
@@ -48,6 +49,70 @@ export function entriesOutsideNewTermMessage(count: number) {
 
 async function assertNoOverlap(tx: Transaction, customerId: number, start: string, end: string, exceptId?: number) {
   if (await findOverlap(tx, customerId, start, end, exceptId)) throw new AppError('CONFLICT', OVERLAP);
+}
+
+/**
+ * Prices are recomputed only when the template or the monthly hours change (decision
+ * 0103); a referral discount keeps its share of the price. In the caller's transaction:
+ * the staff's edit, and an accepted "Paket ändern" of the lounge (decision 0851).
+ */
+export async function updateSubscriptionIn(tx: Transaction, session: AuditActor, id: number, input: UpdateInput) {
+  const [current] = await tx
+    .select({ customerId: subscriptions.customerId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, id));
+  if (!current) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+  await lockCustomer(tx, current.customerId);
+  const [before] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  const template = await loadTemplate(tx, input.template_id);
+  const templateChanged = template.id !== before.templateId;
+  const hoursChanged = toHundredths(input.monthly_hours) !== toHundredths(before.monthlyHours);
+  const durationMonths = templateChanged ? template.durationMonths : before.durationMonths;
+  const endDate = subscriptionEndDate(input.start_date, durationMonths);
+  await assertNoOverlap(tx, before.customerId, input.start_date, endDate, id);
+  // Only a change to Lastschrift needs the mandate now; a mandate revoked later makes the
+  // invoices go by transfer (not announced for direct debit) without refusing other edits.
+  if (input.payment_method !== before.paymentMethod) {
+    await assertMandateForDirectDebit(tx, before.customerId, input.payment_method);
+  }
+  const stranded = await countAbosEntriesLeaving(
+    tx,
+    before.customerId,
+    { start: before.startDate, end: before.endDate },
+    { start: input.start_date, end: endDate },
+  );
+  if (stranded > 0) throw new AppError('CONFLICT', entriesOutsideNewTermMessage(stranded));
+
+  const { monthlyPrice, originalMonthlyPrice } =
+    templateChanged || hoursChanged ? changedMonthlyPrice(before, input.monthly_hours, template.pricePerHour) : before;
+  const [after] = await tx
+    .update(subscriptions)
+    .set({
+      templateId: template.id,
+      templateName: templateChanged ? template.name : before.templateName,
+      durationMonths,
+      monthlyHours: hundredthsToString(toHundredths(input.monthly_hours)),
+      monthlyPrice,
+      originalMonthlyPrice,
+      startDate: input.start_date,
+      endDate,
+      monthlyTrips:
+        input.monthly_trips !== undefined
+          ? input.monthly_trips
+          : templateChanged
+            ? template.monthlyTrips
+            : before.monthlyTrips,
+      agreements: input.agreements === undefined ? before.agreements : input.agreements,
+      isActive: input.is_active ?? before.isActive,
+      billingInterval: input.billing_interval ?? before.billingInterval,
+      paymentMethod: input.payment_method ?? before.paymentMethod,
+      autoRenew: input.auto_renew ?? before.autoRenew,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  await writeAudit(tx, session, 'update', 'subscription', id, before, after);
+  await repriceCustomerAndReferrer(tx, before.customerId, session);
 }
 
 export function createSubscriptionsService(db: Database) {
@@ -109,78 +174,9 @@ export function createSubscriptionsService(db: Database) {
       });
     },
 
-    /**
-     * Prices are recomputed only when the template or the monthly hours change (decision
-     * 0103); a referral discount keeps its share of the price.
-     */
+    /** The staff's edit (updateSubscriptionIn) in its own transaction; answers the ButlerPaket. */
     async update(session: SessionContext, id: number, input: UpdateInput) {
-      await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ customerId: subscriptions.customerId })
-          .from(subscriptions)
-          .where(eq(subscriptions.id, id));
-        if (!current) throw new AppError('SUBSCRIPTION_NOT_FOUND');
-        await lockCustomer(tx, current.customerId);
-        const [before] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
-        const template = await loadTemplate(tx, input.template_id);
-        const templateChanged = template.id !== before.templateId;
-        const hoursChanged = toHundredths(input.monthly_hours) !== toHundredths(before.monthlyHours);
-        const durationMonths = templateChanged ? template.durationMonths : before.durationMonths;
-        const endDate = subscriptionEndDate(input.start_date, durationMonths);
-        await assertNoOverlap(tx, before.customerId, input.start_date, endDate, id);
-        // Only a change to Lastschrift needs the mandate now; a mandate revoked later makes the
-        // invoices go by transfer (not announced for direct debit) without refusing other edits.
-        if (input.payment_method !== before.paymentMethod) {
-          await assertMandateForDirectDebit(tx, before.customerId, input.payment_method);
-        }
-        const stranded = await countAbosEntriesLeaving(
-          tx,
-          before.customerId,
-          { start: before.startDate, end: before.endDate },
-          { start: input.start_date, end: endDate },
-        );
-        if (stranded > 0) throw new AppError('CONFLICT', entriesOutsideNewTermMessage(stranded));
-
-        let { monthlyPrice, originalMonthlyPrice } = before;
-        if (templateChanged || hoursChanged) {
-          const original = multiply(input.monthly_hours, template.pricePerHour);
-          const oldOriginal = toHundredths(before.originalMonthlyPrice);
-          const discounted =
-            before.hasReferralDiscount && oldOriginal > 0n
-              ? divideRounded(original * toHundredths(before.monthlyPrice), oldOriginal)
-              : original;
-          originalMonthlyPrice = hundredthsToString(original);
-          monthlyPrice = hundredthsToString(discounted);
-        }
-        const [after] = await tx
-          .update(subscriptions)
-          .set({
-            templateId: template.id,
-            templateName: templateChanged ? template.name : before.templateName,
-            durationMonths,
-            monthlyHours: hundredthsToString(toHundredths(input.monthly_hours)),
-            monthlyPrice,
-            originalMonthlyPrice,
-            startDate: input.start_date,
-            endDate,
-            monthlyTrips:
-              input.monthly_trips !== undefined
-                ? input.monthly_trips
-                : templateChanged
-                  ? template.monthlyTrips
-                  : before.monthlyTrips,
-            agreements: input.agreements === undefined ? before.agreements : input.agreements,
-            isActive: input.is_active ?? before.isActive,
-            billingInterval: input.billing_interval ?? before.billingInterval,
-            paymentMethod: input.payment_method ?? before.paymentMethod,
-            autoRenew: input.auto_renew ?? before.autoRenew,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(subscriptions.id, id))
-          .returning();
-        await writeAudit(tx, session, 'update', 'subscription', id, before, after);
-        await repriceCustomerAndReferrer(tx, before.customerId, session);
-      });
+      await db.transaction((tx) => updateSubscriptionIn(tx, session, id, input));
       return present(id);
     },
 

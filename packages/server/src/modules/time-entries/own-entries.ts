@@ -4,6 +4,7 @@ import { addDays } from '../../domain/calendar.js';
 import { can, type SessionContext } from '../../lib/access.js';
 import { todayVienna } from '../../lib/clock.js';
 import { AppError, fieldError } from '../../lib/errors.js';
+import { hasActiveQuestion } from '../month-confirmations/month-confirmations.service.js';
 import { butlerTimeEntryDays } from '../staff/staff-roles.service.js';
 
 export const NOT_OWN_ENTRY = 'Sie können nur Ihre eigenen Zeiteinträge ändern';
@@ -22,10 +23,18 @@ export function bookingWindow(today: string, days: number) {
 export async function assertMayBook(
   db: Executor,
   session: SessionContext,
-  existing: { createdByAdminId: number | null; workDate: string } | null,
+  existing: { id?: number; createdByAdminId: number | null; workDate: string } | null,
   workDate: string | undefined,
 ) {
   if (can(session, 'time_entries.manage')) return;
+  // A Rückfrage of the customer (decision 0852): their Betreuer (the route checked the customer)
+  // may correct the entry whoever booked it and however long ago, within its month.
+  if (existing?.id !== undefined && (await hasActiveQuestion(db, existing.id))) {
+    if (workDate !== undefined && workDate.slice(0, 7) !== existing.workDate.slice(0, 7)) {
+      throw fieldError('work_date', 'Bei einer Rückfrage bleibt der Eintrag in seinem Monat');
+    }
+    return;
+  }
   if (existing && existing.createdByAdminId !== session.adminId) throw new AppError('FORBIDDEN', NOT_OWN_ENTRY);
   const days = await butlerTimeEntryDays(db);
   const { from, to } = bookingWindow(todayVienna(), days);

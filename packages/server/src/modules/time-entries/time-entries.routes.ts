@@ -12,9 +12,9 @@ const tags = ['Zeiteinträge'];
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
 
 export const timeEntriesRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (db: Database, publicUrl: string): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createTimeEntriesService(db);
+    const service = createTimeEntriesService(db, publicUrl);
 
     /** Admins list any customer's (or all) entries; a customer always gets only their own. */
     app.get('/api/time-entries', {

@@ -12,6 +12,7 @@ import type { CustomerScope } from '../../lib/customer-scope.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { enqueueBalanceCheck } from '../balance-alerts/balance-alerts.jobs.js';
 import { lockCustomer } from '../customers/customers.repo.js';
+import { noteEntryCorrection } from '../month-confirmations/entry-corrections.js';
 import { assertOrderBooking } from '../orders/order-booking.js';
 import { notifyOrderEvent } from '../orders/order-events.js';
 import { insertProject } from '../projects/projects.service.js';
@@ -41,7 +42,8 @@ async function timerOrder(tx: Transaction, session: SessionContext, fromTimer: b
   return timer?.orderId ?? null;
 }
 
-export function createTimeEntriesService(db: Database) {
+/** `publicUrl`: the links of the mail a corrected Rückfrage sends (decision 0852). */
+export function createTimeEntriesService(db: Database, publicUrl = '') {
   async function present(id: number) {
     const entry = await findTimeEntry(db, id);
     if (!entry) throw new AppError('TIME_ENTRY_NOT_FOUND');
@@ -131,6 +133,8 @@ export function createTimeEntriesService(db: Database) {
           .where(eq(timeEntries.id, id))
           .returning();
         await writeAudit(tx, session, 'update', 'time_entry', id, before, after);
+        // An entry with an open Rückfrage: this change is its correction (decision 0852).
+        await noteEntryCorrection(tx, session, before, after, publicUrl);
         for (const touched of new Set([before.orderId, after.orderId])) {
           if (touched !== null) {
             await notifyOrderEvent(tx, { kind: 'order.changed', order_id: touched, customer_id: before.customerId });
@@ -146,6 +150,7 @@ export function createTimeEntriesService(db: Database) {
         const before = await loadForUpdate(tx, id);
         await assertMayBook(tx, session, before, undefined);
         await assertNotInvoiced(tx, before.invoiceId);
+        await noteEntryCorrection(tx, session, before, null, publicUrl);
         await tx.delete(timeEntries).where(eq(timeEntries.id, id));
         await writeAudit(tx, session, 'delete', 'time_entry', id, before, null);
         if (before.orderId !== null) {

@@ -7,7 +7,10 @@ import { useSession } from '../../app/session-context';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
 import { formatNumber } from '../../lib/format';
+import { HourOrdersWaitingAlert } from '../hour-shop';
+import { OpenQuestionsCard } from '../month-confirmations';
 import { OrdersTile } from '../orders';
+import { OpenPackageRequestsCard } from '../subscription-requests';
 import { useChecklistVisibility, useOnboarding } from './api/onboarding';
 import { useDashboardStats, useOverviewCharts } from './api/queries';
 import { DashboardTabs } from './components/dashboard-tabs';
@@ -107,7 +110,10 @@ function CompanyOverview() {
   return (
     <Stack gap="lg">
       {header}
+      {can('hour_packages.read') && <HourOrdersWaitingAlert />}
       {can('orders.read') && <OrdersTile />}
+      {can('subscriptions.read') && <OpenPackageRequestsCard />}
+      {can('time_entries.book') && <OpenQuestionsCard />}
       <SimpleGrid cols={2} spacing={{ base: 'sm', sm: 'lg' }}>
         <StatCard icon={<IconUsers size={20} aria-hidden />} label="Kunden" compact>
           <Figure testId="count-customers">{stats.total_customers}</Figure>

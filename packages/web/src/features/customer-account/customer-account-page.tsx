@@ -7,12 +7,13 @@ import { useSession } from '../../app/session-context';
 import { PasswordChangeCard } from '../account';
 import { CalendarFeedSection } from './calendar-feed-section';
 import { EmailSection } from './email-section';
+import { MandateSection } from './mandate/mandate-section';
 import { NotificationsSection } from './notifications-section';
 import { RevealsSection } from './reveals-section';
 
 /**
- * "Mein Konto" in the lounge, composed of sections: e-mail, password change, notification
- * mails, the Kalender-Abo, accesses to stored passwords.
+ * "Mein Konto" in the lounge, composed of sections: e-mail, password change, the SEPA
+ * Lastschrift (decision 0853), notification mails, the Kalender-Abo, accesses to stored passwords.
  */
 export function CustomerAccountPage() {
   const { user, customerVoice } = useSession();
@@ -34,6 +35,7 @@ export function CustomerAccountPage() {
           <EmailSection email={customer.email} />
           <PasswordChangeCard voice={customerVoice} />
         </SimpleGrid>
+        <MandateSection customerId={customer.id} />
         <NotificationsSection customerId={customer.id} />
         <CalendarFeedSection customerId={customer.id} />
         <RevealsSection customerId={customer.id} />

@@ -17,6 +17,7 @@ import { StatementsCard, statementsQuery } from '../../components/statements-car
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { usePhone } from '../../lib/use-phone';
+import { loadLoungeMonthCard } from '../month-confirmations';
 import { loadLoungeOrdersCard, loungeOrdersQuery } from '../orders';
 import { useCustomerDashboard } from './api/queries';
 import { EndingNote } from './components/ending-note';
@@ -40,6 +41,8 @@ const LoungeOrdersCard = lazy(async () => ({
 const LoungeVisitsCard = lazy(async () => ({
   default: (await import('./visits/lounge-visits-card')).LoungeVisitsCard,
 }));
+// "Monatsfreigabe" as well (decision 0852): it stands only when an ended month waits for the customer.
+const LoungeMonthCard = lazy(async () => ({ default: (await loadLoungeMonthCard()).LoungeMonthCard }));
 const InvoicesCard = lazy(async () => ({ default: (await import('./invoices/invoices-card')).InvoicesCard }));
 
 function QuietCard({ text, testId, children }: { text: string; testId: string; children?: ReactNode }) {
@@ -131,6 +134,8 @@ function LoungeCards({
         deductions={data.subscription_deductions}
         total={data.subscription_deductions_count}
         allHref={deductionsHref(adminView, id, 'butler-packages')}
+        customerId={id}
+        adminView={adminView}
       />
     ) : hasPackages ? (
       <QuietCard key="subscription" text="Keine ButlerPaket-Daten verfügbar" testId="subscription-missing" />
@@ -176,6 +181,11 @@ function LoungeCards({
               <Suspense fallback={null}>
                 <LoungeVisitsCard customerId={id} adminView={adminView} contactPhone={data.contact.contact_phone} />
               </Suspense>
+              {!adminView && (
+                <Suspense fallback={null}>
+                  <LoungeMonthCard customerId={id} />
+                </Suspense>
+              )}
               <Suspense fallback={<Card mih={160} data-testid="lounge-orders-loading" />}>
                 <LoungeOrdersCard customerId={id} adminView={adminView} />
               </Suspense>

@@ -11,6 +11,7 @@ import { CustomerPaymentsCard } from '../bank-import';
 import { MandatesCard } from '../direct-debit';
 import { loadCustomerOrdersTab } from '../orders';
 import { CustomerAccountCard } from '../quickbill';
+import { CustomerPackageRequests } from '../subscription-requests';
 import { CustomerVisitsCard } from '../visits';
 import { loadCustomerWikiTab } from '../wiki';
 import { CustomerFormDialog } from './components/customer-form-dialog';
@@ -23,6 +24,7 @@ import { TimeEntriesPanel } from './components/panels/time-entries-panel';
 import { PrivacyCard } from './components/privacy-card';
 import { ReferralsCard } from './components/referrals-card';
 import { CustomerInfoCard } from './components/view/customer-info-card';
+import { CustomerMonthsSlot } from './components/view/customer-months-slot';
 import { FamilyCard } from './components/view/family-card';
 import { HoursOverviewCard } from './components/view/hours-overview-card';
 import { RecentTimeEntries } from './components/view/recent-time-entries';
@@ -117,12 +119,14 @@ export function CustomerPage() {
           {can('customers.dashboard') && <StatementsCard customerId={c.id} staff mayResend={can('statements.send')} />}
         </SimpleGrid>
         {can('time_entries.read') && <RecentTimeEntries customerId={c.id} />}
+        {can('subscriptions.read') && <CustomerPackageRequests customerId={c.id} openOnly />}
         {can('subscriptions.read') && <ViewSubscriptions customerId={c.id} />}
         {can('hour_packages.read') && <ViewHourPackages customerId={c.id} />}
       </Stack>
     ),
     zeiterfassung: () => (
       <Stack gap="lg">
+        {can('time_entries.read') && <CustomerMonthsSlot customerId={c.id} />}
         {can('time_entries.read') && (
           <Panel>
             <TimeEntriesPanel customerId={c.id} />
@@ -142,6 +146,7 @@ export function CustomerPage() {
     ),
     butlerpakete: () => (
       <Panel>
+        <CustomerPackageRequests customerId={c.id} />
         <SubscriptionsPanel
           customerId={c.id}
           renewId={renewId}

@@ -3,7 +3,9 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useCan, useHome } from '../../app/permissions';
 import { PageHeader } from '../../components/page-header';
+import { HourShopSettingsCard } from '../hour-shop';
 import { OutboxCard } from '../mail';
+import { MonthSettingsCard } from '../month-confirmations';
 import { StaffCard } from '../staff';
 import { BalanceAlertSettingsCard } from './balance-alert-settings-card';
 import { BillingLinkCard } from './billing-link-card';
@@ -41,6 +43,9 @@ export function SettingsPage() {
         {can('settings.write') && <BalanceAlertSettingsCard />}
         {/* Termine: changes in the lounge, Fahrten beyond the ButlerPaket (decision 0840) */}
         {can('settings.write') && <VisitSettingsCard />}
+        {can('settings.write') && <MonthSettingsCard />}
+        {/* Stunden nachkaufen: the lounge's catalogue and its rules (decision 0850) */}
+        {can('settings.write') && <HourShopSettingsCard />}
         {/* Invoices, ButlerPaket billing and reminders live in Quickbill's settings (decision 0632) */}
         {can('billing.settings.write') && <BillingLinkCard />}
         {/* "Anrede der Kunden" (decision 0620): stored with the provider settings, the Inhaber's */}

@@ -28,7 +28,8 @@ export interface MandateFormData {
   debtor: { name: string; iban: string; bic: string | null; signedOn: string | null } | null;
 }
 
-const CORE_TEXT = (payee: string) =>
+/** The SEPA Core mandate's authorisation and refund note (also the text signed online, decision 0853). */
+export const CORE_TEXT = (payee: string) =>
   `Ich ermächtige / Wir ermächtigen ${payee}, Zahlungen von meinem / unserem Konto mittels Lastschrift einzuziehen. ` +
   `Zugleich weise ich mein / weisen wir unser Kreditinstitut an, die von ${payee} auf mein / unser Konto gezogenen ` +
   'Lastschriften einzulösen.\n\nHinweis: Ich kann / Wir können innerhalb von acht Wochen, beginnend mit dem ' +

@@ -15,6 +15,10 @@ export async function mandateFormPdf(
   target: { mandateId: number } | { customerId: number; reference?: string; scheme?: 'CORE' | 'B2B' },
 ) {
   const mandate = 'mandateId' in target ? await findMandate(db, target.mandateId) : null;
+  const fileName = (reference: string) => `SEPA-Mandat-${reference.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`;
+  // A mandate signed online has its signed copy, stored when it was signed (decision 0853).
+  const signed = mandate?.signature ? await readBlob(db, mandate.signature.pdfBlobId) : null;
+  if (mandate && signed) return { bytes: signed, fileName: fileName(mandate.reference) };
   const customerId = mandate ? mandate.customerId : (target as { customerId: number }).customerId;
   // A deleted customer's mandate is kept (decision 0821), but there is no form to sign any more.
   if (customerId === null) throw new AppError('CUSTOMER_NOT_FOUND');
@@ -39,5 +43,5 @@ export async function mandateFormPdf(
       ? { name: mandate.debtorName, iban: mandate.debtorIban, bic: mandate.debtorBic, signedOn: mandate.signedOn }
       : null,
   });
-  return { bytes, fileName: `SEPA-Mandat-${reference.replace(/[^A-Za-z0-9-]/g, '_')}.pdf` };
+  return { bytes, fileName: fileName(reference) };
 }

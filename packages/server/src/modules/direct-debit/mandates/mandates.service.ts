@@ -118,7 +118,10 @@ export function createMandateService(db: Database) {
           .where(eq(sepaMandates.id, id))
           .returning();
         await writeAudit(tx, session, 'revoke', 'sepa_mandate', id, before, after, { customerId: before.customerId });
-        return presentMandate({ ...after, hasCollection: before.hasCollection }, todayVienna());
+        return presentMandate(
+          { ...after, hasCollection: before.hasCollection, signature: before.signature },
+          todayVienna(),
+        );
       });
     },
   };

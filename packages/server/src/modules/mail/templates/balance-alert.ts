@@ -16,6 +16,8 @@ export type BalanceAlertData = {
   /** The facts under the sentence, already in words: `["ButlerPaket Dezember 2026", "0,75 h von 18,50 h genutzt"]`. */
   facts: Array<[string, string]>;
   loungeUrl: string;
+  /** "Stunden nachkaufen" in the lounge, while it sells a Stundenpaket (decision 0850). */
+  shopUrl?: string | null;
   accountUrl: string;
 };
 
@@ -37,7 +39,7 @@ export const balanceAlertTemplate = defineTemplate<BalanceAlertData>({
       preheader: `Jetzt verfügbar: ${d.usable}`,
       text: `${greeting}\n\n${intro}\n\n${factLines}\n\n${closing}\n\n${optOutText(t.balanceOptOut, d.accountUrl)}`,
       html: html`${paragraphs(`${greeting}\n\n${intro}`)}${factTable(d.facts)}${paragraphs(closing)}${optOutHtml(t.balanceOptOut, d.accountUrl)}`,
-      action: { label: 'Zur Lounge', url: d.loungeUrl },
+      action: d.shopUrl ? { label: 'Stunden nachkaufen', url: d.shopUrl } : { label: 'Zur Lounge', url: d.loungeUrl },
     };
   },
 });

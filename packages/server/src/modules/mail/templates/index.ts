@@ -2,10 +2,16 @@ import { accountInvitationTemplate } from './account-invitation.js';
 import { balanceAlertTemplate } from './balance-alert.js';
 import { balanceDigestTemplate } from './balance-digest.js';
 import { directDebitReturnsTemplate } from './direct-debit-returns.js';
+import { hourOrderDeclinedTemplate, hourOrderRequestTemplate } from './hour-order.js';
 import { invoiceTemplate } from './invoice.js';
 import { invoiceReminderTemplate } from './invoice-reminder.js';
+import { mandateRevokedTemplate } from './mandate-revoked.js';
+import { mandateSignedTemplate } from './mandate-signed.js';
+import { monthConfirmationTemplate } from './month-confirmation.js';
+import { monthQuestionTemplate } from './month-question.js';
 import { orderUpdateTemplate } from './order-update.js';
 import { overdueDigestTemplate } from './overdue-digest.js';
+import { packageChangeTemplate } from './package-change.js';
 import { passwordResetTemplate } from './password-reset.js';
 import { securityNoticeTemplate } from './security-notice.js';
 import { statementTemplate } from './statement.js';
@@ -29,7 +35,14 @@ export const mailTemplates = {
   'overdue-digest': overdueDigestTemplate,
   'direct-debit-returns': directDebitReturnsTemplate,
   'order-update': orderUpdateTemplate,
+  'hour-order-request': hourOrderRequestTemplate,
+  'hour-order-declined': hourOrderDeclinedTemplate,
   'visit-update': visitUpdateTemplate,
+  'month-confirmation': monthConfirmationTemplate,
+  'month-question': monthQuestionTemplate,
+  'package-change': packageChangeTemplate,
+  'mandate-signed': mandateSignedTemplate,
+  'mandate-revoked': mandateRevokedTemplate,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;

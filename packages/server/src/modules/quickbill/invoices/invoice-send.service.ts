@@ -11,6 +11,7 @@ import { now } from '../../../lib/clock.js';
 import { closedMonthError } from '../../../lib/closed-months.js';
 import { AppError } from '../../../lib/errors.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
+import { assertMonthsConfirmed } from '../../month-confirmations/invoice-gate.js';
 import { queueInvoiceMail, requireRecipient } from '../mail/invoice-mail.js';
 import { withNumberTurn } from '../numbering/number-turn.js';
 import { takeInvoiceNumber } from '../numbering/numbering.js';
@@ -35,6 +36,8 @@ export async function issueDraft(tx: Transaction, session: AuditActor, row: Invo
   const [customer] = row.customerId ? await tx.select().from(customers).where(eq(customers.id, row.customerId)) : [];
   const current = customer ? { ...row, ...customerSnapshot(customer) } : row;
   checkIssuable(current, await loadItems(tx, row.id), settings);
+  // Monatsfreigabe "Pflicht": the billed entries' months must be confirmed (decision 0852).
+  await assertMonthsConfirmed(tx, row.id, row.customerId);
   const number = await takeInvoiceNumber(tx, parseDate(row.invoiceDate).year, settings.invoiceNumberFormat);
   const start = row.servicePeriodStart ?? row.invoiceDate;
   const [issued] = await tx

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/executor.js';
-import { invoiceCollections, type invoices, sepaMandates, subscriptions } from '../../../db/schema/index.js';
+import {
+  hourOrders,
+  invoiceCollections,
+  type invoices,
+  sepaMandates,
+  subscriptions,
+} from '../../../db/schema/index.js';
 import { announcedCollectionDate, earliestCollectionDate } from '../../../domain/collection-dates.js';
 import { toHundredths } from '../../../domain/decimal.js';
 import { effectiveMandateStatus } from '../../../domain/mandate-state.js';
@@ -21,13 +27,19 @@ export async function planInvoiceCollection(
   tx: Executor,
   invoice: typeof invoices.$inferSelect,
 ): Promise<InvoiceCollection | null> {
-  if (invoice.kind !== 'invoice' || !invoice.customerId || !invoice.subscriptionId) return null;
+  if (invoice.kind !== 'invoice' || !invoice.customerId) return null;
   if (toHundredths(invoice.totalGross) <= 0n) return null;
-  const [subscription] = await tx
-    .select({ paymentMethod: subscriptions.paymentMethod })
-    .from(subscriptions)
-    .where(eq(subscriptions.id, invoice.subscriptionId));
-  if (subscription?.paymentMethod !== 'lastschrift') return null;
+  if (invoice.subscriptionId) {
+    const [subscription] = await tx
+      .select({ paymentMethod: subscriptions.paymentMethod })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, invoice.subscriptionId));
+    if (subscription?.paymentMethod !== 'lastschrift') return null;
+  } else {
+    // Hours ordered in the lounge by a customer with an active mandate are collected with it (decision 0850).
+    const [order] = await tx.select({ id: hourOrders.id }).from(hourOrders).where(eq(hourOrders.invoiceId, invoice.id));
+    if (!order) return null;
+  }
   const settings = await loadDirectDebitSettings(tx);
   if (settings.creditorId === '' || settings.collectionIban === '') return null;
   const [mandate] = await tx

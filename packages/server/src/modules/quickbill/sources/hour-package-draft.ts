@@ -45,6 +45,27 @@ export async function insertDraft(
   return row;
 }
 
+/** The invoice line of a Stundenpaket sold (by staff, or ordered in the lounge: decision 0850). */
+export function hourPackageLine(pkg: {
+  hours: string;
+  pricePerHour: string;
+  discountPercentage: string;
+  totalPrice: string;
+}): DraftLine {
+  const discount = num(pkg.discountPercentage);
+  const description =
+    `Stundenpaket: ${formatNumber(pkg.hours)} Stunden à € ${formatNumber(pkg.pricePerHour)}` +
+    (discount > 0 ? `, abzüglich ${formatNumber(discount)} % Rabatt` : '');
+  return {
+    description,
+    quantity: 1,
+    unit: 'Paket',
+    unit_price: num(pkg.totalPrice),
+    tax_rate: 20,
+    tax_exemption: null,
+  };
+}
+
 /**
  * The draft for an hour-package sale, one live invoice per package (the package row is
  * locked, so parallel requests queue and the second finds the first's invoice).
@@ -58,24 +79,11 @@ export async function draftForHourPackage(tx: Transaction, session: AuditActor, 
     .where(and(eq(invoices.hourPackageId, packageId), eq(invoices.kind, 'invoice'), ne(invoices.status, 'cancelled')));
   if (existing) throw new AppError('CONFLICT', 'Für dieses Stundenpaket besteht bereits eine Rechnung');
   const [customer] = await tx.select().from(customers).where(eq(customers.id, pkg.customerId));
-  const discount = num(pkg.discountPercentage);
-  const description =
-    `Stundenpaket: ${formatNumber(pkg.hours)} Stunden à € ${formatNumber(pkg.pricePerHour)}` +
-    (discount > 0 ? `, abzüglich ${formatNumber(discount)} % Rabatt` : '');
   const row = await insertDraft(
     tx,
     session,
     customer,
-    [
-      {
-        description,
-        quantity: 1,
-        unit: 'Paket',
-        unit_price: num(pkg.totalPrice),
-        tax_rate: 20,
-        tax_exemption: null,
-      },
-    ],
+    [hourPackageLine(pkg)],
     { hourPackageId: pkg.id, servicePeriodStart: pkg.purchaseDate, servicePeriodEnd: pkg.purchaseDate },
     today,
   );

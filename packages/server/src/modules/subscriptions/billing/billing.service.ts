@@ -2,6 +2,7 @@ import { formatDate } from '@butler/contract/format';
 import { subscriptionEndDate } from '@butler/contract/subscription-periods';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
+import type { Transaction } from '../../../db/executor.js';
 import { customers, invoices, subscriptions } from '../../../db/schema/index.js';
 import { type BillingInterval, billingPeriods } from '../../../domain/billing-periods.js';
 import { addDays } from '../../../domain/calendar.js';
@@ -32,48 +33,51 @@ async function findSubscription(
  * renewed_from_id); refused when another ButlerPaket already follows.
  */
 export async function renewSubscription(db: Database, actor: AuditActor, id: number) {
-  return db.transaction(async (tx) => {
-    const before = await findSubscription(tx, id, true);
-    const start = addDays(before.endDate, 1);
-    const end = subscriptionEndDate(start, before.durationMonths);
-    const [overlap] = await tx
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.customerId, before.customerId),
-          sql`${subscriptions.id} <> ${id}`,
-          lte(subscriptions.startDate, end),
-          gte(subscriptions.endDate, start),
-        ),
-      );
-    if (overlap) throw new AppError('CONFLICT', 'Dieses ButlerPaket wurde bereits verlängert');
-    const [row] = await tx
-      .insert(subscriptions)
-      .values({
-        customerId: before.customerId,
-        templateId: before.templateId,
-        templateName: before.templateName,
-        durationMonths: before.durationMonths,
-        monthlyHours: before.monthlyHours,
-        monthlyPrice: before.monthlyPrice,
-        originalMonthlyPrice: before.originalMonthlyPrice,
-        hasReferralDiscount: before.hasReferralDiscount,
-        startDate: start,
-        endDate: end,
-        monthlyTrips: before.monthlyTrips,
-        agreements: before.agreements,
-        billingInterval: before.billingInterval,
-        paymentMethod: before.paymentMethod,
-        autoRenew: before.autoRenew,
-        renewedFromId: before.id,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw new AppError('CONFLICT', 'Dieses ButlerPaket wurde bereits verlängert');
-    await writeAudit(tx, actor, 'renew', 'subscription', row.id, null, row, { customerId: before.customerId });
-    return { id: row.id, start_date: row.startDate, end_date: row.endDate };
-  });
+  return db.transaction((tx) => renewSubscriptionIn(tx, actor, id));
+}
+
+/** The renewal in the caller's transaction (an accepted "Verlängern" of the lounge, decision 0851). */
+export async function renewSubscriptionIn(tx: Transaction, actor: AuditActor, id: number) {
+  const before = await findSubscription(tx, id, true);
+  const start = addDays(before.endDate, 1);
+  const end = subscriptionEndDate(start, before.durationMonths);
+  const [overlap] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.customerId, before.customerId),
+        sql`${subscriptions.id} <> ${id}`,
+        lte(subscriptions.startDate, end),
+        gte(subscriptions.endDate, start),
+      ),
+    );
+  if (overlap) throw new AppError('CONFLICT', 'Dieses ButlerPaket wurde bereits verlängert');
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({
+      customerId: before.customerId,
+      templateId: before.templateId,
+      templateName: before.templateName,
+      durationMonths: before.durationMonths,
+      monthlyHours: before.monthlyHours,
+      monthlyPrice: before.monthlyPrice,
+      originalMonthlyPrice: before.originalMonthlyPrice,
+      hasReferralDiscount: before.hasReferralDiscount,
+      startDate: start,
+      endDate: end,
+      monthlyTrips: before.monthlyTrips,
+      agreements: before.agreements,
+      billingInterval: before.billingInterval,
+      paymentMethod: before.paymentMethod,
+      autoRenew: before.autoRenew,
+      renewedFromId: before.id,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError('CONFLICT', 'Dieses ButlerPaket wurde bereits verlängert');
+  await writeAudit(tx, actor, 'renew', 'subscription', row.id, null, row, { customerId: before.customerId });
+  return { id: row.id, start_date: row.startDate, end_date: row.endDate };
 }
 
 export function createBillingCommands(db: Database, today: () => string) {

@@ -2,6 +2,7 @@ import type { AdminUser } from '@butler/contract/auth';
 import { Stack, Title } from '@mantine/core';
 import { useCan } from '../../../app/permissions';
 import { useSession } from '../../../app/session-context';
+import { OpenQuestionsCard } from '../../month-confirmations';
 import { OrdersTile } from '../../orders';
 import { DashboardTabs } from '../components/dashboard-tabs';
 import { MyCustomersCard } from './my-customers-card';
@@ -27,6 +28,7 @@ export function MyDayPage({ overview = false }: { overview?: boolean }) {
       </Title>
       <DashboardTabs active={overview ? 'overview' : 'mine'} />
       {overview && can('orders.read') && <OrdersTile />}
+      {overview && can('time_entries.book') && <OpenQuestionsCard />}
       <MyHoursCard />
       <MyCustomersCard hideWhenEmpty={!overview} />
     </Stack>

@@ -3,7 +3,7 @@ import type { UsableHours } from '@butler/contract/usable-hours';
 import { Button, Center } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconClockHour4, IconHistory } from '@tabler/icons-react';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLoungeTexts } from '../../../app/lounge-voice';
 import { ForecastNote } from '../../../components/forecast-note';
 import { SubscriptionRing } from '../../../components/hours-gauge';
@@ -14,6 +14,10 @@ import { HoursCard } from './hours-card';
 import { RecentDeductions } from './recent-deductions';
 
 const HistoryDialog = lazy(async () => ({ default: (await import('./history-dialog')).HistoryDialog }));
+// "Paket ändern" and "Verlängern" (decision 0851) come as their own script after the ring.
+const PackageChangeSection = lazy(async () => ({
+  default: (await import('../package-change/package-change-section')).PackageChangeSection,
+}));
 
 type Subscription = NonNullable<CustomerDashboard['subscription']>;
 
@@ -28,6 +32,8 @@ export function SubscriptionCard({
   total,
   allHref,
   forecast,
+  customerId,
+  adminView = false,
 }: {
   subscription: Subscription;
   usable: UsableHours & { butler: NonNullable<UsableHours['butler']> };
@@ -35,6 +41,9 @@ export function SubscriptionCard({
   deductions: CustomerDashboard['subscription_deductions'];
   total: number;
   allHref: string;
+  /** The lounge's customer, for "Paket ändern" and "Verlängern"; without it the card shows neither. */
+  customerId?: number;
+  adminView?: boolean;
 }) {
   const [historyOpen, history] = useDisclosure(false);
   const t = useLoungeTexts();
@@ -57,6 +66,11 @@ export function SubscriptionCard({
           Verlauf anzeigen
         </Button>
       </Center>
+      {customerId !== undefined && (
+        <Suspense fallback={null}>
+          <PackageChangeSection customerId={customerId} adminView={adminView} />
+        </Suspense>
+      )}
       <RecentDeductions
         title="Letzte Abbuchungen"
         entries={deductions}

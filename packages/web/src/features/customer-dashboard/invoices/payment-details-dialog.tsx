@@ -70,7 +70,7 @@ export function PaymentDetailsDialog({
   onClose,
 }: {
   customerId: number;
-  invoice: CustomerInvoice;
+  invoice: Pick<CustomerInvoice, 'id' | 'invoice_number'>;
   onClose: () => void;
 }) {
   const phone = usePhone();

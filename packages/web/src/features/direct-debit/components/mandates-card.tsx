@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { downloadMandateForm, useMandates } from '../api/direct-debit';
 import { MandateDialog } from './mandate-dialog';
+import { MandateEvidenceDialog } from './mandate-evidence-dialog';
 import { MandateStatusBadge } from './mandate-status-badge';
 import { RevokeMandateDialog } from './revoke-mandate-dialog';
 
@@ -20,18 +21,23 @@ const download = (target: Parameters<typeof downloadMandateForm>[0]) =>
 
 const iban = (value: string) => value.replace(/(.{4})/g, '$1 ').trim();
 
-/** The customer's SEPA mandates: record one, print the form, revoke. */
+/** The customer's SEPA mandates: record one, print the form, revoke; an online one with its proof (decision 0853). */
 export function MandatesCard({ customerId, customerName }: { customerId: number; customerName: string }) {
   const mandates = useMandates(customerId);
   const [adding, setAdding] = useState(false);
   const [revoking, setRevoking] = useState<Mandate | null>(null);
+  const [evidence, setEvidence] = useState<Mandate | null>(null);
   const hasActive = (mandates.data ?? []).some((m) => m.status === 'active');
 
   const columns: Column<Mandate>[] = [
     { key: 'reference', label: 'Mandatsreferenz', render: (m) => m.reference, hideOnCard: true },
     { key: 'status', label: 'Status', render: (m) => <MandateStatusBadge status={m.status} /> },
     { key: 'iban', label: 'IBAN', render: (m) => iban(m.debtor_iban) },
-    { key: 'signed', label: 'Unterschrieben', render: (m) => formatDate(m.signed_on) },
+    {
+      key: 'signed',
+      label: 'Unterschrieben',
+      render: (m) => `${formatDate(m.signed_on)}${m.channel === 'online' ? ' · online' : ''}`,
+    },
     {
       key: 'next',
       label: 'Nächster Einzug',
@@ -50,10 +56,15 @@ export function MandatesCard({ customerId, customerName }: { customerId: number;
         size="xs"
         variant="subtle"
         onClick={() => void download({ mandateId: m.id })}
-        aria-label={`Formular ${m.reference}`}
+        aria-label={`${m.channel === 'online' ? 'Kopie' : 'Formular'} ${m.reference}`}
       >
-        Formular
+        {m.channel === 'online' ? 'Kopie' : 'Formular'}
       </Button>
+      {m.evidence && (
+        <Button size="xs" variant="subtle" onClick={() => setEvidence(m)} aria-label={`Nachweis ${m.reference}`}>
+          Nachweis
+        </Button>
+      )}
       {m.status === 'active' && (
         <Button size="xs" variant="subtle" color="red" onClick={() => setRevoking(m)}>
           Widerrufen
@@ -117,6 +128,7 @@ export function MandatesCard({ customerId, customerName }: { customerId: number;
         customerName={customerName}
       />
       <RevokeMandateDialog mandate={revoking} onClose={() => setRevoking(null)} />
+      <MandateEvidenceDialog mandate={evidence} onClose={() => setEvidence(null)} />
     </Card>
   );
 }

@@ -1,9 +1,11 @@
 import type { ApprovalDecision, OrderDetail } from '@butler/contract/orders';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPlus, IconShoppingBag, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useLoungeTexts } from '../../../app/lounge-voice';
-import { errorText } from '../../../lib/api-client';
+import { apiRequest, errorText } from '../../../lib/api-client';
 import { formatHours } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useOrderApproval } from '../api/orders';
@@ -30,6 +32,12 @@ export function ApprovalCard({ order }: { order: OrderDetail }) {
   const answer = useOrderApproval(order.id);
   const [comment, setComment] = useState('');
   const approval = order.approval;
+  // The shortfall can be bought at once at the lounge's counter (decision 0850), while it sells something.
+  const shop = useQuery({
+    queryKey: ['hour-shop', order.customer_id],
+    queryFn: ({ signal }) => apiRequest<{ open: boolean }>(`/api/customers/${order.customer_id}/hour-shop`, { signal }),
+    enabled: approval?.state === 'requested',
+  });
   if (approval?.state !== 'requested') return null;
   const decide = async (decision: ApprovalDecision) => {
     try {
@@ -108,6 +116,16 @@ export function ApprovalCard({ order }: { order: OrderDetail }) {
         <Text size="xs" c="dimmed">
           {t.approvalMoreHoursHint}
         </Text>
+        {shop.data?.open && (
+          <Button
+            component={Link}
+            to="/customer/stunden-nachkaufen"
+            variant="subtle"
+            leftSection={<IconShoppingBag size={16} aria-hidden />}
+          >
+            Stunden nachkaufen
+          </Button>
+        )}
       </Stack>
     </Card>
   );

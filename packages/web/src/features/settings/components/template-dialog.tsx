@@ -1,5 +1,5 @@
 import type { SubscriptionTemplate } from '@butler/contract/subscription-templates';
-import { Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DialogButtons } from '../../../components/dialog-parts';
 import { useDialogForm } from '../../../components/use-dialog-form';
@@ -88,6 +88,11 @@ export function TemplateDialog({
             min={0}
             allowDecimal={false}
             {...form.getInputProps('trips')}
+          />
+          <Switch
+            label="In der Lounge zum Wechsel anbieten"
+            description="Kunden können in der Lounge dieses Paket ab dem nächsten Monat wünschen"
+            {...form.getInputProps('offered', { type: 'checkbox' })}
           />
           <DialogButtons busy={save.isPending} onCancel={onClose} />
         </Stack>

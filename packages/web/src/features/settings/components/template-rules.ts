@@ -5,6 +5,8 @@ export type TemplateValues = {
   duration: number | string;
   price: number | string;
   trips: number | string;
+  /** Offered in the lounge's "Paket ändern" (decision 0851). */
+  offered: boolean;
 };
 
 export const templateStart = (template: SubscriptionTemplate | null): TemplateValues => ({
@@ -12,6 +14,7 @@ export const templateStart = (template: SubscriptionTemplate | null): TemplateVa
   duration: template?.duration_months ?? '',
   price: template?.price_per_hour ?? '',
   trips: template?.monthly_trips ?? '',
+  offered: template?.offered_in_lounge ?? true,
 });
 
 /** SPEC §5: name, duration and price are required (one sentence for all); trips are optional. */
@@ -29,4 +32,5 @@ export const templateBody = (v: TemplateValues) => ({
   duration_months: Math.trunc(Number(v.duration)),
   price_per_hour: Number(v.price),
   monthly_trips: v.trips === '' ? null : Math.trunc(Number(v.trips)),
+  offered_in_lounge: v.offered,
 });

@@ -67,6 +67,7 @@ export function TemplatesCard() {
                 <Text fw={600}>{t.name}</Text>
                 <Text size="sm" c="dimmed">
                   {t.duration_months} Monate · {formatEuro(t.price_per_hour)}/h · Fahrten: {trips(t)}
+                  {t.offered_in_lounge ? '' : ' · nicht in der Lounge'}
                 </Text>
               </Stack>
               <Actions t={t} onEdit={() => setDialog({ template: t })} onDelete={() => setDeleting(t)} />
@@ -90,7 +91,15 @@ export function TemplatesCard() {
         <Table.Tbody>
           {query.data.map((t) => (
             <Table.Tr key={t.id}>
-              <Table.Td fw={600}>{t.name}</Table.Td>
+              <Table.Td fw={600}>
+                {t.name}
+                {!t.offered_in_lounge && (
+                  <Text span size="xs" c="dimmed" fw={400}>
+                    {' '}
+                    (nicht in der Lounge)
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{t.duration_months} Monate</Table.Td>
               <Table.Td>{formatEuro(t.price_per_hour)}</Table.Td>
               <Table.Td>{trips(t)}</Table.Td>

@@ -1,0 +1,35 @@
+import type { HourOrder, HourShop, ShopOffer } from '@butler/contract/hour-shop';
+import type { HourShopTexts } from '@butler/contract/hour-shop-texts';
+import { formatDecimal, formatPercent } from '../../../lib/format';
+
+/** `5 Stunden`, `2,5 Stunden`, `1 Stunde`: a package as the customer reads it. */
+export const packageHours = (hours: number) => (hours === 1 ? '1 Stunde' : `${formatDecimal(hours)} Stunden`);
+
+/** Under the gross price: the VAT it holds, or the Kleinunternehmer note. */
+export const taxNote = (offer: Pick<ShopOffer, 'tax_rate'>, t: HourShopTexts) =>
+  offer.tax_rate === null ? t.smallBusinessNote : t.vatNote(formatPercent(offer.tax_rate));
+
+/** When the hours become usable and how it is paid, as the counter's rules say. */
+export function shopRules(shop: HourShop, t: HourShopTexts): string[] {
+  return [
+    shop.release === 'immediate' ? t.releaseImmediate : t.releasePayment,
+    shop.has_mandate ? t.payByDirectDebit : t.payByTransfer,
+  ].filter((line): line is string => line !== null);
+}
+
+export const orderStateText = (state: HourOrder['state'], t: HourShopTexts) =>
+  ({
+    requested: t.stateRequested,
+    declined: t.stateDeclined,
+    awaiting_payment: t.stateAwaitingPayment,
+    completed: t.stateCompleted,
+    cancelled: t.stateCancelled,
+  })[state];
+
+export const ORDER_STATE_COLORS: Record<HourOrder['state'], string> = {
+  requested: 'yellow',
+  declined: 'red',
+  awaiting_payment: 'orange',
+  completed: 'green',
+  cancelled: 'gray',
+};
