@@ -276,6 +276,36 @@ async function main() {
           options,
         ),
       );
+    // The lounge's other counters (decisions 0851–0853): the ButlerPaket wish, the months to
+    // confirm (with the Monatsfreigabe on for the last twelve months, its realistic state) and
+    // the online mandate; the office's open Rückfragen.
+    const counters = [
+      'GET /api/customers/42/package-change (lounge)',
+      'GET /api/customers/42/months (lounge)',
+      'GET /api/customers/42/mandate-online (lounge)',
+    ];
+    if (counters.some(wanted) || wanted('GET /api/month-questions (open)')) {
+      const first = new Date(`${today}T12:00:00Z`);
+      first.setUTCMonth(first.getUTCMonth() - 12);
+      const on = await fetch(`${origin}/api/settings/month-confirmations`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          mode: 'optional',
+          auto_confirm_days: 14,
+          starts_month: first.toISOString().slice(0, 7),
+        }),
+      });
+      if (!on.ok) throw new Error(`bench: Monatsfreigabe not switched on (${on.status} ${await on.text()})`);
+    }
+    for (const name of counters.filter(wanted)) {
+      const path = name.split(' ')[1];
+      results.push(await measure(name, () => `${origin}${path}`, customerToken, options));
+    }
+    if (wanted('GET /api/month-questions (open)'))
+      results.push(
+        await measure('GET /api/month-questions (open)', () => `${origin}/api/month-questions`, adminToken, options),
+      );
     // The lounge's counter: the offers priced as the invoice, the customer's orders, today's count.
     if (wanted('GET /api/customers/42/hour-shop (lounge)'))
       results.push(

@@ -1,0 +1,22 @@
+import { open, go, shot, text } from './.walk-lib';
+(async () => {
+  const { page, browser } = await open(390, 'martin.brunner@example.com');
+  await go(page, '/customer/stunden-nachkaufen');
+  await page.getByText('2,5 Stunden').click();
+  await page.getByRole('button', { name: 'Kostenpflichtig bestellen' }).click();
+  await page.waitForTimeout(800);
+  await shot(page, 'b-dialog-390', false);
+  console.log(await page.locator('[role=dialog]').innerText().catch(() => 'no dialog'));
+  const btns = await page.locator('[role=dialog] button').allInnerTexts();
+  console.log('BUTTONS', btns);
+  const confirm = page.locator('[role=dialog] button').filter({ hasText: /bestellen/i }).last();
+  await confirm.dblclick();
+  await page.waitForTimeout(3000);
+  await shot(page, 'b-ordered-390', false);
+  console.log(await page.locator('[role=dialog]').innerText().catch(() => 'no dialog'));
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(800);
+  await shot(page, 'b-after-390');
+  console.log((await text(page)).slice(0, 2500));
+  await browser.close();
+})().catch((e) => { console.error(e); process.exit(1); });
