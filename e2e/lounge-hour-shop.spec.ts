@@ -177,10 +177,18 @@ test('Stunden nachkaufen with confirmation: the owner sets it up, the office dec
   await test.step('the customer orders twice on the phone; both wait for the office', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await loginAsCustomerInBrowser(page, customer.email, 'Kunden-Passwort-123');
-    await page.goto('/customer/stunden-nachkaufen');
+    // Not low on hours, no Freigabe: the lounge still has a way to the counter.
+    await page.getByTestId('hour-shop-link').getByRole('link', { name: 'Stunden nachkaufen' }).click();
+    await expect(page).toHaveURL(/\/customer\/stunden-nachkaufen$/);
     await expect(
       page.getByText('Sobald wir deine Bestellung bestätigt haben, bekommst du die Rechnung', { exact: false }),
     ).toBeVisible();
+    // "Sofort" with the office's confirmation: nothing is usable or payable before it.
+    await expect(
+      page.getByText('Die Stunden kannst du nutzen, sobald wir deine Bestellung bestätigt haben.'),
+    ).toBeVisible();
+    await expect(page.getByText('gleich nach der Bestellung', { exact: false })).toHaveCount(0);
+    await expect(page.getByText('zeigen wir dir gleich', { exact: false })).toHaveCount(0);
     for (let i = 0; i < 2; i++) {
       if (i > 0) await page.goto('/customer/stunden-nachkaufen');
       await page.getByRole('radio', { name: label }).click();
@@ -211,8 +219,10 @@ test('Stunden nachkaufen with confirmation: the owner sets it up, the office dec
     await expect(decline).toBeHidden();
     await expect(rows).toHaveCount(1);
     await screenshotBoth(page, 'hour-orders-waiting');
-    await rows.first().getByRole('button', { name: 'Bestätigen' }).click();
+    // A double click confirms once: the success, and no red "nicht mehr offen" after it.
+    await rows.first().getByRole('button', { name: 'Bestätigen' }).dblclick();
     await expect(page.getByText(`Bestellung von ${customer.name} bestätigt: Rechnung versendet`)).toBeVisible();
+    await expect(page.getByText('Diese Bestellung wurde schon bearbeitet')).toHaveCount(0);
     await expect(rows).toHaveCount(0);
   });
 

@@ -65,13 +65,28 @@ test('Paket ändern and Verlängern: asked on the phone, answered by the Büro, 
     const dialog = lounge.getByRole('dialog', { name: 'Paket ändern' });
     await expect(dialog).toContainText(`Die Änderung gilt ab ${shown(next)}, sobald wir sie bestätigt haben.`);
     await expect(dialog.getByRole('combobox', { name: 'Paket' })).toHaveValue(new RegExp(`^${template.name}`));
+    // Opened on the running ButlerPaket: no price and no error yet, only what to do.
+    await expect(dialog).toContainText(
+      'Ändere die Stunden oder wähle ein anderes Paket, dann siehst du hier den neuen Preis.',
+    );
+    await expect(dialog.getByText('Das sind dieselben Stunden im selben Paket wie jetzt.')).toHaveCount(0);
     const hours = dialog.getByRole('textbox', { name: 'Monatliche Stunden' });
     await hours.fill('10');
     await dialog.getByRole('button', { name: 'Wunsch senden' }).click();
-    await expect(dialog).toContainText('Das sind dieselben Stunden im selben Paket wie jetzt.');
+    await expect(dialog.getByText('Das sind dieselben Stunden im selben Paket wie jetzt.')).toHaveCount(1);
+    await hours.fill('10,3');
+    await dialog.getByRole('button', { name: 'Wunsch senden' }).click();
+    await expect(dialog.getByText('Die Stunden müssen ein Vielfaches von 0,5 sein')).toHaveCount(1);
     await hours.fill('15');
-    await expect(dialog.getByTestId('package-change-quote')).toContainText('€ 750,00 pro Monat für 15,00 h');
-    await expect(dialog.getByTestId('package-change-quote')).toContainText(`vom ${shown(next)} bis ${shown(end)}`);
+    // 15 h × € 50 = € 750 net; the lounge shows what the invoice will say: € 900 with 20 % USt.
+    const quote = dialog.getByTestId('package-change-quote');
+    await expect(quote).toContainText('€ 900,00 pro Monat für 15,00 h');
+    await expect(quote).toContainText(/inkl\. 20\s%\sUSt\., wie auf deiner Rechnung/);
+    await expect(quote).toContainText(`vom ${shown(next)} bis ${shown(end)}`);
+    // This month's 10 h are unused: the change ends the running ButlerPaket, so she is told first.
+    await expect(dialog.getByTestId('package-change-lapse')).toHaveText(
+      `Dein jetziges ButlerPaket endet mit dem Wechsel am ${shown(dayBefore(next))}. Stunden, die du bis dahin nicht verbrauchst, gehen nicht in das neue Paket über (derzeit 10,00 h übrig).`,
+    );
     await dialog.getByRole('textbox', { name: /etwas dazu sagen/ }).fill('Im Frühling mehr Garten.');
     await screenshotBoth(lounge, 'lounge-package-change-dialog');
     await dialog.getByRole('button', { name: 'Wunsch senden' }).click();
@@ -95,10 +110,15 @@ test('Paket ändern and Verlängern: asked on the phone, answered by the Büro, 
     await screenshotBoth(page, 'admin-open-package-requests');
     await wish.getByRole('button', { name: `Wunsch annehmen: ${customer.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Wunsch annehmen' });
+    await expect(dialog.getByTestId('package-answer-lapse')).toContainText(
+      `endet mit dem Wechsel am ${shown(dayBefore(next))}: Seine nicht verbrauchten Stunden (derzeit 10,00 h)`,
+    );
     await dialog.getByRole('textbox', { name: /Notiz an den Kunden/ }).fill('Sehr gerne, ab dem Ersten!');
-    await dialog.getByRole('button', { name: 'Annehmen', exact: true }).click();
+    // A double click answers once: no second request, no red "nicht mehr offen" after the success.
+    await dialog.getByRole('button', { name: 'Annehmen', exact: true }).dblclick();
     await expect(dialog).toBeHidden();
     await expect(wish).toBeHidden();
+    await expect(page.getByText('Dieser Wunsch ist nicht mehr offen.')).toHaveCount(0);
     const packages = await apiCall<Array<{ start_date: string; end_date: string; monthly_hours: number }>>(
       request,
       token,

@@ -10,6 +10,7 @@ export type HourShopTexts = {
   introConfirmation: string;
   releaseImmediate: string;
   releasePayment: string;
+  releaseAfterConfirmation: string;
   choose: string;
   buy: string;
   confirmTitle: string;
@@ -18,6 +19,7 @@ export type HourShopTexts = {
   smallBusinessNote: string;
   payByDirectDebit: string;
   payByTransfer: string;
+  payByTransferAfterConfirmation: string;
   orderedTitle: string;
   orderedPay: (number: string, gross: string, due: string) => string;
   orderedDirectDebit: (gross: string, date: string, account: string) => string;
@@ -51,6 +53,7 @@ export const HOUR_SHOP_TEXTS: Record<CustomerVoice, HourShopTexts> = {
       'Wähle ein Stundenpaket. Sobald wir deine Bestellung bestätigt haben, bekommst du die Rechnung per E-Mail und hier in der Lounge.',
     releaseImmediate: 'Die Stunden kannst du gleich nach der Bestellung nutzen.',
     releasePayment: 'Die Stunden kannst du nutzen, sobald deine Zahlung eingegangen ist.',
+    releaseAfterConfirmation: 'Die Stunden kannst du nutzen, sobald wir deine Bestellung bestätigt haben.',
     choose: 'Stundenpaket wählen',
     buy: 'Kostenpflichtig bestellen',
     confirmTitle: 'Bestellung prüfen',
@@ -59,6 +62,8 @@ export const HOUR_SHOP_TEXTS: Record<CustomerVoice, HourShopTexts> = {
     smallBusinessNote: 'Umsatzsteuerbefreit als Kleinunternehmer.',
     payByDirectDebit: 'Der Betrag wird per SEPA-Lastschrift von deinem Konto eingezogen.',
     payByTransfer: 'Du bezahlst per Überweisung; die Zahlungsdaten und den QR-Code zeigen wir dir gleich.',
+    payByTransferAfterConfirmation:
+      'Du bezahlst per Überweisung; die Zahlungsdaten und den QR-Code bekommst du mit der Rechnung, sobald wir deine Bestellung bestätigt haben.',
     orderedTitle: 'Danke für deine Bestellung',
     orderedPay: (number, gross, due) => `Rechnung ${number} über ${gross}, zahlbar bis ${due}.`,
     orderedDirectDebit: (gross, date, account) =>
@@ -96,6 +101,7 @@ export const HOUR_SHOP_TEXTS: Record<CustomerVoice, HourShopTexts> = {
       'Wählen Sie ein Stundenpaket. Sobald wir Ihre Bestellung bestätigt haben, erhalten Sie die Rechnung per E-Mail und hier in der Lounge.',
     releaseImmediate: 'Die Stunden können Sie gleich nach der Bestellung nutzen.',
     releasePayment: 'Die Stunden können Sie nutzen, sobald Ihre Zahlung eingegangen ist.',
+    releaseAfterConfirmation: 'Die Stunden können Sie nutzen, sobald wir Ihre Bestellung bestätigt haben.',
     choose: 'Stundenpaket wählen',
     buy: 'Kostenpflichtig bestellen',
     confirmTitle: 'Bestellung prüfen',
@@ -104,6 +110,8 @@ export const HOUR_SHOP_TEXTS: Record<CustomerVoice, HourShopTexts> = {
     smallBusinessNote: 'Umsatzsteuerbefreit als Kleinunternehmer.',
     payByDirectDebit: 'Der Betrag wird per SEPA-Lastschrift von Ihrem Konto eingezogen.',
     payByTransfer: 'Sie bezahlen per Überweisung; die Zahlungsdaten und den QR-Code zeigen wir Ihnen gleich.',
+    payByTransferAfterConfirmation:
+      'Sie bezahlen per Überweisung; die Zahlungsdaten und den QR-Code erhalten Sie mit der Rechnung, sobald wir Ihre Bestellung bestätigt haben.',
     orderedTitle: 'Danke für Ihre Bestellung',
     orderedPay: (number, gross, due) => `Rechnung ${number} über ${gross}, zahlbar bis ${due}.`,
     orderedDirectDebit: (gross, date, account) =>

@@ -33,6 +33,12 @@ export type PackageChangeTexts = {
   changeIntro: (from: string) => string;
   renewIntro: (p: { end: string; from: string; until: string }) => string;
   messageLabel: string;
+  /** The running ButlerPaket ends with the change: what it has left does not pass over. */
+  carryOverLapses: (hours: string, until: string) => string;
+  grossNote: (rate: string) => string;
+  /** While the dialog still shows the running ButlerPaket. */
+  chooseDifferent: string;
+  smallBusinessNote: string;
   sent: string;
   openChange: (w: WishWords) => string;
   openRenew: (w: WishWords) => string;
@@ -65,6 +71,10 @@ export const PACKAGE_CHANGE_NEUTRAL = {
   noteLine: (note: string) => `Unsere Nachricht: ${note}`,
   action: 'Zur Lounge',
 };
+
+/** Staff, before accepting a change that ends the running ButlerPaket (the answer dialog). */
+export const packageChangeStaffLapse = (hours: string, until: string) =>
+  `Das laufende ButlerPaket endet mit dem Wechsel am ${until}: Seine nicht verbrauchten Stunden (derzeit ${hours}) gehen nicht in das geänderte Paket über. Wenn sie bleiben sollen, verkaufen Sie sie als Stundenpaket.`;
 
 /** Why a wish cannot be filed or accepted (the keys of the refusal texts). */
 export type PackageRefusal =
@@ -100,6 +110,11 @@ export const PACKAGE_CHANGE_TEXTS: Record<CustomerVoice, PackageChangeTexts> = {
     renewIntro: ({ end, from, until }) =>
       `Dein ButlerPaket läuft am ${end} aus. Zu den gleichen Bedingungen ginge es vom ${from} bis ${until} weiter, sobald wir es bestätigt haben.`,
     messageLabel: 'Möchtest du uns noch etwas dazu sagen? (optional)',
+    carryOverLapses: (hours, until) =>
+      `Dein jetziges ButlerPaket endet mit dem Wechsel am ${until}. Stunden, die du bis dahin nicht verbrauchst, gehen nicht in das neue Paket über (derzeit ${hours} übrig).`,
+    grossNote: (rate) => `inkl. ${rate} USt., wie auf deiner Rechnung`,
+    chooseDifferent: 'Ändere die Stunden oder wähle ein anderes Paket, dann siehst du hier den neuen Preis.',
+    smallBusinessNote: 'Umsatzsteuerbefreit als Kleinunternehmer.',
     sent: 'Danke! Wir melden uns, sobald wir deinen Wunsch geprüft haben.',
     openChange: (w) => `Dein Wunsch: ${w.name} mit ${w.hours} im Monat ab ${w.from}. Wir prüfen ihn und melden uns.`,
     openRenew: (w) => `Dein Wunsch: Verlängerung vom ${w.from} bis ${w.until}. Wir prüfen ihn und melden uns.`,
@@ -129,6 +144,11 @@ export const PACKAGE_CHANGE_TEXTS: Record<CustomerVoice, PackageChangeTexts> = {
     renewIntro: ({ end, from, until }) =>
       `Ihr ButlerPaket läuft am ${end} aus. Zu den gleichen Bedingungen ginge es vom ${from} bis ${until} weiter, sobald wir es bestätigt haben.`,
     messageLabel: 'Möchten Sie uns noch etwas dazu sagen? (optional)',
+    carryOverLapses: (hours, until) =>
+      `Ihr jetziges ButlerPaket endet mit dem Wechsel am ${until}. Stunden, die Sie bis dahin nicht verbrauchen, gehen nicht in das neue Paket über (derzeit ${hours} übrig).`,
+    grossNote: (rate) => `inkl. ${rate} USt., wie auf Ihrer Rechnung`,
+    chooseDifferent: 'Ändern Sie die Stunden oder wählen Sie ein anderes Paket, dann sehen Sie hier den neuen Preis.',
+    smallBusinessNote: 'Umsatzsteuerbefreit als Kleinunternehmer.',
     sent: 'Danke! Wir melden uns, sobald wir Ihren Wunsch geprüft haben.',
     openChange: (w) => `Ihr Wunsch: ${w.name} mit ${w.hours} im Monat ab ${w.from}. Wir prüfen ihn und melden uns.`,
     openRenew: (w) => `Ihr Wunsch: Verlängerung vom ${w.from} bis ${w.until}. Wir prüfen ihn und melden uns.`,

@@ -67,6 +67,9 @@ export const zPackageRequest = z.object({
 export type PackageRequest = z.infer<typeof zPackageRequest>;
 
 /** The ButlerPaket a wish is about, as it runs now. */
+/** The hours a change lets lapse and the running ButlerPaket's last day (decision 0851). */
+const zLapse = z.object({ hours: z.number(), until: z.string() });
+
 const zCurrentPackage = z.object({
   id: z.number(),
   template_id: z.number().nullable(),
@@ -81,6 +84,8 @@ const zCurrentPackage = z.object({
 export const zStaffPackageRequest = zPackageRequest.extend({
   customer_name: z.string(),
   current: zCurrentPackage,
+  /** For an open change: the hours the running ButlerPaket has left today, which accepting lets lapse. */
+  lapse: zLapse.nullable(),
 });
 export type StaffPackageRequest = z.infer<typeof zStaffPackageRequest>;
 export const zStaffPackageRequestsQuery = z.object({ customer_id: zOptionalCustomerId });
@@ -96,6 +101,15 @@ export const zPackageQuote = z.object({
   effective_from: z.string(),
   end_date: z.string(),
   duration_months: z.number(),
+  /** The price per month as the invoice states it: with 20 % USt., or as net for a Kleinunternehmer. */
+  monthly_price_gross: z.number(),
+  /** 20, or null for a Kleinunternehmer (no USt.). */
+  tax_rate: z.number().nullable(),
+  /**
+   * Hours the running ButlerPaket has left today when the change ends it with this period:
+   * they do not pass into the changed one (balances belong to one ButlerPaket, DOMAIN-RULES §4).
+   */
+  lapse: zLapse.nullable(),
 });
 export type PackageQuote = z.infer<typeof zPackageQuote>;
 

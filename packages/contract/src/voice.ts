@@ -41,6 +41,14 @@ export function greeting(voice: CustomerVoice, who: Addressee | null): string {
 }
 
 /** The closing line of a letter. */
+/** Words that are written small when a sentence follows "Hallo Maria," (pronouns of "du" and "wir"; never "Sie"/"Ihr"). */
+const SMALL_AFTER_GREETING =
+  /^(Wir|Uns|Unser|Unsere|Du|Dein|Deine|Deinen|Deinem|Deiner|Deines|Dich|Dir|Leider|Gerne|Danke)\b/;
+
+/** The first sentence after the greeting's comma: "Wir haben…" becomes "wir haben…"; nouns and "Ihr…" stay. */
+export const afterGreeting = (text: string) =>
+  text.replace(SMALL_AFTER_GREETING, (word) => word.charAt(0).toLowerCase() + word.slice(1));
+
 export const signOff = (voice: CustomerVoice) => (voice === 'du' ? 'Herzliche Grüße' : 'Mit freundlichen Grüßen');
 
 /**

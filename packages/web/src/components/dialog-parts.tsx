@@ -35,7 +35,8 @@ export function DialogButtons({
     </Button>
   );
   const buttons = (
-    <Group justify="flex-end" mt={second && size === 'md' ? 0 : 'xs'} grow={size === 'md'}>
+    // On a phone the main button takes the room "Abbrechen" leaves: "Wunsch senden" at 390 px fits.
+    <Group justify="flex-end" mt={second && size === 'md' ? 0 : 'xs'} wrap="nowrap">
       <Button variant="default" onClick={onCancel} disabled={busy} size={size}>
         Abbrechen
       </Button>
@@ -43,6 +44,7 @@ export function DialogButtons({
       <Button
         type="submit"
         size={size}
+        style={size === 'md' ? { flex: 1, minWidth: 0 } : undefined}
         disabled={busy}
         leftSection={busy ? <Loader size={14} color="gray" /> : undefined}
       >

@@ -35,7 +35,9 @@ export async function loadHourShopSettings(executor: Executor): Promise<HourShop
   return presentSettings(row ?? DEFAULTS);
 }
 
-const ordersOf = sql<number>`(SELECT count(*)::int FROM hour_orders o WHERE o.offer_id = ${hourOffers.id})`;
+// Written out in full: drizzle renders `${hourOffers.id}` as a bare "id", which inside the subquery
+// would mean o.id and count every order for every offer.
+const ordersOf = sql<number>`(SELECT count(*)::int FROM hour_orders o WHERE o.offer_id = "hour_offers"."id")`;
 
 const presentOffer = (row: OfferRow & { orders: number }): HourOffer => ({
   id: row.id,

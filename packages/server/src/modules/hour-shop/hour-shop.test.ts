@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Actors, createActors } from '../../../test/access-matrix.js';
 import { configureDirectDebit, customerWithMandate, IBANS } from '../../../test/direct-debit-fixtures.js';
@@ -388,5 +388,25 @@ describe('DSGVO', () => {
       }),
     ]);
     expect(await zip.file('LIESMICH.txt')!.async('string')).toContain('stundenbestellungen.json');
+  });
+});
+
+describe('Einstellungen → Stunden nachkaufen: the catalogue after orders', () => {
+  it('counts each offer’s own orders: an unordered offer reads 0 and can be deleted, an ordered one cannot', async () => {
+    const c = await shopper();
+    await call(c.token, 'POST', `/api/customers/${c.id}/hour-orders`, { offer_id: fiveHours, idempotency_key: key() });
+    const [{ count }] = await ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(hourOrders)
+      .where(eq(hourOrders.offerId, fiveHours));
+    expect(count).toBeGreaterThan(0);
+    const fresh = await offer(1, 70);
+    const offers = (await call(owner, 'GET', '/api/settings/hour-shop')).json().offers;
+    expect(offers.find((o: any) => o.id === fiveHours).orders).toBe(count);
+    expect(offers.find((o: any) => o.id === fresh).orders).toBe(0);
+    const refused = await call(owner, 'DELETE', `/api/settings/hour-shop/offers/${fiveHours}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toContain('bitte deaktivieren statt löschen');
+    expect((await call(owner, 'DELETE', `/api/settings/hour-shop/offers/${fresh}`)).statusCode).toBe(204);
   });
 });

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.js';
 import { lockCustomer } from '../customers/customers.repo.js';
 import { renewSubscriptionIn } from '../subscriptions/billing/billing.service.js';
 import { updateSubscriptionIn } from '../subscriptions/subscriptions.service.js';
+import { lapsingHours } from './package-lapse.js';
 import { mailAnswer } from './package-mails.js';
 import { type ChangeTarget, changeTarget, PlanRefusal, planChange, planRenew } from './package-plan.js';
 import { lockRequest, presentPackage, presentRequest, type RequestRow } from './request-rows.js';
@@ -76,6 +77,17 @@ async function applyChange(tx: Transaction, session: SessionContext, row: Reques
   return changedId;
 }
 
+/** For an open change, the hours accepting it today would let lapse; null when none or it cannot be accepted. */
+async function openChangeLapse(db: Database, row: RequestRow, today: string) {
+  if (row.state !== 'open' || row.kind !== 'change') return null;
+  try {
+    return await lapsingHours(db, row.customerId, await changeTarget(db, row.customerId, today), today);
+  } catch (cause) {
+    if (cause instanceof PlanRefusal) return null;
+    throw cause;
+  }
+}
+
 /** Staff answer the customers' wishes for their ButlerPakete (decision 0851). */
 export function createPackageAnswersService(db: Database, publicUrl: string) {
   /** Marks the wish answered, audits the answer and mails the customer, in the answer's transaction. */
@@ -85,6 +97,7 @@ export function createPackageAnswersService(db: Database, publicUrl: string) {
     before: RequestRow,
     outcome: 'accepted' | 'declined',
     patch: Partial<typeof subscriptionRequests.$inferInsert>,
+    lapsing: { hours: number; until: string } | null = null,
   ) {
     const [after] = await tx
       .update(subscriptionRequests)
@@ -108,7 +121,7 @@ export function createPackageAnswersService(db: Database, publicUrl: string) {
       },
       { customerId: before.customerId },
     );
-    await mailAnswer(tx, after, outcome, { createdBy: session.displayName, publicUrl });
+    await mailAnswer(tx, after, outcome, { createdBy: session.displayName, publicUrl, lapsing });
     return after;
   }
 
@@ -142,11 +155,15 @@ export function createPackageAnswersService(db: Database, publicUrl: string) {
             : [desc(subscriptionRequests.createdAt), desc(subscriptionRequests.id)]),
         )
         .limit(customerId === undefined ? LISTED : PER_CUSTOMER);
-      return rows.map((r) => ({
-        ...presentRequest(r.request),
-        customer_name: `${r.first} ${r.last}`,
-        current: presentPackage(r.sub),
-      }));
+      const today = todayVienna();
+      return Promise.all(
+        rows.map(async (r) => ({
+          ...presentRequest(r.request),
+          customer_name: `${r.first} ${r.last}`,
+          current: presentPackage(r.sub),
+          lapse: await openChangeLapse(db, r.request, today),
+        })),
+      );
     },
 
     /**
@@ -159,20 +176,23 @@ export function createPackageAnswersService(db: Database, publicUrl: string) {
         const before = await openForAnswer(tx, id);
         await lockCustomer(tx, before.customerId);
         const today = todayVienna();
+        let lapsing: { hours: number; until: string } | null = null;
         try {
           if (before.kind === 'change') {
             const at = await changeTarget(tx, before.customerId, today);
             const plan = await planChange(tx, at, before.templateId ?? 0, num(before.monthlyHours));
+            lapsing = await lapsingHours(tx, before.customerId, at, today);
             const result = await applyChange(tx, session, before, at);
             const [changed] = await tx.select().from(subscriptions).where(eq(subscriptions.id, result));
-            return answer(tx, session, before, 'accepted', {
+            const patch = {
               answerNote: note || null,
               resultSubscriptionId: result,
               subscriptionId: at.target.id,
               effectiveFrom: at.effectiveFrom,
               endDate: changed?.endDate ?? plan.endDate,
               monthlyPrice: changed?.monthlyPrice ?? plan.monthlyPrice,
-            });
+            };
+            return answer(tx, session, before, 'accepted', patch, lapsing);
           }
           const plan = await planRenew(tx, before.customerId, today);
           const renewal = await renewSubscriptionIn(tx, session, plan.target.id);

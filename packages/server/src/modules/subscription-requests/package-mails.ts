@@ -26,7 +26,7 @@ export async function mailAnswer(
   tx: Transaction,
   row: RequestRow,
   outcome: 'accepted' | 'declined',
-  input: { createdBy: string; publicUrl: string },
+  input: { createdBy: string; publicUrl: string; lapsing?: { hours: number; until: string } | null },
 ) {
   const [customer] = await tx
     .select({ email: customers.email })
@@ -43,6 +43,9 @@ export async function mailAnswer(
       outcome,
       wish: wishWords(row),
       note: row.answerNote ?? '',
+      lapsing: input.lapsing
+        ? { hours: formatHours(input.lapsing.hours), until: formatDate(input.lapsing.until) }
+        : null,
       url: `${input.publicUrl}/customer/dashboard`,
     },
     customerId: row.customerId,

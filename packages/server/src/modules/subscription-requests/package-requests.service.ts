@@ -15,6 +15,8 @@ import { now, todayVienna } from '../../lib/clock.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { readCustomerVoice } from '../customer-voice/customer-voice.service.js';
 import { lockCustomer } from '../customers/customers.repo.js';
+import { loadSettings } from '../quickbill/settings/provider-settings.repo.js';
+import { lapsingHours, monthlyGross } from './package-lapse.js';
 import { changeTarget, currentPackage, PlanRefusal, planChange, planRenew } from './package-plan.js';
 import { lockRequest, presentPackage, presentRequest } from './request-rows.js';
 
@@ -128,8 +130,10 @@ export function createPackageRequestsService(db: Database) {
     async quote(customerId: number, templateId: number, monthlyHours: number): Promise<PackageQuote> {
       const voice = await readCustomerVoice(db);
       try {
-        const at = await changeTarget(db, customerId, todayVienna());
+        const today = todayVienna();
+        const at = await changeTarget(db, customerId, today);
         const plan = await planChange(db, at, templateId, monthlyHours);
+        const [provider, lapsing] = await Promise.all([loadSettings(db), lapsingHours(db, customerId, at, today)]);
         return {
           template_id: plan.template.id,
           template_name: plan.template.name,
@@ -140,6 +144,8 @@ export function createPackageRequestsService(db: Database) {
           effective_from: at.effectiveFrom,
           end_date: plan.endDate,
           duration_months: plan.durationMonths,
+          ...monthlyGross(num(plan.monthlyPrice), provider.smallBusiness),
+          lapse: lapsing,
         };
       } catch (cause) {
         refusalFor(voice, cause);

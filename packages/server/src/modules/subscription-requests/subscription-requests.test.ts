@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCustomer, buildSubscription, buildSubscriptionTemplate, TEST_PASSWORD } from '../../../test/factories.js';
+import {
+  buildCustomer,
+  buildProject,
+  buildSubscription,
+  buildSubscriptionTemplate,
+  buildTimeEntry,
+  TEST_PASSWORD,
+} from '../../../test/factories.js';
 import { as, type StaffMember, staffMember } from '../../../test/staff-members.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import {
@@ -230,6 +237,18 @@ describe('one open wish, once', () => {
 describe('staff accept or decline', () => {
   it('accepting more hours ends the running term with March and continues from April with 15 h, once under a burst', async () => {
     const c = await customerWithPackage();
+    const project = await buildProject(ctx.db, c.id);
+    // January to March allot 30 h; 4,5 h used in March leave 25,5 h, which the change lets lapse.
+    await buildTimeEntry(ctx.db, c.id, project.id, { hours: '4.5', workDate: '2026-03-05' });
+    const quote = (
+      await c.api.get(`/api/customers/${c.id}/package-change/quote?template_id=${classic.id}&monthly_hours=15`)
+    ).json();
+    expect(quote).toMatchObject({
+      monthly_price: 750,
+      monthly_price_gross: 900,
+      tax_rate: 20,
+      lapse: { hours: 25.5, until: '2026-03-31' },
+    });
     const wish = (
       await c.api.post(`/api/customers/${c.id}/package-change`, change(classic.id, 15, { message: 'Mehr Garten' }))
     ).json();
@@ -238,6 +257,7 @@ describe('staff accept or decline', () => {
       customer_name: 'Maria Gruber',
       message: 'Mehr Garten',
       current: { monthly_hours: 10, end_date: '2026-12-31' },
+      lapse: { hours: 25.5, until: '2026-03-31' },
     });
 
     const answers = await Promise.all([
@@ -269,7 +289,12 @@ describe('staff accept or decline', () => {
     const [mail] = await mailsOf(c.id);
     expect(mail.subject).toBe('Dein Paketwunsch ist bestätigt');
     expect(mail.textBody).toContain('Hallo Maria,');
-    expect(mail.textBody).toContain('Wir haben deinen Wunsch bestätigt: ab 01.04.2026 Classic mit 15,00 h im Monat.');
+    expect(mail.textBody).toContain(
+      'Hallo Maria,\n\nwir haben deinen Wunsch bestätigt: ab 01.04.2026 Classic mit 15,00 h im Monat.',
+    );
+    expect(mail.textBody).toContain(
+      'Dein jetziges ButlerPaket endet mit dem Wechsel am 31.03.2026. Stunden, die du bis dahin nicht verbrauchst, gehen nicht in das neue Paket über (derzeit 25,50 h übrig).',
+    );
     expect(mail.textBody).toContain(`Unsere Nachricht: ${accepted.answer_note}`);
     const options = (await c.api.get(`/api/customers/${c.id}/package-change`)).json();
     expect(options.last_answer).toMatchObject({ id: wish.id, state: 'accepted' });
@@ -325,7 +350,8 @@ describe('staff accept or decline', () => {
     expect(await packagesOf(c.id)).toHaveLength(1);
     const [mail] = await mailsOf(c.id);
     expect(mail.subject).toBe('Zu deinem Paketwunsch');
-    expect(mail.textBody).toContain('Deinen Wunsch konnten wir leider nicht umsetzen.');
+    expect(mail.textBody).toContain('Hallo Maria,\n\ndeinen Wunsch konnten wir leider nicht umsetzen.');
+    expect(mail.textBody).not.toContain('nicht in das neue Paket über');
     expect(mail.textBody).toContain('Unsere Nachricht: Bitte rufen Sie uns an, wir haben ein neues Angebot.');
     expect((await c.api.get(`/api/customers/${c.id}/package-change`)).json().last_answer).toMatchObject({
       state: 'declined',
@@ -372,7 +398,10 @@ describe('staff accept or decline', () => {
       await as(ctx, office.token).post(`/api/subscription-requests/${first.id}/accept`, {});
       const [mail] = await mailsOf(formal.id);
       expect(mail.subject).toBe('Ihr Paketwunsch ist bestätigt');
-      expect(mail.textBody).toContain('Sehr geehrte Frau Gruber,');
+      expect(mail.textBody).toContain('Sehr geehrte Frau Gruber,\n\nwir haben Ihren Wunsch bestätigt');
+      expect(mail.textBody).toContain(
+        'Stunden, die Sie bis dahin nicht verbrauchen, gehen nicht in das neue Paket über',
+      );
     } finally {
       await as(ctx, owner.token).put('/api/admin/customer-voice', { customer_voice: 'du' });
     }

@@ -24,6 +24,7 @@ import { EndingNote } from './components/ending-note';
 import { FeaturedProjects, featuredProjectsQuery } from './components/featured-projects';
 import { GreetingHeader } from './components/greeting-header';
 import { HourPackageCard } from './components/hour-package-card';
+import { HourShopLink } from './components/hour-shop-link';
 import { LowBalanceBanner } from './components/low-balance-banner';
 import { ProjectsCard } from './components/projects-card';
 import { ReferralSection } from './components/referral-section';
@@ -160,6 +161,7 @@ function LoungeCards({
       ) : (
         <div className={layout.twoColumns}>{upperPartShown ? hourCards : hourCards[0]}</div>
       )}
+      {!adminView && upperPartShown && !data.low_balance && <HourShopLink />}
       {phone && restOfPhoneScreen && referral}
       {upperPartShown && (
         <RenderWhenIdle

@@ -1,12 +1,10 @@
 import type { LowBalance } from '@butler/contract/balance-alerts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconShoppingBag } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useLoungeTexts } from '../../../app/lounge-voice';
-import { useSession } from '../../../app/session-context';
-import { apiRequest } from '../../../lib/api-client';
 import { formatHours } from '../../../lib/format';
+import { useHourShopOpen } from './hour-shop-link';
 
 /**
  * A calm note while all usable hours together (the one figure, decision 0742) are at most
@@ -15,13 +13,8 @@ import { formatHours } from '../../../lib/format';
  */
 export function LowBalanceBanner({ balance, onContact }: { balance: LowBalance | null; onContact: () => void }) {
   const t = useLoungeTexts();
-  const { user, userType } = useSession();
   // "Stunden nachkaufen" (decision 0850) for the customer themself, while the counter sells something.
-  const shop = useQuery({
-    queryKey: ['hour-shop', user?.id ?? 0],
-    queryFn: ({ signal }) => apiRequest<{ open: boolean }>(`/api/customers/${user?.id}/hour-shop`, { signal }),
-    enabled: Boolean(balance) && userType === 'customer' && (user?.id ?? 0) > 0,
-  });
+  const shopOpen = useHourShopOpen(Boolean(balance));
   if (!balance) return null;
   const { total, butler, packages } = balance.usable;
   const usedUp = Math.round(total * 100) <= 0;
@@ -47,7 +40,7 @@ export function LowBalanceBanner({ balance, onContact }: { balance: LowBalance |
           <Text size="sm" c="dimmed">
             {t.needMoreHours}
           </Text>
-          {shop.data?.open && (
+          {shopOpen && (
             <Button
               size="compact-sm"
               component={Link}

@@ -12,7 +12,7 @@ import { useSession } from '../../../app/session-context';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { useDialogForm } from '../../../components/use-dialog-form';
 import { errorText } from '../../../lib/api-client';
-import { formatDate, formatEuro, formatHours } from '../../../lib/format';
+import { formatDate, formatEuro, formatHours, formatPercent } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePhone } from '../../../lib/use-phone';
 import { fileWish, packageQuoteQuery } from './package-change-query';
@@ -21,12 +21,17 @@ import {
   packageChangeBody,
   packageChangeErrors,
   packageChangeStart,
+  sameAsNow,
   validHours,
 } from './package-change-rules';
 import { newWishKey } from './wish-key';
 
-/** The price per month the chosen template and hours would have from the next month, by the server's rules. */
+/**
+ * The price per month the chosen template and hours would have from the next month, by the
+ * server's rules, gross as the invoice states it; and the hours the change lets lapse.
+ */
 function QuotePreview({ customerId, template, hours }: { customerId: number; template: number; hours: number }) {
+  const t = PACKAGE_CHANGE_TEXTS[useSession().customerVoice];
   const quote = useQuery(packageQuoteQuery(customerId, template, hours));
   if (quote.isPending)
     return (
@@ -42,15 +47,25 @@ function QuotePreview({ customerId, template, hours }: { customerId: number; tem
     );
   const q = quote.data;
   return (
-    <Paper withBorder p="sm" radius="md" data-testid="package-change-quote">
-      <Text fw={600}>
-        {formatEuro(q.monthly_price)} pro Monat für {formatHours(q.monthly_hours)}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {q.template_name}, vom {formatDate(q.effective_from)} bis {formatDate(q.end_date)}
-        {q.has_referral_discount ? ' (mit Empfehlungsrabatt)' : ''}
-      </Text>
-    </Paper>
+    <Stack gap="xs">
+      <Paper withBorder p="sm" radius="md" data-testid="package-change-quote">
+        <Text fw={600}>
+          {formatEuro(q.monthly_price_gross)} pro Monat für {formatHours(q.monthly_hours)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {q.tax_rate === null ? t.smallBusinessNote : t.grossNote(formatPercent(q.tax_rate))}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {q.template_name}, vom {formatDate(q.effective_from)} bis {formatDate(q.end_date)}
+          {q.has_referral_discount ? ' (mit Empfehlungsrabatt)' : ''}
+        </Text>
+      </Paper>
+      {q.lapse && (
+        <Text size="sm" data-testid="package-change-lapse">
+          {t.carryOverLapses(formatHours(q.lapse.hours), formatDate(q.lapse.until))}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -73,7 +88,7 @@ export function PackageChangeDialog({
   const queryClient = useQueryClient();
   const [key] = useState(newWishKey);
   const [busy, setBusy] = useState(false);
-  const { form, error, setError, onInvalid } = useDialogForm<PackageChangeValues>({
+  const { form, field, error, setError, onInvalid } = useDialogForm<PackageChangeValues>({
     opened: true,
     initial: () => packageChangeStart(options),
     validate: (values) => packageChangeErrors(values, options),
@@ -83,6 +98,7 @@ export function PackageChangeDialog({
   const [debounced] = useDebouncedValue(form.values, 300);
   const hours = validHours(debounced.hours, options.hours_step);
   const template = Number(debounced.template) || null;
+  const unchanged = sameAsNow(debounced, options);
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
@@ -110,9 +126,9 @@ export function PackageChangeDialog({
             allowDeselect={false}
             data={options.templates.map((p) => ({
               value: String(p.id),
-              label: `${p.name} (${p.duration_months} Monate, ${formatEuro(p.price_per_hour)}/h)`,
+              label: `${p.name} (${p.duration_months} Monate)`,
             }))}
-            {...form.getInputProps('template')}
+            {...field('template')}
           />
           <NumberInput
             label="Monatliche Stunden"
@@ -127,9 +143,13 @@ export function PackageChangeDialog({
               options.subscription ? `Jetzt: ${formatHours(options.subscription.monthly_hours)} im Monat` : undefined
             }
             data-autofocus
-            {...form.getInputProps('hours')}
+            {...field('hours')}
           />
-          {template && hours !== null ? (
+          {unchanged ? (
+            <Text size="sm" c="dimmed">
+              {t.chooseDifferent}
+            </Text>
+          ) : template && hours !== null ? (
             <QuotePreview customerId={customerId} template={template} hours={hours} />
           ) : (
             <Text size="sm" c="dimmed">

@@ -1,6 +1,12 @@
 import type { PackageChangeOptions } from '@butler/contract/subscription-requests';
 import { describe, expect, it } from 'vitest';
-import { packageChangeBody, packageChangeErrors, packageChangeStart, validHours } from './package-change-rules';
+import {
+  packageChangeBody,
+  packageChangeErrors,
+  packageChangeStart,
+  sameAsNow,
+  validHours,
+} from './package-change-rules';
 
 const options = (templateId: number | null): PackageChangeOptions => ({
   subscription: {
@@ -54,7 +60,25 @@ describe('"Paket ändern" in the lounge (decision 0851)', () => {
       'Das sind dieselben Stunden im selben Paket wie jetzt.',
     );
     expect(packageChangeErrors({ template: '4', hours: 10, message: '' }, o)).toEqual({});
-    expect(packageChangeErrors({ template: '3', hours: 7.2, message: '' }, o).hours).toContain('Schritten von 0,5');
+  });
+
+  it('names the exact problem with the hours, in the server’s words', () => {
+    const o = options(3);
+    const hours = (value: number | string) =>
+      packageChangeErrors({ template: '4', hours: value, message: '' }, o).hours;
+    expect(hours(7.2)).toBe('Die Stunden müssen ein Vielfaches von 0,5 sein');
+    expect(hours('7,3')).toBe('Die Stunden müssen ein Vielfaches von 0,5 sein');
+    expect(hours(10_000.5)).toBe('Höchstens 10.000 Stunden');
+    expect(hours(0)).toBe('Die Stunden müssen größer als 0 sein');
+    expect(hours('abc')).toBe('Bitte die monatlichen Stunden angeben.');
+  });
+
+  it('knows when the choice is still the running ButlerPaket (the dialog then shows no price and no error)', () => {
+    const o = options(3);
+    expect(sameAsNow({ template: '3', hours: 10, message: '' }, o)).toBe(true);
+    expect(sameAsNow({ template: '3', hours: '10,0', message: '' }, o)).toBe(true);
+    expect(sameAsNow({ template: '3', hours: 10.5, message: '' }, o)).toBe(false);
+    expect(sameAsNow({ template: '4', hours: 10, message: '' }, o)).toBe(false);
   });
 
   it('sends the wish with the tap’s key and the message trimmed', () => {

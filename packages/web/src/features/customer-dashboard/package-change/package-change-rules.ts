@@ -25,19 +25,35 @@ export function validHours(value: number | string, step: number): number | null 
   return Math.abs(hours / step - Math.round(hours / step)) < 1e-9 ? hours : null;
 }
 
+/** What is wrong with the hours, in the words of the server's check (contract/decimals.ts). */
+export function hoursProblem(value: number | string, step: number): string | null {
+  if (value === '' || value === null) return PACKAGE_CHANGE_NEUTRAL.hoursMissing;
+  const hours = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
+  if (!Number.isFinite(hours)) return PACKAGE_CHANGE_NEUTRAL.hoursMissing;
+  if (hours <= 0) return 'Die Stunden müssen größer als 0 sein';
+  if (hours > MAX_MONTHLY_HOURS) return 'Höchstens 10.000 Stunden';
+  if (validHours(hours, step) === null)
+    return `Die Stunden müssen ein Vielfaches von ${String(step).replace('.', ',')} sein`;
+  return null;
+}
+
+/** The chosen template and hours are the running ButlerPaket's: nothing to ask for yet. */
+export function sameAsNow(values: PackageChangeValues, options: PackageChangeOptions): boolean {
+  const hours = validHours(values.hours, options.hours_step);
+  return (
+    hours !== null &&
+    Number(values.template) === options.subscription?.template_id &&
+    hours === options.subscription?.monthly_hours
+  );
+}
+
 /** The first problem's sentence is the one the dialog shows (same words as the server). */
 export function packageChangeErrors(values: PackageChangeValues, options: PackageChangeOptions) {
   const errors: Partial<Record<keyof PackageChangeValues, string>> = {};
   if (!values.template) errors.template = PACKAGE_CHANGE_NEUTRAL.templateMissing;
-  const hours = validHours(values.hours, options.hours_step);
-  if (values.hours === '' || values.hours === null) errors.hours = PACKAGE_CHANGE_NEUTRAL.hoursMissing;
-  else if (hours === null)
-    errors.hours = `Bitte Stunden in Schritten von ${String(options.hours_step).replace('.', ',')} angeben (höchstens 10.000).`;
-  else if (
-    Number(values.template) === options.subscription?.template_id &&
-    hours === options.subscription?.monthly_hours
-  )
-    errors.hours = PACKAGE_CHANGE_NEUTRAL.sameAsNow;
+  const hours = hoursProblem(values.hours, options.hours_step);
+  if (hours) errors.hours = hours;
+  else if (sameAsNow(values, options)) errors.hours = PACKAGE_CHANGE_NEUTRAL.sameAsNow;
   return errors;
 }
 

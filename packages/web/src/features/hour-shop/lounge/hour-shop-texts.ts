@@ -9,12 +9,20 @@ export const packageHours = (hours: number) => (hours === 1 ? '1 Stunde' : `${fo
 export const taxNote = (offer: Pick<ShopOffer, 'tax_rate'>, t: HourShopTexts) =>
   offer.tax_rate === null ? t.smallBusinessNote : t.vatNote(formatPercent(offer.tax_rate));
 
-/** When the hours become usable and how it is paid, as the counter's rules say. */
+/**
+ * When the hours become usable and how it is paid, as the counter's rules say. While staff confirm
+ * each order first, nothing happens "gleich": hours and payment details follow the confirmation.
+ */
 export function shopRules(shop: HourShop, t: HourShopTexts): string[] {
-  return [
-    shop.release === 'immediate' ? t.releaseImmediate : t.releasePayment,
-    shop.has_mandate ? t.payByDirectDebit : t.payByTransfer,
-  ].filter((line): line is string => line !== null);
+  const confirmed = shop.requires_confirmation;
+  const release =
+    shop.release === 'payment' ? t.releasePayment : confirmed ? t.releaseAfterConfirmation : t.releaseImmediate;
+  const payment = shop.has_mandate
+    ? t.payByDirectDebit
+    : confirmed
+      ? t.payByTransferAfterConfirmation
+      : t.payByTransfer;
+  return [release, payment];
 }
 
 export const orderStateText = (state: HourOrder['state'], t: HourShopTexts) =>

@@ -16,6 +16,7 @@ import { EmptyState, ErrorState } from '../../../components/states';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime, formatEuro, formatHours } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { hourOrdersQuery, useDecideHourOrder } from '../api/hour-shop';
 import { ORDER_STATE_COLORS } from '../lounge/hour-shop-texts';
 import { DeclineHourOrderDialog } from './decline-hour-order-dialog';
@@ -28,14 +29,16 @@ export function HourOrdersPage() {
   const decide = useDecideHourOrder();
   const [declining, setDeclining] = useState<HourOrder | null>(null);
   const mayDecide = can('hour_packages.write') && can('invoices.issue');
+  const once = useSingleFlight();
   const confirm = (order: HourOrder) =>
-    decide.mutate(
-      { id: order.id, decision: 'confirm' },
-      {
-        onSuccess: () => notifySuccess(`Bestellung von ${order.customer_name} bestätigt: Rechnung versendet`),
-        onError: (error) => notifyError(errorText(error, 'Die Bestellung konnte nicht bestätigt werden')),
-      },
-    );
+    once(async () => {
+      try {
+        await decide.mutateAsync({ id: order.id, decision: 'confirm' });
+        notifySuccess(`Bestellung von ${order.customer_name} bestätigt: Rechnung versendet`);
+      } catch (error) {
+        notifyError(errorText(error, 'Die Bestellung konnte nicht bestätigt werden'));
+      }
+    });
   const columns: Column<HourOrder>[] = [
     {
       key: 'customer',
@@ -78,10 +81,17 @@ export function HourOrdersPage() {
                   size="xs"
                   onClick={() => confirm(o)}
                   loading={decide.isPending && decide.variables?.id === o.id}
+                  disabled={decide.isPending}
                 >
                   Bestätigen
                 </Button>
-                <Button size="xs" variant="default" color="red" onClick={() => setDeclining(o)}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  color="red"
+                  onClick={() => setDeclining(o)}
+                  disabled={decide.isPending}
+                >
                   Ablehnen
                 </Button>
               </Group>

@@ -1,11 +1,13 @@
-import { PACKAGE_REQUEST_NOTE_CHARS } from '@butler/contract/package-change-texts';
+import { PACKAGE_REQUEST_NOTE_CHARS, packageChangeStaffLapse } from '@butler/contract/package-change-texts';
 import type { StaffPackageRequest } from '@butler/contract/subscription-requests';
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { errorText } from '../../../lib/api-client';
+import { formatDate, formatHours } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePhone } from '../../../lib/use-phone';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useAnswerPackageRequest } from '../api/subscription-requests';
 import { wishPrice, wishSummary } from './package-request-words';
 
@@ -26,23 +28,26 @@ export function AnswerDialog({
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const accepting = outcome === 'accept';
+  const once = useSingleFlight();
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!accepting && !note.trim()) {
       setError(DECLINE_NOTE);
       return;
     }
     setError(null);
-    try {
-      await answer.mutateAsync({ id: request.id, outcome, note: note.trim() });
-      notifySuccess(
-        accepting ? 'Wunsch angenommen, der Kunde wird informiert' : 'Wunsch abgelehnt, der Kunde wird informiert',
-      );
-      onClose();
-    } catch (cause) {
-      setError(errorText(cause, accepting ? 'Fehler beim Annehmen' : 'Fehler beim Ablehnen'));
-    }
+    return once(async () => {
+      try {
+        await answer.mutateAsync({ id: request.id, outcome, note: note.trim() });
+        notifySuccess(
+          accepting ? 'Wunsch angenommen, der Kunde wird informiert' : 'Wunsch abgelehnt, der Kunde wird informiert',
+        );
+        onClose();
+      } catch (cause) {
+        setError(errorText(cause, accepting ? 'Fehler beim Annehmen' : 'Fehler beim Ablehnen'));
+      }
+    });
   };
 
   return (
@@ -61,6 +66,11 @@ export function AnswerDialog({
               ? 'Das ButlerPaket wird ab dem genannten Tag geändert (oder verlängert), wie Sie es im ButlerPaket-Dialog täten. Der Kunde erhält eine E-Mail.'
               : 'Das ButlerPaket bleibt, wie es ist. Der Kunde liest Ihre Notiz in der Lounge und in der E-Mail.'}
           </Text>
+          {accepting && request.lapse && (
+            <Alert color="yellow" variant="light" data-testid="package-answer-lapse">
+              {packageChangeStaffLapse(formatHours(request.lapse.hours), formatDate(request.lapse.until))}
+            </Alert>
+          )}
           <Textarea
             label={accepting ? 'Notiz an den Kunden (optional)' : 'Notiz an den Kunden'}
             withAsterisk={!accepting}

@@ -1,0 +1,38 @@
+import { Button, Group } from '@mantine/core';
+import { IconShoppingBag } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useSession } from '../../../app/session-context';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The counter's state as the lounge's links need it (same key as the banner's, one request). */
+export function useHourShopOpen(enabled = true): boolean {
+  const { user, userType } = useSession();
+  const shop = useQuery({
+    queryKey: ['hour-shop', user?.id ?? 0],
+    queryFn: ({ signal }) => apiRequest<{ open: boolean }>(`/api/customers/${user?.id}/hour-shop`, { signal }),
+    enabled: enabled && userType === 'customer' && (user?.id ?? 0) > 0,
+  });
+  return shop.data?.open === true;
+}
+
+/**
+ * "Stunden nachkaufen" under the hour cards (decision 0850), for the customer themself while the
+ * counter sells something: the way in when the balance is not low yet and no Freigabe asks.
+ */
+export function HourShopLink() {
+  const open = useHourShopOpen();
+  if (!open) return null;
+  return (
+    <Group justify="flex-end" data-testid="hour-shop-link">
+      <Button
+        variant="light"
+        component={Link}
+        to="/customer/stunden-nachkaufen"
+        leftSection={<IconShoppingBag size={16} aria-hidden />}
+      >
+        Stunden nachkaufen
+      </Button>
+    </Group>
+  );
+}
