@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, zPageQuery } from './list-query.js';
+import { zTripMonth } from './visits.js';
 
 /** Admin overview, monthly view and dashboard settings (SPEC §3, §5, §9; DOMAIN-RULES §4). */
 
@@ -91,8 +92,15 @@ export const zMonthlyCustomer = z.object({
   hour_packages: zHourFigures,
 });
 export type MonthlyCustomer = z.infer<typeof zMonthlyCustomer>;
+/**
+ * A card of the monthly view: the hour figures and the month's Fahrten (decision 0840: done
+ * "Besuch mit Fahrt" visits against the ButlerPaket's monthly trips); null when the month has
+ * neither an allotment nor a trip.
+ */
+export const zMonthlyCustomerCard = zMonthlyCustomer.extend({ trips: zTripMonth.nullable() });
+export type MonthlyCustomerCard = z.infer<typeof zMonthlyCustomerCard>;
 /** One page of the monthly view; the month's total count travels in X-Total-Count (decision 0404). */
-export const zCustomersMonthlyResponse = z.array(zMonthlyCustomer);
+export const zCustomersMonthlyResponse = z.array(zMonthlyCustomerCard);
 /** Cards per page: fills the view's one, two and three columns evenly. */
 export const MONTHLY_PAGE_SIZE = 48;
 export const zCustomersMonthlyQuery = zPageQuery.extend({

@@ -13,9 +13,9 @@ export async function readDataVersion(db: Database): Promise<number> {
 /**
  * Caches answers computed from the database until the data they are computed from
  * changes. Statement triggers bump `data_version` on every write to customers,
- * subscriptions, hour packages, time entries, projects and the dashboard, referral and
- * provider settings (migrations 0004, 0011 and 0013; the version is the sum of 16 slot rows,
- * decision 0347), so a cached answer is exact, never stale.
+ * subscriptions, hour packages, time entries, projects, visits and the dashboard, referral,
+ * provider and visit settings (migrations 0004, 0011, 0013 and 0044; the version is the sum
+ * of 16 slot rows, decision 0347), so a cached answer is exact, never stale.
  * The version is read before computing: a write during the computation leaves an older
  * version behind and the next call computes again.
  *

@@ -19,6 +19,7 @@ import { dashboardFigureCache } from '../../lib/figure-cache.js';
 import { encodeAnswer, sendEncoded, sendEncodedPage } from '../../lib/json-answer.js';
 import { pageBounds } from '../../lib/pagination.js';
 import { customersMonthlyPage } from '../hour-accounting/monthly-figures.service.js';
+import { withTrips } from '../visits/monthly-trips.service.js';
 import { expiringSubscriptions, getDashboardStats } from './admin-dashboard.service.js';
 import { getDashboardSettings, saveDashboardSettings } from './dashboard-settings.service.js';
 import { overviewCharts } from './overview-charts.service.js';
@@ -79,7 +80,7 @@ export const adminDashboardRoutes =
           `monthly:${year}-${month}:${page}:${pageSize}:${scopeKey(scope)}`,
           async () => {
             const { rows, total } = await customersMonthlyPage(db, year, month, pageBounds(request.query), scope);
-            return { json: encodeAnswer(zCustomersMonthlyResponse, rows), total };
+            return { json: encodeAnswer(zCustomersMonthlyResponse, await withTrips(db, rows, year, month)), total };
           },
           request.session?.dataVersion,
         );

@@ -16,42 +16,63 @@ import { loadVisitSettings } from './visit-settings.service.js';
  * trips never carry on again.
  */
 export async function tripMonths(db: Executor, customerId: number, months: string[]): Promise<TripMonth[]> {
-  if (months.length === 0) return [];
+  return (await tripMonthsOf(db, [customerId], months)).get(customerId) ?? [];
+}
+
+/**
+ * The same for many customers at once (the monthly view's page), in one query: each listed
+ * customer gets a row per month, keyed by customer id.
+ */
+export async function tripMonthsOf(
+  db: Executor,
+  customerIds: number[],
+  months: string[],
+): Promise<Map<number, TripMonth[]>> {
+  const byCustomer = new Map<number, TripMonth[]>();
+  if (months.length === 0 || customerIds.length === 0) return byCustomer;
   const { trips_carry_over: carry } = await loadVisitSettings(db);
   const firsts = `{${months.map((m) => `${m}-01`).join(',')}}`;
+  const ids = `{${customerIds.join(',')}}`;
   const result = await db.execute<{
+    customer_id: number;
     month: string;
     used: number;
     allotted: number | null;
     carried: number;
   }>(sql`
-    WITH m AS (SELECT first, (first - interval '1 month')::date AS prev FROM unnest(${firsts}::date[]) AS u(first))
-    SELECT to_char(m.first, 'YYYY-MM') AS month,
+    WITH m AS (SELECT first, (first - interval '1 month')::date AS prev FROM unnest(${firsts}::date[]) AS u(first)),
+    c AS (SELECT id FROM unnest(${ids}::int[]) AS u(id))
+    SELECT c.id AS customer_id, to_char(m.first, 'YYYY-MM') AS month,
       (SELECT count(*)::int FROM visits v
-        WHERE v.customer_id = ${customerId} AND v.kind = 'trip' AND v.state = 'done'
+        WHERE v.customer_id = c.id AND v.kind = 'trip' AND v.state = 'done'
           AND v.starts_at >= (m.first::timestamp AT TIME ZONE 'Europe/Vienna')
           AND v.starts_at < ((m.first + interval '1 month')::timestamp AT TIME ZONE 'Europe/Vienna')) AS used,
       (SELECT max(s.monthly_trips) FROM subscriptions s
-        WHERE s.customer_id = ${customerId}
+        WHERE s.customer_id = c.id
           AND s.start_date < (m.first + interval '1 month')::date AND s.end_date >= m.first) AS allotted,
       CASE WHEN ${carry} THEN GREATEST(0, COALESCE((
         SELECT max(s.monthly_trips) FROM subscriptions s
-          WHERE s.customer_id = ${customerId}
+          WHERE s.customer_id = c.id
             AND s.start_date < m.first AND s.end_date >= m.prev
             AND s.end_date >= m.first), 0)
         - (SELECT count(*)::int FROM visits v
-            WHERE v.customer_id = ${customerId} AND v.kind = 'trip' AND v.state = 'done'
+            WHERE v.customer_id = c.id AND v.kind = 'trip' AND v.state = 'done'
               AND v.starts_at >= (m.prev::timestamp AT TIME ZONE 'Europe/Vienna')
               AND v.starts_at < (m.first::timestamp AT TIME ZONE 'Europe/Vienna')))
       ELSE 0 END AS carried
-    FROM m
-    ORDER BY m.first`);
-  return result.rows.map((row) => ({
-    month: row.month,
-    used: Number(row.used),
-    allotted: row.allotted,
-    carried_over: row.allotted === null ? 0 : Number(row.carried),
-  }));
+    FROM c CROSS JOIN m
+    ORDER BY c.id, m.first`);
+  for (const row of result.rows) {
+    const list = byCustomer.get(row.customer_id) ?? [];
+    list.push({
+      month: row.month,
+      used: Number(row.used),
+      allotted: row.allotted,
+      carried_over: row.allotted === null ? 0 : Number(row.carried),
+    });
+    byCustomer.set(row.customer_id, list);
+  }
+  return byCustomer;
 }
 
 /**

@@ -221,6 +221,30 @@ describe('Fahrten', () => {
     expect(lounge.trips).toEqual({ month: '2026-12', used: 1, allotted: 4, carried_over: 0 });
   });
 
+  it('the monthly view shows each card’s Fahrten of the month, computed again after a visit is done', async () => {
+    const withTrips = await customer('Monatsfahrt', 2);
+    const without = await customer('Ohnefahrt', null);
+    const card = async (id: number) => {
+      const res = await as(ctx, office.token).get('/api/admin/customers-monthly/2026/12?page_size=100');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Array<{ id: number; trips: unknown }>).find((c) => c.id === id);
+    };
+    const finish = async (date: string) => {
+      const { visit: v } = await plan(withTrips.id, { date, allow_conflicts: true });
+      expect((await as(ctx, butler.token).post(`/api/visits/${v.id}/done`)).statusCode).toBe(200);
+    };
+    expect((await card(withTrips.id))?.trips).toEqual({ month: '2026-12', used: 0, allotted: 2, carried_over: 0 });
+    // No allotment and no trip: the card says nothing about Fahrten.
+    expect((await card(without.id))?.trips).toBeNull();
+    await finish('2026-12-01');
+    expect((await card(withTrips.id))?.trips).toMatchObject({ used: 1, allotted: 2 });
+    await finish('2026-12-02');
+    expect((await card(withTrips.id))?.trips).toMatchObject({ used: 2, allotted: 2 });
+    // A November trip is November's, not December's.
+    await finish('2026-11-30');
+    expect((await card(withTrips.id))?.trips).toMatchObject({ used: 2 });
+  });
+
   it('a future visit cannot be finished yet', async () => {
     const c = await customer('Zukunft');
     const { visit: v } = await plan(c.id, { date: '2026-12-04' });

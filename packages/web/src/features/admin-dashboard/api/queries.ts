@@ -1,7 +1,7 @@
 import {
   type DashboardStats,
   MONTHLY_PAGE_SIZE,
-  type MonthlyCustomer,
+  type MonthlyCustomerCard,
   OVERVIEW_PAGE_SIZE,
 } from '@butler/contract/admin-dashboard';
 import type { OverviewCharts } from '@butler/contract/overview-charts';
@@ -32,7 +32,7 @@ export function useCustomersMonthly(year: number, month: number, page: number) {
   return useQuery({
     queryKey: ['admin-customers-monthly', year, month, page],
     queryFn: ({ signal }) =>
-      apiRequestWithTotal<MonthlyCustomer[]>(`/api/admin/customers-monthly/${year}/${month}`, {
+      apiRequestWithTotal<MonthlyCustomerCard[]>(`/api/admin/customers-monthly/${year}/${month}`, {
         signal,
         query: { page, page_size: MONTHLY_PAGE_SIZE },
       }),

@@ -1,12 +1,17 @@
-import type { HourFigures, MonthlyCustomer } from '@butler/contract/admin-dashboard';
+import type { HourFigures, MonthlyCustomerCard as MonthlyCard } from '@butler/contract/admin-dashboard';
+import type { TripMonth } from '@butler/contract/visits';
 import { usedPercent } from '@butler/contract/workload';
 import { ActionIcon, Card, Group, RingProgress, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconUser } from '@tabler/icons-react';
+import { IconCar, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { NEGATIVE_TEXT } from '../../../app/theme';
 import { formatNumber } from '../../../lib/format';
 import { MINUS } from '../../../lib/hours';
 import { usePhone } from '../../../lib/use-phone';
+import { tripsCount } from '../../../lib/visit-texts';
+
+/** More trips done than the month allows (its own and the carried ones). */
+const over = (t: TripMonth) => t.allotted !== null && t.used > t.allotted + t.carried_over;
 
 function Figures({ label, color, figures }: { label: string; color: string; figures: HourFigures }) {
   // SPEC: the ring shows 100 − used percent (the open share).
@@ -45,7 +50,7 @@ function Figures({ label, color, figures }: { label: string; color: string; figu
 }
 
 /** One customer of the monthly view: rings only for types with hours that month. */
-export function MonthlyCustomerCard({ customer }: { customer: MonthlyCustomer }) {
+export function MonthlyCustomerCard({ customer }: { customer: MonthlyCard }) {
   const navigate = useNavigate();
   const phone = usePhone();
   const open = () => navigate(`/admin/customers/${customer.id}/view`);
@@ -74,6 +79,14 @@ export function MonthlyCustomerCard({ customer }: { customer: MonthlyCustomer })
       )}
       {customer.hour_packages.hours_total > 0 && (
         <Figures label="Stundenpakete" color="orange" figures={customer.hour_packages} />
+      )}
+      {customer.trips && (
+        <Group gap={6} wrap="nowrap" data-testid="monthly-trips">
+          <IconCar size={16} aria-hidden color="var(--mantine-color-navy-7)" />
+          <Text size="sm" c={over(customer.trips) ? NEGATIVE_TEXT : undefined}>
+            Fahrten: {tripsCount(customer.trips)}
+          </Text>
+        </Group>
       )}
     </Stack>
   );
