@@ -227,7 +227,9 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
   await page.getByRole('button', { name: `${name} löschen` }).click();
   const confirm = dialog(page, 'Kunde löschen');
   await expect(confirm).toContainText(`Sind Sie sicher, dass Sie den Kunden „${name}“ löschen möchten?`);
-  await expect(confirm).toContainText('Rechnungen bleiben erhalten.');
+  await expect(confirm).toContainText(
+    'Rechnungen bleiben erhalten, ebenso Zahlungen, SEPA-Mandate (ein aktives wird widerrufen) und Bankbuchungen',
+  );
   await confirm.getByRole('button', { name: 'Löschen' }).click();
   await expectToast(page, 'Kunde erfolgreich gelöscht');
   await expect(page.getByText(`Keine Kunden gefunden für "${last}"`)).toBeVisible();

@@ -183,7 +183,9 @@ export function createHandoverService(db: Database) {
             .set({ exportId: row!.id })
             .where(and(inArray(closedMonths.month, period.months), sql`${closedMonths.reopenedAt} IS NULL`));
         }
-        if (reopened.length) {
+        // The mark stays while the month is open again: every export of it until one closes it
+        // again is a correction of what the adviser has (decision 0821).
+        if (input.close && reopened.length) {
           await tx
             .update(closedMonths)
             .set({ needsCorrectionExport: false })

@@ -266,6 +266,13 @@ describe('Übergabe an die Steuerberatung', () => {
       [datev, 'Buchungsdatei DATEV'],
     ]);
 
+    // Still reopened: a second export is a correction too (decision 0821), and so is the one
+    // that closes the month again; only after that closing is an export plain again.
+    const stillOpen = await handover(accounting, { period: lastMonth(), formats: ['bmd'] });
+    expect(stillOpen.json()).toMatchObject({ is_correction: true, months_state: 'reopened' });
+    const closingAgain = await handover(accounting, { period: lastMonth(), formats: ['bmd'], close: true });
+    expect(closingAgain.statusCode, closingAgain.body).toBe(201);
+    expect(closingAgain.json()).toMatchObject({ is_correction: true, closed_period: true, months_state: 'closed' });
     const again = await handover(accounting, { period: lastMonth(), formats: ['bmd'] });
     expect(again.json().is_correction).toBe(false);
     expect(again.json().file_name).toBe(`Uebergabe_${lastMonth()}_${again.json().id}.zip`);

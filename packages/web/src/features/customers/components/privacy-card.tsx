@@ -86,6 +86,12 @@ function ErasureDialog({
               Ausgestellte Rechnungen und Stornorechnungen als PDF und E-Rechnung, mit Name und Anschrift wie
               ausgestellt, samt den E-Mails, mit denen sie versendet wurden
             </List.Item>
+            <List.Item>Zahlungen, Gutschriften und Mahnungen in der Buchhaltung</List.Item>
+            <List.Item>
+              SEPA-Mandate mit Kontoinhaber und IBAN als Nachweis der Einzüge (ein aktives Mandat wird widerrufen)
+            </List.Item>
+            <List.Item>Bankbuchungen, wie die Bank sie geliefert hat</List.Item>
+            <List.Item>Die Protokolleinträge zu Rechnungen, Zahlungen und Mandaten, ohne persönliche Angaben</List.Item>
           </List>
         </div>
         <TextInput
