@@ -65,5 +65,5 @@ test('low balance: the lounge banner, the mail, "Knappes Guthaben", the settings
   await expect(toggle).not.toBeChecked();
   await screenshotBoth(page, 'balance-alerts-account');
   const prefs = await apiCall(request, token, 'GET', `/api/customers/${customer.id}/notification-preferences`);
-  expect(prefs).toEqual({ balance_alert_mails: false, statement_mails: true });
+  expect(prefs).toEqual({ balance_alert_mails: false, statement_mails: true, order_mails: true });
 });

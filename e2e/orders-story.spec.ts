@@ -4,6 +4,7 @@ import { adminToken, apiCall, loginAsAdminInBrowser, loginAsCustomerInBrowser, u
 import { expectNoSeriousViolations } from './fixtures/axe';
 import { dialog, expectNoSidewaysScroll, expectToast } from './fixtures/backoffice';
 import { screenshotBoth } from './fixtures/screenshots';
+import { createStaff, staffLoginInBrowser } from './fixtures/staff';
 import { firstOfThisMonth } from './referrals-scenario';
 
 const PASSWORD = 'Kunde-Passwort-2026!';
@@ -12,14 +13,16 @@ const PHOTO = path.join(import.meta.dirname, 'fixtures', 'photo-with-gps.jpg');
 /**
  * Aufträge (decision 0810), one story across two screens: a customer on a 390 px phone files an
  * Auftrag in the lounge; it appears in a signed-in staff member's inbox (1280 px) without a
- * reload; staff estimate more than the customer has, the customer approves the Freigabe, staff
- * book time on the Auftrag and close it, and the customer reads the hours in the lounge.
+ * reload; staff estimate more than the customer has, the customer approves the Freigabe, her
+ * Butler books time on the Auftrag with the timer on his 390 px phone, the office closes it, and
+ * the customer reads the hours in the lounge.
  */
 test.describe
   .serial('Aufträge story', () => {
     let api: APIRequestContext;
     let token: string;
     let customer: { id: number; email: string; name: string };
+    let butler: { id: number; username: string; name: string };
     const title = `Fenster putzen ${Date.now().toString(36).slice(-5)}`;
 
     test.describe.configure({ timeout: 180_000 });
@@ -33,6 +36,9 @@ test.describe
         email: uniqueEmail('olga'),
         password: PASSWORD,
       });
+      // The customer's Betreuer is a Butler: the Auftrag is assigned to him and he books on his phone.
+      butler = await createStaff(api, 'butler', `Bruno Butler${stamp}`);
+      await apiCall(api, token, 'PUT', `/api/customers/${customer.id}/staff`, { staff_ids: [butler.id] });
       const template = await apiCall(api, token, 'POST', '/api/subscription-templates', {
         name: `Auftrag ${stamp}`,
         duration_months: 12,
@@ -136,24 +142,41 @@ test.describe
         await approval.getByRole('button', { name: 'Freigeben' }).click();
         await expect(approval).toBeHidden();
 
-        // Staff see the answer live and book time on this Auftrag.
+        // Staff see the answer live; the Butler books time on this Auftrag with the timer, on his phone.
         await expect(office.getByTestId('order-approval')).toContainText('Freigegeben', { timeout: 20_000 });
-        // The timer started from the Auftrag runs for it; its stop opens the booking with the Auftrag chosen.
-        await office.getByRole('button', { name: 'Timer starten' }).click();
-        const running = office.getByTestId('timer-running');
-        await expect(running).toBeVisible();
-        await running.click();
-        await office
-          .getByTestId('timer-popover')
-          .getByRole('button', { name: /^Stopp/ })
-          .click();
-        const entry = dialog(office, 'Neuer Zeiteintrag');
-        await expect(entry).toBeVisible();
-        await expect(entry.getByRole('combobox', { name: 'Auftrag' })).toHaveValue(new RegExp(title));
-        await entry.getByRole('textbox', { name: 'Stunden' }).fill('1,5');
-        await entry.getByRole('textbox', { name: 'Aktivität' }).fill('Fenster im ersten Stock geputzt');
-        await entry.getByRole('button', { name: 'Speichern' }).click();
-        await expectToast(office, 'Zeiteintrag erfolgreich erstellt');
+        const butlerPhone = await browser.newContext({
+          viewport: { width: 390, height: 844 },
+          hasTouch: true,
+          isMobile: true,
+        });
+        try {
+          const field = await butlerPhone.newPage();
+          await staffLoginInBrowser(field, butler.username, '/admin/dashboard');
+          await field.goto(`/admin/auftraege/${orderId}`);
+          await expect(field.getByTestId('order-state')).toBeVisible();
+          // The timer started from the Auftrag runs for it; its stop opens the booking with the Auftrag chosen.
+          await field.getByRole('button', { name: 'Timer starten' }).click();
+          const running = field.getByTestId('timer-running');
+          await expect(running).toBeVisible();
+          await running.click();
+          await field
+            .getByTestId('timer-popover')
+            .getByRole('button', { name: /^Stopp/ })
+            .click();
+          const entry = dialog(field, 'Neuer Zeiteintrag');
+          await expect(entry).toBeVisible();
+          await expect(entry.getByRole('combobox', { name: 'Auftrag' })).toHaveValue(new RegExp(title));
+          await entry.getByRole('textbox', { name: 'Stunden' }).fill('1,5');
+          await entry.getByRole('textbox', { name: 'Aktivität' }).fill('Fenster im ersten Stock geputzt');
+          await entry.getByRole('button', { name: 'Speichern' }).click();
+          await expectToast(field, 'Zeiteintrag erfolgreich erstellt');
+          await expect(field.getByTestId('order-booked')).toHaveText(/^1,50 h/);
+          await expectNoSidewaysScroll(field);
+        } finally {
+          await butlerPhone.close();
+        }
+        // The office sees the booking on the Auftrag.
+        await office.reload();
         await expect(office.getByTestId('order-booked')).toHaveText(/^1,50 h/);
 
         // Closed with a word for the customer.

@@ -65,6 +65,8 @@ export type LowBalanceCustomer = z.infer<typeof zLowBalanceCustomer>;
 export const zNotificationPreferences = z.object({
   balance_alert_mails: z.boolean({ error: 'Bitte wähle, ob du Hinweise per E-Mail erhalten möchtest' }),
   statement_mails: z.boolean({ error: 'Bitte wähle, ob du die Monatsübersicht per E-Mail erhalten möchtest' }),
+  /** Mails about one's own Aufträge (decision 0810); the lounge shows every news anyway. */
+  order_mails: z.boolean({ error: 'Bitte wähle, ob du E-Mails zu deinen Aufträgen erhalten möchtest' }),
 });
 export type NotificationPreferences = z.infer<typeof zNotificationPreferences>;
 

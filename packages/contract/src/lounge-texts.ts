@@ -33,6 +33,7 @@ export type LoungeTexts = {
   emailHint: string;
   notifyBalanceDescription: string;
   notifyStatementDescription: string;
+  notifyOrdersDescription: string;
   notificationsSaved: string;
   revealsTitle: string;
   revealsIntro: string;
@@ -110,6 +111,8 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     notifyBalanceDescription:
       'Höchstens eine E-Mail pro Monat deines ButlerPakets und pro Stundenpaket. Der Hinweis in deiner Lounge bleibt.',
     notifyStatementDescription: 'Am 1. jedes Monats als PDF. In deiner Lounge kannst du sie jederzeit herunterladen.',
+    notifyOrdersDescription:
+      'Antworten, Statuswechsel, Freigaben und der Abschluss deiner Aufträge. In „Meine Aufträge“ siehst du alles auch ohne E-Mail.',
     notificationsSaved: 'Deine Benachrichtigungen sind gespeichert',
     revealsTitle: 'Zugriffe auf deine Zugangsdaten',
     revealsIntro:
@@ -191,6 +194,8 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
     notifyBalanceDescription:
       'Höchstens eine E-Mail pro Monat Ihres ButlerPakets und pro Stundenpaket. Der Hinweis in Ihrer Lounge bleibt.',
     notifyStatementDescription: 'Am 1. jedes Monats als PDF. In Ihrer Lounge können Sie sie jederzeit herunterladen.',
+    notifyOrdersDescription:
+      'Antworten, Statuswechsel, Freigaben und der Abschluss Ihrer Aufträge. In „Meine Aufträge“ sehen Sie alles auch ohne E-Mail.',
     notificationsSaved: 'Ihre Benachrichtigungen sind gespeichert',
     revealsTitle: 'Zugriffe auf Ihre Zugangsdaten',
     revealsIntro:

@@ -42,7 +42,7 @@ describe("the fuzzer's write oracle", () => {
       principal: 'customerA',
       params: { id: A },
       query: {},
-      body: { kind: 'json', value: { balance_alert_mails: false, statement_mails: true } },
+      body: { kind: 'json', value: { balance_alert_mails: false, statement_mails: true, order_mails: true } },
     };
     await plantBug(
       `AFTER UPDATE ON customers FOR EACH ROW WHEN (NEW.id = ${A} AND pg_trigger_depth() < 1)`,
@@ -56,7 +56,7 @@ describe("the fuzzer's write oracle", () => {
     await removeBug('customers');
     const clean = await fuzzer.probe(op, {
       ...request,
-      body: { kind: 'json', value: { balance_alert_mails: true, statement_mails: false } },
+      body: { kind: 'json', value: { balance_alert_mails: true, statement_mails: false, order_mails: true } },
     });
     expect(clean.res.statusCode).toBe(200);
     expect(clean.problems).toEqual([]);

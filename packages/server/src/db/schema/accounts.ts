@@ -153,6 +153,8 @@ export const customers = pgTable(
     balanceAlertMails: boolean('balance_alert_mails').notNull().default(true),
     /** "Mein Konto": the Monatsübersicht by mail on the 1st (always downloadable in the lounge). */
     statementMails: boolean('statement_mails').notNull().default(true),
+    /** "Mein Konto": mails about the customer's Aufträge (answers, state, Freigabe, closing; decision 0810). */
+    orderMails: boolean('order_mails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

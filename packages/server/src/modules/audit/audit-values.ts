@@ -169,6 +169,7 @@ const FIELD_LABELS: Record<string, string> = {
   billingMonth: 'Abrechnungsmonat',
   cancelledAt: 'Storniert am',
   balanceAlertMails: 'Mails bei knappem Guthaben',
+  orderMails: 'Mails zu Aufträgen',
   statementMails: 'Monatsübersicht per Mail',
   lastLoginAt: 'Letzte Anmeldung',
   previousLoginAt: 'Vorletzte Anmeldung',

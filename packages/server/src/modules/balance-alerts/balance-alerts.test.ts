@@ -236,26 +236,27 @@ describe('opt-out', () => {
     expect((await ctx.request({ method: 'GET', url, token })).json()).toEqual({
       balance_alert_mails: true,
       statement_mails: true,
+      order_mails: true,
     });
     const off = await ctx.request({
       method: 'PUT',
       url,
       token,
-      payload: { balance_alert_mails: false, statement_mails: true },
+      payload: { balance_alert_mails: false, statement_mails: true, order_mails: true },
     });
-    expect(off.json()).toEqual({ balance_alert_mails: false, statement_mails: true });
+    expect(off.json()).toEqual({ balance_alert_mails: false, statement_mails: true, order_mails: true });
     const other = await ctx.request({
       method: 'PUT',
       url: `/api/customers/${actors.customerB.id}/notification-preferences`,
       token,
-      payload: { balance_alert_mails: false, statement_mails: false },
+      payload: { balance_alert_mails: false, statement_mails: false, order_mails: false },
     });
     expect(other.statusCode).toBe(403);
     const bad = await ctx.request({
       method: 'PUT',
       url,
       token,
-      payload: { balance_alert_mails: 'nein', statement_mails: true },
+      payload: { balance_alert_mails: 'nein', statement_mails: true, order_mails: true },
     });
     expect(bad.statusCode).toBe(400);
 

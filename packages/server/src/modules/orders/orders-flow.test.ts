@@ -107,6 +107,35 @@ describe('Aufträge flow', () => {
     ).toContain(order.id);
   });
 
+  it('mails a reply and a state change; none once the customer switched Aufträge mails off, the lounge still shows both', async () => {
+    const c = await customer();
+    const order = (await as(ctx, c.token).post(`/api/customers/${c.id}/orders`, { title: 'Fenster putzen' })).json();
+    const subjects = async () =>
+      (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.customerId, c.id))).map((m) => m.subject);
+    await as(ctx, owner.token).post(`/api/orders/${order.id}/accept`, {});
+    await as(ctx, owner.token).post(`/api/orders/${order.id}/messages`, { body: 'Passt Donnerstag?' });
+    expect(await subjects()).toEqual(
+      expect.arrayContaining([
+        `Dein Auftrag ${order.number}: Angenommen`,
+        `Neue Nachricht zu deinem Auftrag ${order.number}: Fenster putzen`,
+      ]),
+    );
+    const before = (await subjects()).length;
+
+    const off = await as(ctx, c.token).put(`/api/customers/${c.id}/notification-preferences`, {
+      balance_alert_mails: true,
+      statement_mails: true,
+      order_mails: false,
+    });
+    expect(off.json()).toMatchObject({ order_mails: false });
+    await as(ctx, owner.token).post(`/api/orders/${order.id}/messages`, { body: 'Dann Freitag um 9.' });
+    expect((await patch(owner.token, order.id, { state: 'planned', planned_date: today })).statusCode).toBe(200);
+    expect(await subjects()).toHaveLength(before);
+    const seen = (await as(ctx, c.token).get(`/api/orders/${order.id}`)).json();
+    expect(seen.state).toBe('planned');
+    expect(seen.messages.map((m: { body: string }) => m.body)).toContain('Dann Freitag um 9.');
+  });
+
   it('speaks Sie in mails, system messages and refusals when the provider chose it', async () => {
     const voice = await as(ctx, owner.token).put('/api/admin/customer-voice', { customer_voice: 'sie' });
     expect(voice.statusCode, voice.body).toBe(200);

@@ -103,7 +103,10 @@ async function addSystemMessage(tx: Transaction, orderId: number, body: string, 
 export function createOrdersService(db: Database, publicUrl: string) {
   const loungeUrl = (id: number) => `${publicUrl}/customer/auftraege/${id}`;
 
-  /** A mail to the customer about their Auftrag, in the transaction of the change (never for internal notes). */
+  /**
+   * A mail to the customer about their Auftrag, in the transaction of the change (never for
+   * internal notes); none when they switched Aufträge mails off in Mein Konto (the lounge shows it).
+   */
   async function mailCustomer(
     tx: Transaction,
     session: SessionContext,
@@ -111,11 +114,12 @@ export function createOrdersService(db: Database, publicUrl: string) {
     data: Omit<OrderUpdateData, 'to' | 'number' | 'title' | 'url'>,
   ) {
     const [customer] = await tx
-      .select({ email: customers.email })
+      .select({ email: customers.email, wanted: customers.orderMails })
       .from(customers)
       .where(eq(customers.id, order.customerId));
+    if (!customer?.email || !customer.wanted) return;
     const to = await customerAddressee(tx, order.customerId);
-    if (!customer?.email || !to) return;
+    if (!to) return;
     await queueMail(tx, {
       to: customer.email,
       template: 'order-update',

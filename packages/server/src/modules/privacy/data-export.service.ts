@@ -160,7 +160,11 @@ export async function collectCustomerData(
   }
 
   const [notification] = await db
-    .select({ balance_alert_mails: customers.balanceAlertMails, statement_mails: customers.statementMails })
+    .select({
+      balance_alert_mails: customers.balanceAlertMails,
+      statement_mails: customers.statementMails,
+      order_mails: customers.orderMails,
+    })
     .from(customers)
     .where(eq(customers.id, customerId));
   const logins = await db

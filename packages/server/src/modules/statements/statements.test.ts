@@ -119,7 +119,7 @@ describe('Monatsübersicht', () => {
       method: 'PUT',
       url: `/api/customers/${b.id}/notification-preferences`,
       token: tokenB,
-      payload: { balance_alert_mails: true, statement_mails: false },
+      payload: { balance_alert_mails: true, statement_mails: false, order_mails: true },
     });
     expect(prefs.statusCode).toBe(200);
     const mails = (id: number) =>

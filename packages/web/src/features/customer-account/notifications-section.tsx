@@ -22,6 +22,11 @@ const switches = (
     label: 'Monatsübersicht per E-Mail',
     description: t.notifyStatementDescription,
   },
+  {
+    key: 'order_mails',
+    label: 'E-Mails zu meinen Aufträgen',
+    description: t.notifyOrdersDescription,
+  },
 ];
 
 /** "Benachrichtigungen": the customer's own choice of mails (the team's own notes are not affected). */

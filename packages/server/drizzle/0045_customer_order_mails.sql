@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "order_mails" boolean DEFAULT true NOT NULL;
