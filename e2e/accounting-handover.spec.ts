@@ -69,7 +69,6 @@ test('Buchhaltung: chart, last month handed over for BMD and DATEV and closed; a
     await confirm.getByRole('button', { name: 'Übergabe erstellen und abschließen' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(new RegExp(`^Uebergabe_${monthKey}_\\d+\\.zip$`));
-    await expectToast(page, `Übergabe ${monthLabel} erstellt und abgeschlossen`);
     await expect(handover.getByRole('status')).toContainText(`Übergabe ${monthLabel} erstellt und abgeschlossen`);
 
     const zip = await JSZip.loadAsync(await (await file.createReadStream()).toArray().then(Buffer.concat));

@@ -228,7 +228,7 @@ test('sell, book, see, edit and delete through the back office', async ({ page, 
   const confirm = dialog(page, 'Kunde löschen');
   await expect(confirm).toContainText(`Sind Sie sicher, dass Sie den Kunden „${name}“ löschen möchten?`);
   await expect(confirm).toContainText(
-    'Rechnungen bleiben erhalten, ebenso Zahlungen, SEPA-Mandate (ein aktives wird widerrufen) und Bankbuchungen',
+    'ebenso Zahlungen, SEPA-Mandate (ein aktives wird widerrufen) und Bankbuchungen: gesetzliche Aufbewahrungspflicht von 7 Jahren (§ 132 BAO)',
   );
   await confirm.getByRole('button', { name: 'Löschen' }).click();
   await expectToast(page, 'Kunde erfolgreich gelöscht');

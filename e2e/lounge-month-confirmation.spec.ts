@@ -126,6 +126,12 @@ test('Monatsfreigabe: a Rückfrage, the correction, the confirmed month and then
     await test.step('her Betreuer at 1280 px finds the Rückfrage and corrects the entry', async () => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await staffLoginInBrowser(page, butler.username, '/admin/dashboard');
+      // Opening the customer directly, the overview names the open question too.
+      await page.goto(`/admin/customers/${customer.id}`);
+      const note = page.getByTestId('customer-open-questions');
+      await expect(note).toContainText('Offene Rückfrage');
+      await expect(note).toContainText(last.display);
+      await page.goto('/admin/dashboard');
       const open = page.getByTestId('open-questions');
       await expect(open).toContainText(customer.name);
       await open.getByTestId('open-question').filter({ hasText: customer.name }).click();

@@ -105,7 +105,7 @@ test('Paket ändern and Verlängern: asked on the phone, answered by the Büro, 
       .getByTestId('package-request-row')
       .filter({ hasText: customer.name });
     await expect(wish).toContainText(`${template.name} 10,00 h → ${template.name} 15,00 h ab ${shown(next)}`);
-    await expect(wish).toContainText('€ 750,00 pro Monat (jetzt € 500,00)');
+    await expect(wish).toContainText('€ 750,00 netto pro Monat (jetzt € 500,00)');
     await expect(wish).toContainText('„Im Frühling mehr Garten.“');
     await screenshotBoth(page, 'admin-open-package-requests');
     await wish.getByRole('button', { name: `Wunsch annehmen: ${customer.name}` }).click();

@@ -305,6 +305,11 @@ export const zHandover = z.object({
    * state at the time of the handover, so it agrees with "Abgeschlossene Zeiträume".
    */
   months_state: z.enum(['open', 'closed', 'reopened']),
+  /**
+   * A later handover of the same period exists: this one is not the period's current file, so
+   * the list marks it "ersetzt" and shows the period's state only on the newest.
+   */
+  superseded: z.boolean(),
   created_by: z.string(),
   created_at: z.string(),
 });

@@ -11,6 +11,8 @@ import type { CustomerVoice } from './voice.js';
 export type LoungeTexts = {
   contactIntro: (company: string) => string;
   noHoursOffer: string;
+  /** Beside a lone hours card on a wide screen: the way to Stundenpakete (decision 0850). */
+  hourShopCard: string;
   lowBalanceTitle: string;
   lowBalanceLeft: (hours: string) => string;
   lowBalanceParts: (butler: string, packages: string) => string;
@@ -85,6 +87,8 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
   du: {
     contactIntro: (company) => `${company} ist gerne für dich da. Wie möchtest du uns erreichen?`,
     noHoursOffer: 'Wir stellen dir gerne ein ButlerPaket oder ein Stundenpaket zusammen.',
+    hourShopCard:
+      'Mehr Stunden als im ButlerPaket? Stundenpakete kannst du hier direkt bestellen: Diese Stunden gelten zusätzlich und verfallen nicht mit dem Monat.',
     lowBalanceTitle: 'Dein Guthaben wird knapp',
     lowBalanceLeft: (hours) => `Du hast jetzt noch ${hours} verfügbar.`,
     lowBalanceParts: (butler, packages) =>
@@ -168,6 +172,8 @@ export const LOUNGE_TEXTS: Record<CustomerVoice, LoungeTexts> = {
   sie: {
     contactIntro: (company) => `${company} ist gerne für Sie da. Wie möchten Sie uns erreichen?`,
     noHoursOffer: 'Wir stellen Ihnen gerne ein ButlerPaket oder ein Stundenpaket zusammen.',
+    hourShopCard:
+      'Mehr Stunden als im ButlerPaket? Stundenpakete können Sie hier direkt bestellen: Diese Stunden gelten zusätzlich und verfallen nicht mit dem Monat.',
     lowBalanceTitle: 'Ihr Guthaben wird knapp',
     lowBalanceLeft: (hours) => `Sie haben jetzt noch ${hours} verfügbar.`,
     lowBalanceParts: (butler, packages) =>

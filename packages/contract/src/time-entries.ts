@@ -45,6 +45,14 @@ export const zTimeEntryCreate = z
     from_timer: z.boolean({ error: 'Ungültiger Wert' }).optional(),
     /** The Auftrag the time was spent on (decision 0810): the customer's own, open one. */
     order_id: zId.nullable().optional(),
+    /**
+     * The booking device's key (decision 0860): the same staff member sending the same key again
+     * gets the first entry back (200) instead of a second one.
+     */
+    client_key: z
+      .string({ error: 'Der Schlüssel des Eintrags ist ungültig' })
+      .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Der Schlüssel des Eintrags ist ungültig')
+      .optional(),
     hours: zEntryHours,
     activity_description: zActivity,
     work_date: zWorkDate,

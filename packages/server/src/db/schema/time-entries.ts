@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { admins, customers } from './accounts.js';
 import { invoices } from './billing.js';
 import { createdAt, hoursColumn, updatedAt } from './columns.js';
@@ -30,6 +41,11 @@ export const timeEntries = pgTable(
     invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     /** The Auftrag the time was spent on (decision 0810); optional. */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /**
+     * The booking device's key for this entry (decision 0860): a phone that sends a queued
+     * booking again (its answer was lost, or it sent twice) gets the first entry back.
+     */
+    clientKey: text('client_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,12 +68,16 @@ export const timeEntries = pgTable(
     // A customer's newest entries of all billing types (dashboard, list per customer, decision 0402).
     index('time_entries_customer_date_id_idx').on(t.customerId, t.workDate, t.id),
     index('time_entries_project_idx').on(t.projectId),
+    uniqueIndex('time_entries_client_key_uq')
+      .on(t.createdByAdminId, t.clientKey)
+      .where(sql`${t.clientKey} IS NOT NULL`),
     index('time_entries_order_idx').on(t.orderId).where(sql`${t.orderId} IS NOT NULL`),
     // The top bar's search over activities: words by prefix (full text, 'simple' configuration;
     // trigrams of words in every entry made it slow, decision 0650).
     index('time_entries_activity_fts_idx').using('gin', sql`to_tsvector('simple', ${t.activityDescription})`),
     index('time_entries_uninvoiced_idx').on(t.customerId).where(sql`${t.isBillable} AND ${t.invoiceId} IS NULL`),
     check('time_entries_billing_type_ck', sql`${t.billingType} IN ('abos','stundenpakete')`),
+    check('time_entries_client_key_ck', sql`${t.clientKey} IS NULL OR ${t.clientKey} ~ '^[A-Za-z0-9_-]{16,64}$'`),
     check('time_entries_hours_ck', sql`${t.hours} <> 0 AND mod(${t.hours} * 4, 1) = 0`),
   ],
 );

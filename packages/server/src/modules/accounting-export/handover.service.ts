@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Handover, HandoverInput, HandoverList, zHandoverInput } from '@butler/contract/accounting-handover';
 import { HANDOVER_FORMATS } from '@butler/contract/accounting-handover';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -11,12 +11,13 @@ import { type HandoverPeriod, handoverPeriod } from '../../domain/handover-perio
 import type { SessionContext } from '../../lib/access.js';
 import { writeAudit } from '../../lib/audit.js';
 import { openBlob, putBlob } from '../../lib/blob-store.js';
-import { todayVienna } from '../../lib/clock.js';
+import { now, todayVienna } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { closeMonths } from '../accounting-periods/accounting-periods.service.js';
 import { readAccountingSettingsRow } from './accounting-settings.service.js';
 import { bookingFilesForPeriod, CORRECTION_MARK } from './booking-files.service.js';
 import { type BookingFileEntry, handoverIndexCsv, type ManifestEntry, periodDocuments } from './handover-documents.js';
+import { handoverProtocol, PROTOCOL_FILE, type ProtocolInput } from './handover-protocol.js';
 
 type ExportRow = typeof accountingExports.$inferSelect;
 type Input = z.output<typeof zHandoverInput>;
@@ -73,7 +74,23 @@ function monthsState(row: ExportRow, states: MonthStates): Handover['months_stat
   return months.every((m) => m && m.reopenedAt === null) ? 'closed' : 'open';
 }
 
-function present(row: ExportRow, fiscalYearStartMonth: number, states: MonthStates): Handover {
+/** The newest handover's id of each of these rows' periods. */
+async function newestOfPeriods(db: Executor, rows: ExportRow[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const found = await db
+    .select({ start: accountingExports.periodStart, end: accountingExports.periodEnd, id: max(accountingExports.id) })
+    .from(accountingExports)
+    .where(inArray(accountingExports.periodStart, [...new Set(rows.map((r) => r.periodStart))]))
+    .groupBy(accountingExports.periodStart, accountingExports.periodEnd);
+  return new Map(found.map((r) => [`${r.start}/${r.end}`, r.id ?? 0]));
+}
+
+function present(
+  row: ExportRow,
+  fiscalYearStartMonth: number,
+  states: MonthStates,
+  newest: Map<string, number> = new Map(),
+): Handover {
   const key = periodKey(row);
   const manifest = readManifest(row);
   const formats = HANDOVER_FORMATS.filter((f) => manifest.some((e) => e.booking_format === f));
@@ -91,13 +108,17 @@ function present(row: ExportRow, fiscalYearStartMonth: number, states: MonthStat
     is_correction: row.isCorrection,
     closed_period: row.closedPeriod,
     months_state: monthsState(row, states),
+    superseded: (newest.get(`${row.periodStart}/${row.periodEnd}`) ?? row.id) > row.id,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
   };
 }
 
 /** The ZIP: booking files, the period's documents as issued, an index and the manifest (decision 0820). */
-async function buildZip(tx: Transaction, period: HandoverPeriod, formats: Input['formats'], correction: boolean) {
+type ZipAbout = Pick<ProtocolInput, 'closes' | 'reopened' | 'createdBy' | 'createdAt'>;
+
+async function buildZip(tx: Transaction, period: HandoverPeriod, formats: Input['formats'], about: ZipAbout) {
+  const correction = about.reopened.length > 0;
   const { files } = await bookingFilesForPeriod(
     tx,
     { start: period.start, end: period.end, label: period.key, correction },
@@ -116,6 +137,19 @@ async function buildZip(tx: Transaction, period: HandoverPeriod, formats: Input[
   for (const d of documents) {
     entries.push({ path: d.path, bytes: d.bytes, entry: { path: d.path, sha256: d.sha256, blob_id: d.blobId } });
   }
+  const protocol = handoverProtocol({
+    label: period.label,
+    start: period.start,
+    end: period.end,
+    formats,
+    documents: documents.length,
+    ...about,
+  });
+  entries.push({
+    path: PROTOCOL_FILE,
+    bytes: protocol,
+    entry: { path: PROTOCOL_FILE, sha256: sha256(protocol), blob_id: null },
+  });
   const index = await handoverIndexCsv(documents, { bookingFiles, correction });
   entries.push({ path: 'Index.csv', bytes: index, entry: { path: 'Index.csv', sha256: sha256(index), blob_id: null } });
   const manifest = entries.map((e) => e.entry);
@@ -155,12 +189,24 @@ export function createHandoverService(db: Database) {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('accounting-handover'))`);
         // Closing first: from here on nothing dated in these months commits (decision 0821), so
         // every query below reads the months as they stay.
-        if (input.close) await closeMonths(tx, period.months, session, null);
+        // The reasons of a reopening, read before closing again clears them (for Uebergabe.txt).
         const reopened = await tx
-          .select({ month: closedMonths.month })
+          .select({
+            month: closedMonths.month,
+            reason: closedMonths.reopenReason,
+            by: closedMonths.reopenedBy,
+            at: closedMonths.reopenedAt,
+          })
           .from(closedMonths)
-          .where(and(inArray(closedMonths.month, period.months), eq(closedMonths.needsCorrectionExport, true)));
-        const { bytes, manifest } = await buildZip(tx, period, input.formats, reopened.length > 0);
+          .where(and(inArray(closedMonths.month, period.months), eq(closedMonths.needsCorrectionExport, true)))
+          .orderBy(closedMonths.month);
+        if (input.close) await closeMonths(tx, period.months, session, null);
+        const { bytes, manifest } = await buildZip(tx, period, input.formats, {
+          closes: input.close,
+          reopened,
+          createdBy: session.displayName,
+          createdAt: now(),
+        });
         const blob = await putBlob(tx, bytes, { kind: 'accounting-export' });
         const [row] = await tx
           .insert(accountingExports)
@@ -221,9 +267,9 @@ export function createHandoverService(db: Database) {
         db.select({ total: count() }).from(accountingExports),
       ]);
       const total = counted[0]?.total ?? 0;
-      const states = await monthStates(db, rows);
+      const [states, newest] = await Promise.all([monthStates(db, rows), newestOfPeriods(db, rows)]);
       return {
-        items: rows.map((r) => present(r, chart.fiscalYearStartMonth, states)),
+        items: rows.map((r) => present(r, chart.fiscalYearStartMonth, states, newest)),
         total: Number(total),
         page: query.page,
         per_page: query.page_size,

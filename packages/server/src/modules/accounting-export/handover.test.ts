@@ -178,6 +178,14 @@ describe('Übergabe an die Steuerberatung', () => {
     expect([...listed.keys()].sort()).toEqual(names.filter((n) => n !== 'SHA256SUMS.txt').sort());
     for (const [name, hash] of listed) expect(sha256(await zip.file(name)!.async('nodebuffer'))).toBe(hash);
 
+    // Uebergabe.txt says what the ZIP is, for an adviser who opens it without the portal.
+    const protocol = (await zip.file('Uebergabe.txt')!.async('nodebuffer')).toString('utf8');
+    expect(protocol.startsWith('\uFEFFÜbergabe an die Steuerberatung: ')).toBe(true);
+    expect(protocol).toContain('Buchungsdateien: BMD NTCS, DATEV (EXTF Buchungsstapel)\r\n');
+    expect(protocol).toContain('Festschreibung: Der Zeitraum ist mit dieser Übergabe nicht abgeschlossen.');
+    expect(protocol).not.toContain('Korrektur');
+    expect(protocol).toMatch(/Erstellt am \d\d\.\d\d\.\d{4}, \d\d:\d\d von .+\r\n$/);
+
     const index = await zip.file('Index.csv')!.async('string');
     expect(index).toContain(pdfName);
     expect(index).toContain('Größinger');
@@ -265,6 +273,19 @@ describe('Übergabe an die Steuerberatung', () => {
       [bmd, 'Buchungsdatei BMD'],
       [datev, 'Buchungsdatei DATEV'],
     ]);
+    // The adviser reads in the ZIP why it is a correction: who reopened the month, and why.
+    const protocol = (await zip.file('Uebergabe.txt')!.async('string')).replace(/^\uFEFF/, '');
+    expect(protocol).toContain('Korrektur: Diese Übergabe ersetzt die frühere desselben Zeitraums');
+    expect(protocol).toMatch(
+      /Wieder geöffnet \d\d\/\d{4} am \d\d\.\d\d\.\d{4}, \d\d:\d\d von .+: Zahlung falsch zugeordnet\r\n/,
+    );
+    expect(protocol).toContain('Festschreibung: Der Zeitraum ist mit dieser Übergabe nicht abgeschlossen.');
+    // Only the newest handover of the month is its current file; the closing one before is "ersetzt".
+    const afterCorrection = (
+      await ctx.request({ method: 'GET', url: '/api/accounting/handovers', token: office })
+    ).json();
+    const byId = new Map(afterCorrection.items.map((h: { id: number; superseded: boolean }) => [h.id, h.superseded]));
+    expect([byId.get(closing.json().id), byId.get(made.id)]).toEqual([true, false]);
 
     // Still reopened: a second export is a correction too (decision 0821), and so is the one
     // that closes the month again; only after that closing is an export plain again.
@@ -273,6 +294,10 @@ describe('Übergabe an die Steuerberatung', () => {
     const closingAgain = await handover(accounting, { period: lastMonth(), formats: ['bmd'], close: true });
     expect(closingAgain.statusCode, closingAgain.body).toBe(201);
     expect(closingAgain.json()).toMatchObject({ is_correction: true, closed_period: true, months_state: 'closed' });
+    const closingProtocol = (await JSZip.loadAsync(await download(closingAgain.json().id)))
+      .file('Uebergabe.txt')!
+      .async('string');
+    expect(await closingProtocol).toContain('Festschreibung: Der Zeitraum wurde mit dieser Übergabe abgeschlossen.');
     const again = await handover(accounting, { period: lastMonth(), formats: ['bmd'] });
     expect(again.json().is_correction).toBe(false);
     expect(again.json().file_name).toBe(`Uebergabe_${lastMonth()}_${again.json().id}.zip`);

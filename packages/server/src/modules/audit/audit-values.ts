@@ -410,9 +410,10 @@ export function isTechnicalField(field: string): boolean {
     // Set by the portal on every write; the entry itself says when and who.
     ['createdAt', 'updatedAt', 'updatedBy'].includes(key) ||
     ['sha256', 'storedName', 'numberYear', 'numberSequence', 'logoFile', 'blobId'].includes(key) ||
-    // A double tap's key, a bank booking's duplicate check, a calendar entry's revision, the
-    // ledger entry and source invoice of a removal or copy: the entry names the record.
-    ['idempotencyKey', 'fingerprint', 'sequence', 'entry', 'duplicatedFrom'].includes(key)
+    // A double tap's key, a booking device's key, a bank booking's duplicate check, a calendar
+    // entry's revision, the ledger entry and source invoice of a removal or copy: the entry
+    // names the record.
+    ['idempotencyKey', 'clientKey', 'fingerprint', 'sequence', 'entry', 'duplicatedFrom'].includes(key)
   );
 }
 

@@ -33,10 +33,22 @@ export const timeEntriesRoutes =
 
     app.post('/api/customers/:customerId/time-entries', {
       config: { access: { permission: 'time_entries.book', customer: ['params.customerId'] } },
-      schema: { tags, params: zCustomerIdParams, body: zTimeEntryCreate, response: { 201: zTimeEntry, ...errors } },
+      schema: {
+        tags,
+        description:
+          'Bucht einen Zeiteintrag; derselbe client_key derselben Person bucht nur einmal (200 mit dem bestehenden Eintrag)',
+        params: zCustomerIdParams,
+        body: zTimeEntryCreate,
+        response: { 201: zTimeEntry, 200: zTimeEntry, 409: zErrorResponse, ...errors },
+      },
       handler: async (request, reply) => {
-        reply.status(201);
-        return service.create(requireSession(request), request.params.customerId, request.body);
+        const { entry, replayed } = await service.create(
+          requireSession(request),
+          request.params.customerId,
+          request.body,
+        );
+        reply.status(replayed ? 200 : 201);
+        return entry;
       },
     });
 

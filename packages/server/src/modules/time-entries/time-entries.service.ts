@@ -1,5 +1,5 @@
 import type { zTimeEntryCreate, zTimeEntryUpdate } from '@butler/contract/time-entries';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Transaction } from '../../db/executor.js';
@@ -42,6 +42,28 @@ async function timerOrder(tx: Transaction, session: SessionContext, fromTimer: b
   return timer?.orderId ?? null;
 }
 
+/**
+ * The entry this staff member booked before with this key, or null. A key of another
+ * customer's entry is a conflict, never that entry (decision 0860).
+ */
+async function findByClientKey(
+  executor: Database | Transaction,
+  session: SessionContext,
+  customerId: number,
+  clientKey: string | undefined,
+) {
+  if (clientKey === undefined || !session.adminId) return null;
+  const [row] = await executor
+    .select({ id: timeEntries.id, customerId: timeEntries.customerId })
+    .from(timeEntries)
+    .where(and(eq(timeEntries.createdByAdminId, session.adminId), eq(timeEntries.clientKey, clientKey)));
+  if (!row) return null;
+  if (row.customerId !== customerId) {
+    throw new AppError('CONFLICT', 'Dieser Eintrag wurde schon für einen anderen Kunden gebucht');
+  }
+  return row.id;
+}
+
 /** `publicUrl`: the links of the mail a corrected Rückfrage sends (decision 0852). */
 export function createTimeEntriesService(db: Database, publicUrl = '') {
   async function present(id: number) {
@@ -54,17 +76,30 @@ export function createTimeEntriesService(db: Database, publicUrl = '') {
     /** One page of the list (newest first) and the total count. */
     list: (query: Parameters<typeof listTimeEntries>[1], scope: CustomerScope) => listTimeEntries(db, query, scope),
 
-    /** created_by is the admin's username from the session, never the client's value. */
-    async create(session: SessionContext, customerId: number, input: CreateInput) {
+    /**
+     * created_by is the admin's username from the session, never the client's value. With a
+     * `client_key` the same staff member's repeated request answers the first entry
+     * (`replayed`, decision 0860), also when the rules would refuse a new one by now.
+     */
+    async create(
+      session: SessionContext,
+      customerId: number,
+      input: CreateInput,
+    ): Promise<{ entry: Awaited<ReturnType<typeof present>>; replayed: boolean }> {
       if (input.customer_id !== undefined && input.customer_id !== customerId) {
         throw fieldError('customer_id', 'Der Kunde im Formular passt nicht zur Adresse');
       }
+      const replay = await findByClientKey(db, session, customerId, input.client_key);
+      if (replay !== null) return { entry: await present(replay), replayed: true };
       const billingType = resolveBillingType(input, 'abos');
       await assertMayBook(db, session, null, input.work_date);
       if (input.new_project_name !== undefined) assertCan(session, 'projects.write', NO_PROJECT_RIGHT);
       const id = await db.transaction(async (tx) => {
         // Locked like a sale, so a ButlerPaket cannot be changed away under this check.
         if (!(await lockCustomer(tx, customerId))) throw new AppError('CUSTOMER_NOT_FOUND');
+        // The same key sent twice at once: the second waited for the customer's lock.
+        const raced = await findByClientKey(tx, session, customerId, input.client_key);
+        if (raced !== null) return { id: raced, replayed: true };
         // "Neues Projekt" in the dialog (decision 0642): the project exists only if the entry does.
         const projectId =
           input.project_id ?? (await insertProject(tx, session, customerId, { name: input.new_project_name ?? '' }));
@@ -85,6 +120,7 @@ export function createTimeEntriesService(db: Database, publicUrl = '') {
             createdBy: session.displayName,
             createdByAdminId: session.adminId,
             orderId,
+            clientKey: session.adminId ? (input.client_key ?? null) : null,
           })
           .returning();
         await writeAudit(tx, session, 'create', 'time_entry', row.id, null, row);
@@ -95,9 +131,9 @@ export function createTimeEntriesService(db: Database, publicUrl = '') {
         if (input.from_timer && session.adminId) await removeTimer(tx, session, 'timer_book');
         // A booking may cross a low-balance threshold: checked after commit (balance-alerts).
         await enqueueBalanceCheck(tx, customerId, todayVienna());
-        return row.id;
+        return { id: row.id, replayed: false };
       });
-      return present(id);
+      return { entry: await present(id.id), replayed: id.replayed };
     },
 
     async update(session: SessionContext, id: number, input: UpdateInput) {

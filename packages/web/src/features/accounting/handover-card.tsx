@@ -24,7 +24,7 @@ import { type Column, ResponsiveList } from '../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../components/states';
 import { errorText } from '../../lib/api-client';
 import { formatDateTime, MONTH_NAMES, todayInVienna } from '../../lib/format';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyError } from '../../lib/notify';
 import { downloadHandover, HANDOVER_PAGE_SIZE, useAccountingSettings, useCreateHandover, useHandovers } from './api';
 import { closingConfirmation, handoverDoneText, handoverFormState } from './handover-rules';
 
@@ -76,8 +76,10 @@ async function download(handover: Handover) {
 }
 
 /**
- * The badges of a kept handover: a correction, and the period's months as they stand now
- * (decision 0821), so a reopened month reads "wieder offen" here as in "Abgeschlossene Zeiträume".
+ * The badges of a kept handover: a correction, and on the period's newest handover the months
+ * as they stand now (decision 0821), so a reopened month reads "wieder offen" here as in
+ * "Abgeschlossene Zeiträume"; an older one of the same period reads "ersetzt", so the adviser's
+ * current file is the one with the state.
  */
 function HandoverBadges({ handover: h }: { handover: Handover }) {
   return (
@@ -87,12 +89,17 @@ function HandoverBadges({ handover: h }: { handover: Handover }) {
           Korrektur
         </Badge>
       )}
-      {h.months_state === 'closed' && (
+      {h.superseded && (
+        <Badge color="gray" variant="outline" title="Eine spätere Übergabe desselben Zeitraums ersetzt diese">
+          ersetzt
+        </Badge>
+      )}
+      {!h.superseded && h.months_state === 'closed' && (
         <Badge color="gray" variant="light" leftSection={<IconLock size={12} />}>
           abgeschlossen
         </Badge>
       )}
-      {h.months_state === 'reopened' && (
+      {!h.superseded && h.months_state === 'reopened' && (
         <Badge color="orange" variant="outline">
           wieder offen
         </Badge>
@@ -171,9 +178,8 @@ export function HandoverCard() {
     setFormError(null);
     setMade(null);
     const handover = await create.mutateAsync({ period, formats: formats as Handover['formats'], close: closing });
-    const text = handoverDoneText(handover);
-    notifySuccess(text);
-    setMade(`${text}. Die ZIP-Datei wird heruntergeladen.`);
+    // Said once, beside the form (a toast repeated it over the new row's ZIP button).
+    setMade(`${handoverDoneText(handover)}. Die ZIP-Datei wird heruntergeladen.`);
     setClose(false);
     setPage(1);
     void download(handover);
@@ -198,10 +204,17 @@ export function HandoverCard() {
       </Group>
       <Text size="sm" c="dimmed" mb="md">
         Eine ZIP-Datei je Zeitraum: die Buchungsdatei für BMD oder DATEV, alle ausgestellten Rechnungen,
-        Stornorechnungen und Mahnungen als PDF, die E-Rechnungen, ein Verzeichnis (Index.csv) und Prüfsummen
-        (SHA256SUMS.txt). Jede Übergabe bleibt unverändert gespeichert.
+        Stornorechnungen und Mahnungen als PDF, die E-Rechnungen, ein Verzeichnis (Index.csv), ein Begleitblatt
+        (Uebergabe.txt: Zeitraum, Festschreibung, bei einer Korrektur der Grund) und Prüfsummen (SHA256SUMS.txt). Jede
+        Übergabe bleibt unverändert gespeichert.
       </Text>
 
+      {!can('accounting.export') && (
+        <Text size="sm" mb="md" data-testid="handover-read-only">
+          Übergaben erstellen die Buchhaltung und die Inhaberin oder der Inhaber. Hier können Sie die bisherigen
+          herunterladen.
+        </Text>
+      )}
       {can('accounting.export') && (
         <Stack gap="sm" mb="lg">
           <SegmentedControl

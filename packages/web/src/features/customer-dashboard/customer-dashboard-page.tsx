@@ -24,7 +24,7 @@ import { EndingNote } from './components/ending-note';
 import { FeaturedProjects, featuredProjectsQuery } from './components/featured-projects';
 import { GreetingHeader } from './components/greeting-header';
 import { HourPackageCard } from './components/hour-package-card';
-import { HourShopLink } from './components/hour-shop-link';
+import { HourShopCard, HourShopLink, useHourShopOpen } from './components/hour-shop-link';
 import { LowBalanceBanner } from './components/low-balance-banner';
 import { ProjectsCard } from './components/projects-card';
 import { ReferralSection } from './components/referral-section';
@@ -145,6 +145,10 @@ function LoungeCards({
       <HourPackageCard key="packages" data={data} allHref={deductionsHref(adminView, id, 'hour-packages')} />
     ) : null,
   ].filter(Boolean);
+  // "Stunden nachkaufen" (decision 0850): beside a lone hours card on a wide screen, else under the cards.
+  const offerShop = !adminView && upperPartShown && !data.low_balance;
+  const shopOpen = useHourShopOpen(offerShop);
+  const shopBeside = offerShop && shopOpen && !phone && hourCards.length === 1;
 
   return (
     <>
@@ -159,9 +163,12 @@ function LoungeCards({
           </Button>
         </QuietCard>
       ) : (
-        <div className={layout.twoColumns}>{upperPartShown ? hourCards : hourCards[0]}</div>
+        <div className={layout.twoColumns}>
+          {upperPartShown ? hourCards : hourCards[0]}
+          {shopBeside && <HourShopCard text={t.hourShopCard} />}
+        </div>
       )}
-      {!adminView && upperPartShown && !data.low_balance && <HourShopLink />}
+      {offerShop && !shopBeside && <HourShopLink />}
       {phone && restOfPhoneScreen && referral}
       {upperPartShown && (
         <RenderWhenIdle

@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { useCustomer } from '../../lib/back-office';
 import { CustomerPaymentsCard } from '../bank-import';
 import { MandatesCard } from '../direct-debit';
+import { CustomerOpenQuestionsNote } from '../month-confirmations';
 import { loadCustomerOrdersTab } from '../orders';
 import { CustomerAccountCard } from '../quickbill';
 import { CustomerPackageRequests } from '../subscription-requests';
@@ -110,6 +111,9 @@ export function CustomerPage() {
     // SPEC's admin customer view: the cards, the 5 newest entries and the packages at a glance.
     '': () => (
       <Stack gap="lg">
+        {can('time_entries.read') && (
+          <CustomerOpenQuestionsNote customerId={c.id} href={customerPath(c.id, 'zeiterfassung')} />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           <CustomerInfoCard customer={c} />
           {can('customers.dashboard') && <HoursOverviewCard customerId={c.id} />}

@@ -4,5 +4,6 @@
 export { useRefreshMonths } from './api/month-confirmations';
 export { loadLoungeMonthCard } from './lounge/load-lounge-month-card';
 export { CustomerMonthsCard } from './staff/customer-months-card';
+export { CustomerOpenQuestionsNote } from './staff/customer-open-questions-note';
 export { MonthSettingsCard } from './staff/month-settings-card';
 export { OpenQuestionsCard } from './staff/open-questions-card';

@@ -51,10 +51,3 @@ export async function downloadSignedCopy(customerId: number, reference: string) 
   const blob = await apiDownload(`${url(customerId)}/copy`);
   saveBlob(blob, `SEPA-Mandat-${reference}.pdf`);
 }
-
-/** A fresh key per opened dialog: a double tap signs once (DESIGN.md §19). */
-export function newSigningKey() {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}

@@ -5,8 +5,9 @@ import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { useDialogForm } from '../../../components/use-dialog-form';
 import { errorText } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
+import { newRequestKey } from '../../../lib/request-key';
 import { usePhone } from '../../../lib/use-phone';
-import { newSigningKey, useMandateOnlineActions, useMandateTexts } from './mandate-online-api';
+import { useMandateOnlineActions, useMandateTexts } from './mandate-online-api';
 import { groupIban, type MandateSignValues, mandateSignBody, mandateSignErrors } from './mandate-sign-rules';
 
 type Offer = NonNullable<MandateOnlineState['offer']>;
@@ -31,7 +32,7 @@ export function MandateSignDialog({
   const phone = usePhone();
   const size = phone ? 'md' : 'sm';
   const { sign } = useMandateOnlineActions(customerId);
-  const [key] = useState(newSigningKey);
+  const [key] = useState(newRequestKey);
   const { form, error, setError, field, onInvalid } = useDialogForm<MandateSignValues>({
     opened: true,
     initial: () => ({ debtor_name: offer.debtor_name, debtor_iban: '', debtor_bic: '', password: '' }),

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -34,5 +34,33 @@ export function HourShopLink() {
         Stunden nachkaufen
       </Button>
     </Group>
+  );
+}
+
+/**
+ * The same way in as a card beside a lone hours card on a wide screen, so the row has no empty
+ * half and the button does not float under it.
+ */
+export function HourShopCard({ text }: { text: string }) {
+  return (
+    <Card withBorder radius="md" p="lg" data-testid="hour-shop-link" style={{ alignSelf: 'start' }}>
+      <Stack gap="sm" align="flex-start">
+        <Group gap="xs" wrap="nowrap">
+          <IconShoppingBag size={22} color="var(--mantine-color-navy-7)" aria-hidden />
+          <Title order={2} size="h4">
+            Stundenpakete
+          </Title>
+        </Group>
+        <Text size="sm">{text}</Text>
+        <Button
+          variant="light"
+          component={Link}
+          to="/customer/stunden-nachkaufen"
+          leftSection={<IconShoppingBag size={16} aria-hidden />}
+        >
+          Stunden nachkaufen
+        </Button>
+      </Stack>
+    </Card>
   );
 }

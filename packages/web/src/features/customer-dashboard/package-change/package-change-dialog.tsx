@@ -14,6 +14,7 @@ import { useDialogForm } from '../../../components/use-dialog-form';
 import { errorText } from '../../../lib/api-client';
 import { formatDate, formatEuro, formatHours, formatPercent } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { newRequestKey } from '../../../lib/request-key';
 import { usePhone } from '../../../lib/use-phone';
 import { fileWish, packageQuoteQuery } from './package-change-query';
 import {
@@ -24,7 +25,6 @@ import {
   sameAsNow,
   validHours,
 } from './package-change-rules';
-import { newWishKey } from './wish-key';
 
 /**
  * The price per month the chosen template and hours would have from the next month, by the
@@ -86,7 +86,7 @@ export function PackageChangeDialog({
   const phone = usePhone();
   const size = phone ? 'md' : 'sm';
   const queryClient = useQueryClient();
-  const [key] = useState(newWishKey);
+  const [key] = useState(newRequestKey);
   const [busy, setBusy] = useState(false);
   const { form, field, error, setError, onInvalid } = useDialogForm<PackageChangeValues>({
     opened: true,

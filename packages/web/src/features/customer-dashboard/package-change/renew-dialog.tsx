@@ -8,9 +8,9 @@ import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { errorText } from '../../../lib/api-client';
 import { formatDate, formatEuro, formatHours } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { newRequestKey } from '../../../lib/request-key';
 import { usePhone } from '../../../lib/use-phone';
 import { fileWish } from './package-change-query';
-import { newWishKey } from './wish-key';
 
 /** "Verlängern" (decision 0851): another term on the same terms, once the team confirms it. */
 export function RenewDialog({
@@ -26,7 +26,7 @@ export function RenewDialog({
   const phone = usePhone();
   const size = phone ? 'md' : 'sm';
   const queryClient = useQueryClient();
-  const [key] = useState(newWishKey);
+  const [key] = useState(newRequestKey);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

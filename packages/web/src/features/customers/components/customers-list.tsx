@@ -45,7 +45,7 @@ export function ReferralCodeButton({ code }: { code: string }) {
 }
 
 export const CUSTOMER_DELETE_CONSEQUENCES =
-  'Alle Projekte, Zeiteinträge, Stundenpakete, ButlerPakete und Wiki-Einträge des Kunden werden mit gelöscht. Rechnungen bleiben erhalten, ebenso Zahlungen, SEPA-Mandate (ein aktives wird widerrufen) und Bankbuchungen (gesetzliche Aufbewahrungspflicht).';
+  'Alle Projekte, Zeiteinträge, Stundenpakete, ButlerPakete und Wiki-Einträge des Kunden werden mit gelöscht, ebenso die Kontaktdaten und der Zugang zum Portal. Rechnungen bleiben erhalten (mit Name und Anschrift, wie sie ausgestellt wurden), ebenso Zahlungen, SEPA-Mandate (ein aktives wird widerrufen) und Bankbuchungen: gesetzliche Aufbewahrungspflicht von 7 Jahren (§ 132 BAO).';
 
 /** The Kunden tab: server-paged, searched list with details, edit and delete. */
 export function CustomersList({ search, paging }: { search?: string; paging: Paging }) {

@@ -5,11 +5,10 @@ import { useRef } from 'react';
 import { useSession } from '../../../app/session-context';
 import { errorText } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
+import { newRequestKey } from '../../../lib/request-key';
 import { usePhone } from '../../../lib/use-phone';
 import { usePlaceHourOrder } from '../api/hour-shop';
 import { packageHours, shopRules, taxNote } from './hour-shop-texts';
-
-const newKey = () => crypto.randomUUID().replaceAll('-', '');
 
 /**
  * "Bestellung prüfen": the package, the gross price and the rules once more before the
@@ -36,7 +35,7 @@ export function HourOrderConfirmDialog({
   const phone = usePhone();
   const place = usePlaceHourOrder(customerId);
   const key = useRef<string | null>(null);
-  if (opened && key.current === null) key.current = newKey();
+  if (opened && key.current === null) key.current = newRequestKey();
   const close = () => {
     key.current = null;
     place.reset();
@@ -44,7 +43,7 @@ export function HourOrderConfirmDialog({
   };
   const submit = () =>
     place.mutate(
-      { offer_id: offer.id, idempotency_key: key.current ?? newKey() },
+      { offer_id: offer.id, idempotency_key: key.current ?? newRequestKey() },
       {
         onSuccess: (order) => {
           key.current = null;

@@ -16,7 +16,7 @@ import { hourShopQuery } from '../api/hour-shop';
 import { HourOrderConfirmDialog } from './hour-order-confirm-dialog';
 import { HourOrderResult } from './hour-order-result';
 import { HourOrdersList } from './hour-orders-list';
-import { packageHours, shopRules, taxNote } from './hour-shop-texts';
+import { hourlyPrice, packageHours, shopRules, taxNote } from './hour-shop-texts';
 
 /**
  * /customer/stunden-nachkaufen (decision 0850): the customer chooses a Stundenpaket, sees the
@@ -105,7 +105,7 @@ function Counter({
                     {packageHours(o.hours)}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {formatEuro(o.price_per_hour)} pro Stunde
+                    {hourlyPrice(o)}
                   </Text>
                 </Stack>
                 <Stack gap={2} align="flex-end">

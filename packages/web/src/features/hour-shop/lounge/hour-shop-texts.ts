@@ -1,9 +1,16 @@
 import type { HourOrder, HourShop, ShopOffer } from '@butler/contract/hour-shop';
 import type { HourShopTexts } from '@butler/contract/hour-shop-texts';
-import { formatDecimal, formatPercent } from '../../../lib/format';
+import { formatDecimal, formatEuro, formatPercent } from '../../../lib/format';
 
 /** `5 Stunden`, `2,5 Stunden`, `1 Stunde`: a package as the customer reads it. */
 export const packageHours = (hours: number) => (hours === 1 ? '1 Stunde' : `${formatDecimal(hours)} Stunden`);
+
+/**
+ * The price per hour beside the gross total: net with "zzgl. USt." where the invoice adds VAT,
+ * so 5 × € 58,00 next to € 348,00 does not read as a wrong sum (a Kleinunternehmer's is final).
+ */
+export const hourlyPrice = (offer: Pick<ShopOffer, 'price_per_hour' | 'tax_rate'>) =>
+  `${formatEuro(offer.price_per_hour)} pro Stunde${offer.tax_rate === null ? '' : ' zzgl. USt.'}`;
 
 /** Under the gross price: the VAT it holds, or the Kleinunternehmer note. */
 export const taxNote = (offer: Pick<ShopOffer, 'tax_rate'>, t: HourShopTexts) =>

@@ -45,7 +45,8 @@ export function QuestionThread({
     <Stack gap="sm" data-testid="month-question">
       <Group justify="space-between" gap="xs" align="flex-start">
         <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {formatDate(asked.work_date)} · {asked.project_name} · {asked.activity_description} ·{' '}
+          {/* The entry as it stood when asked: a correction since shows in the thread and the list. */}
+          Gefragt zu: {formatDate(asked.work_date)} · {asked.project_name} · {asked.activity_description} ·{' '}
           {formatHours(asked.hours)}
         </Text>
         <QuestionStateBadge state={question.state} />

@@ -157,10 +157,3 @@ export const useUploadAttachments = (orderId: number) =>
     for (const file of files) await uploadOrderAttachment(orderId, file);
     return null;
   });
-
-/** A fresh key per opened form: a double tap or a retry files one Auftrag (DESIGN.md §19). */
-export function newIdempotencyKey() {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}

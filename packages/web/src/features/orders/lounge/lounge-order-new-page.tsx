@@ -9,8 +9,9 @@ import { useSession } from '../../../app/session-context';
 import { FormError } from '../../../components/dialog-parts';
 import { errorText } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { newRequestKey } from '../../../lib/request-key';
 import { usePhone } from '../../../lib/use-phone';
-import { newIdempotencyKey, uploadOrderAttachment, useCreateOrder } from '../api/orders';
+import { uploadOrderAttachment, useCreateOrder } from '../api/orders';
 import { AttachmentPicker } from '../components/order-attachments';
 import { OrderFields } from '../components/order-fields';
 import { emptyOrderForm, type OrderFormValues, orderCreateBody, orderFormErrors } from '../components/order-form-rules';
@@ -23,7 +24,7 @@ export function LoungeOrderNewPage() {
   const navigate = useNavigate();
   const create = useCreateOrder();
   // One key per opened form: a double tap or a retry after a lost answer files one Auftrag.
-  const [key] = useState(newIdempotencyKey);
+  const [key] = useState(newRequestKey);
   const [files, setFiles] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);

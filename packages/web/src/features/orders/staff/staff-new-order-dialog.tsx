@@ -6,8 +6,9 @@ import { CustomerPicker } from '../../../components/customer-picker';
 import { DialogButtons, FormError } from '../../../components/dialog-parts';
 import { errorText } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { newRequestKey } from '../../../lib/request-key';
 import { usePhone } from '../../../lib/use-phone';
-import { newIdempotencyKey, uploadOrderAttachment, useCreateOrder } from '../api/orders';
+import { uploadOrderAttachment, useCreateOrder } from '../api/orders';
 import { AttachmentPicker } from '../components/order-attachments';
 import { OrderFields } from '../components/order-fields';
 import { emptyOrderForm, type OrderFormValues, orderCreateBody, orderFormErrors } from '../components/order-form-rules';
@@ -33,7 +34,7 @@ export function StaffNewOrderDialog({
   const create = useCreateOrder();
   const [customer, setCustomer] = useState<number | null>(fixedCustomer ?? null);
   const [customerLabel, setCustomerLabel] = useState<string | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
+  const [key, setKey] = useState(newRequestKey);
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<OrderFormValues>({
@@ -49,7 +50,7 @@ export function StaffNewOrderDialog({
     setCustomer(fixedCustomer ?? null);
     setFiles([]);
     setError(null);
-    setKey(newIdempotencyKey());
+    setKey(newRequestKey());
   }, [opened, fixedCustomer]);
 
   const submit = form.onSubmit(

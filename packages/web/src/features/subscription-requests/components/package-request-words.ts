@@ -11,9 +11,13 @@ export function wishSummary(r: StaffPackageRequest): string {
   return `${now} → ${r.template_name} ${formatHours(r.monthly_hours)} ab ${formatDate(r.effective_from)} (bis ${formatDate(r.end_date)})`;
 }
 
-/** The price the customer was shown: "€ 750,00 pro Monat (jetzt € 500,00)". */
+/**
+ * The wished price as staff keep prices, net: "€ 750,00 netto pro Monat (jetzt € 500,00)". The
+ * lounge quoted the customer the gross price of the invoice; "netto" keeps a phone call about
+ * "the price" from comparing two different figures.
+ */
 export const wishPrice = (r: StaffPackageRequest) =>
-  `${formatEuro(r.monthly_price)} pro Monat (jetzt ${formatEuro(r.current.monthly_price)})`;
+  `${formatEuro(r.monthly_price)} netto pro Monat (jetzt ${formatEuro(r.current.monthly_price)})`;
 
 /** "Gewünscht am 10.03.2026, 10:00" and, once answered, by whom. */
 export function wishDates(r: StaffPackageRequest): string {

@@ -29,6 +29,7 @@ import { ALL_PAGE_SIZE, useProjects } from '../../../lib/back-office';
 import { formatHours, todayInVienna } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { type RecentCustomer, recentCustomers, rememberCustomer } from '../../../lib/recent-customers';
+import { newRequestKey } from '../../../lib/request-key';
 import { usePhone } from '../../../lib/use-phone';
 import { useCustomerDashboard } from '../../customer-dashboard';
 import { OrderSelect } from '../../orders';
@@ -93,8 +94,11 @@ export function TimeEntryFormDialog({
     deps: [entry, customerId, timer, prefill],
   });
   const v = form.values;
+  // One key per entry being written: a retry after a lost answer books it once (decision 0860).
+  const bookingKey = useRef(newRequestKey());
   useEffect(() => {
     if (!opened) return;
+    bookingKey.current = newRequestKey();
     billingTouched.current = entry !== null;
     setRecent(recentCustomers());
     setCustomerLabel(timer?.customer_name ?? null);
@@ -119,7 +123,12 @@ export function TimeEntryFormDialog({
     try {
       const saved = entry
         ? await save.mutateAsync({ kind: 'update', id: entry.id, body })
-        : await save.mutateAsync({ kind: 'create', customerId: values.customer as number, body });
+        : await save.mutateAsync({
+            kind: 'create',
+            customerId: values.customer as number,
+            body: { ...body, client_key: bookingKey.current },
+          });
+      if (!entry) bookingKey.current = newRequestKey();
       rememberCustomer({ id: saved.customer_id, label: customerLabel ?? saved.customer_name });
       if (!entry) batch.remember(saved.work_date);
       onBooked?.(saved);

@@ -9,7 +9,7 @@ import { Pager } from '../../../../components/pager';
 import { type Column, ResponsiveList } from '../../../../components/responsive-list';
 import { EmptyState, ErrorState } from '../../../../components/states';
 import { PAGE_SIZE } from '../../../../lib/back-office';
-import { formatDate, formatEuro, formatHours } from '../../../../lib/format';
+import { formatDate, formatEuro, formatHours, todayInVienna } from '../../../../lib/format';
 import { usePageInRange } from '../../../../lib/use-url-filters';
 import { useSubscriptions } from '../../api/subscriptions';
 import { type Paging, useListPage } from '../list-paging';
@@ -96,7 +96,18 @@ export function SubscriptionsPanel({
     {
       key: 'status',
       label: 'Status',
-      render: (s) => <StatusBadge active={s.status === 'active'} inactiveLabel="Abgelaufen" />,
+      // SPEC §4: Aktiv/Abgelaufen; a ButlerPaket that has not begun says when it does, so it does
+      // not read like the one running now (e.g. after an accepted "Paket ändern").
+      render: (s) => (
+        <Stack gap={2} align="flex-start">
+          <StatusBadge active={s.status === 'active'} inactiveLabel="Abgelaufen" />
+          {s.status === 'active' && s.start_date > todayInVienna() && (
+            <Text size="xs" c="dimmed" data-testid="subscription-starts">
+              beginnt am {formatDate(s.start_date)}
+            </Text>
+          )}
+        </Stack>
+      ),
     },
     {
       key: 'actions',

@@ -1,0 +1,3 @@
+ALTER TABLE "time_entries" ADD COLUMN "client_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "time_entries_client_key_uq" ON "time_entries" USING btree ("created_by_admin_id","client_key") WHERE "time_entries"."client_key" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_client_key_ck" CHECK ("time_entries"."client_key" IS NULL OR "time_entries"."client_key" ~ '^[A-Za-z0-9_-]{16,64}$');
