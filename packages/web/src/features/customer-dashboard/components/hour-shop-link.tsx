@@ -16,6 +16,20 @@ export function useHourShopOpen(enabled = true): boolean {
   return shop.data?.open === true;
 }
 
+/** The way to the counter, as the link under the cards and the card beside them offer it. */
+function ShopButton() {
+  return (
+    <Button
+      variant="light"
+      component={Link}
+      to="/customer/stunden-nachkaufen"
+      leftSection={<IconShoppingBag size={16} aria-hidden />}
+    >
+      Stunden nachkaufen
+    </Button>
+  );
+}
+
 /**
  * "Stunden nachkaufen" under the hour cards (decision 0850), for the customer themself while the
  * counter sells something: the way in when the balance is not low yet and no Freigabe asks.
@@ -25,14 +39,7 @@ export function HourShopLink() {
   if (!open) return null;
   return (
     <Group justify="flex-end" data-testid="hour-shop-link">
-      <Button
-        variant="light"
-        component={Link}
-        to="/customer/stunden-nachkaufen"
-        leftSection={<IconShoppingBag size={16} aria-hidden />}
-      >
-        Stunden nachkaufen
-      </Button>
+      <ShopButton />
     </Group>
   );
 }
@@ -52,14 +59,7 @@ export function HourShopCard({ text }: { text: string }) {
           </Title>
         </Group>
         <Text size="sm">{text}</Text>
-        <Button
-          variant="light"
-          component={Link}
-          to="/customer/stunden-nachkaufen"
-          leftSection={<IconShoppingBag size={16} aria-hidden />}
-        >
-          Stunden nachkaufen
-        </Button>
+        <ShopButton />
       </Stack>
     </Card>
   );
